@@ -1,0 +1,1 @@
+"""Double-dummy search: rules as data, goals as data, numba kernels."""

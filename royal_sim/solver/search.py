@@ -1,0 +1,659 @@
+"""The double-dummy search kernel (numba) and its Python entry points.
+
+One boolean AND/OR search proves or refutes a ``Goal`` (``goal.py``) for one pair, with all
+cards visible; the maximum number of tricks is found by null-window searches on a trick
+target (binary search over the target, the transposition table kept between them).
+
+Techniques, each in its own place below (after DDS, ``ABsearch.cpp``, ``Moves.cpp``,
+``TransTableL.cpp``):
+
+- ``_moves``: legal cards (follow suit; void → trump if ``must_trump``; trump led → trump if
+  able), equivalent-card collapsing (cards of one hand adjacent in strength among the cards
+  still out merge into one move, unless the goal tells them apart: ``card_class``), and move
+  ordering (a cheap static score plus the best lead remembered in the table).
+- ``_search``: the recursive AND/OR search, one card per ply; the goal's clauses are checked
+  after every trick (early exits) and bounded at every trick start (not enough tricks left, a
+  required card no longer in the pair's hands).
+- The transposition table, at trick starts only: key = cards still out + leader + goal
+  progress; value = lower/upper bounds on the extra counted tricks the pair can force while
+  meeting the goal's other clauses (−1 = those clauses cannot be forced), so one table serves
+  every trick target of a goal.
+
+Rules come as arrays (``rules.py``): the same kernel plays tarokk and bridge.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from .goal import (G_CAPTURE, G_CAPTURE_ANY, G_COUNT_TRICKS, G_EXIST1, G_EXIST2, G_MIN_TRICKS,
+                   G_RUN_LEN, G_RUN_MASK, G_SPLIT_TRICKS, G_TRICK0, Goal, tricks_goal)
+from .rules import TAROKK_RULES, Rules
+
+TT_BITS_DEFAULT = 18
+MAX_DEPTH = 64          # cards in a deal (plies)
+MAX_MOVES = 16
+
+# progress bits (packed into the transposition key)
+P_EXIST1 = 1
+P_EXIST2 = 2
+P_ANY = 4
+P_RUN_DONE = 8
+P_RUN_SHIFT = 4          # 3 bits run length so far
+P_SPLIT_SHIFT = 7        # 3 bits: 0 none yet, 1..4 seat+1 of the first winner, 5 mixed
+P_SPLIT_MIXED = 5
+
+# per-ply work space columns (int64 ws / uint64 wsu) and search phases
+W_LEADER, W_TRICK, W_NPLAYED, W_PCOUNT, W_PROG, W_SEAT, W_ISP, W_NEED, W_N, W_IDX = range(10)
+W_LEN = 10
+U_UNPLAYED, U_HAND, U_KEY = 0, 1, 2
+U_LEN = 3
+PH_ENTER, PH_NEXT, PH_RETURN, PH_CHILD = 0, 1, 2, 3
+
+# context array slots (int64)
+C_NODES = 0
+C_STAMP = 1
+C_LEN = 4
+
+_DEBRUIJN = np.uint64(0x03F79D71B4CB0A89)
+_DEBRUIJN_TABLE = np.array([
+    0, 1, 48, 2, 57, 49, 28, 3, 61, 58, 50, 42, 38, 29, 17, 4,
+    62, 55, 59, 36, 53, 51, 43, 22, 45, 39, 33, 30, 24, 18, 12, 5,
+    63, 47, 56, 27, 60, 41, 37, 16, 54, 35, 52, 21, 44, 32, 23, 11,
+    46, 26, 40, 15, 34, 20, 31, 10, 25, 14, 19, 9, 13, 8, 7, 6], dtype=np.int64)
+
+
+@njit(cache=True, inline="always")
+def _lowbit_index(m):
+    low = m & (~m + np.uint64(1))
+    return _DEBRUIJN_TABLE[np.int64((low * _DEBRUIJN) >> np.uint64(58))]
+
+
+@njit(cache=True, inline="always")
+def _popcount(m):
+    m = m - ((m >> np.uint64(1)) & np.uint64(0x5555555555555555))
+    m = (m & np.uint64(0x3333333333333333)) + ((m >> np.uint64(2)) & np.uint64(0x3333333333333333))
+    m = (m + (m >> np.uint64(4))) & np.uint64(0x0F0F0F0F0F0F0F0F)
+    return np.int64((m * np.uint64(0x0101010101010101)) >> np.uint64(56))
+
+
+@njit(cache=True, inline="always")
+def _bit(c):
+    return np.uint64(1) << np.uint64(c)
+
+
+@njit(cache=True, inline="always")
+def _beats(c, w, suit_of, trump):
+    """Does card ``c`` beat the currently winning card ``w``?"""
+    sc = suit_of[c]
+    sw = suit_of[w]
+    if sc == sw:
+        return c > w
+    return sc == trump
+
+
+@njit(cache=True)
+def _legal(hand, led, suit_masks, suit_of, trump, must_trump):
+    """Legal cards of ``hand`` when ``led`` (card id, or -1 on lead) opened the trick."""
+    if led < 0:
+        return hand
+    follow = hand & suit_masks[suit_of[led]]
+    if follow:
+        return follow
+    if must_trump and trump >= 0:
+        tr = hand & suit_masks[trump]
+        if tr:
+            return tr
+    return hand
+
+
+@njit(cache=True)
+def _moves(out, legal, unplayed, card_class, suit_of, trump, winning, mine_winning,
+           nplayed, hint, hold, trick_no, is_p):
+    """Fill ``out`` with the moves to try, best first; returns their number.
+
+    Equivalent cards (same suit, same goal class, no other unplayed card between them)
+    collapse to the highest of the run. For the searching pair, ``hold[c] > trick_no``
+    (1-based) forbids card c unless nothing else is legal (Gerots: an announced card is not
+    played before its trick). Entries are packed as ``score * 64 + card`` while sorting."""
+    if is_p:
+        allowed = np.uint64(0)
+        m = legal
+        while m:
+            c = _lowbit_index(m)
+            m &= m - np.uint64(1)
+            if hold[c] <= trick_no:
+                allowed |= _bit(c)
+        if allowed:
+            legal = allowed
+    n = 0
+    m = legal
+    prev = -1
+    while m:
+        c = _lowbit_index(m)
+        m &= m - np.uint64(1)
+        if prev >= 0 and suit_of[prev] == suit_of[c] and card_class[prev] == card_class[c]:
+            between = (_bit(c) - np.uint64(1)) & ~((_bit(prev) << np.uint64(1)) - np.uint64(1))
+            if (between & unplayed) == 0:
+                # c joins the run of prev; the run is represented by its top card
+                out[n - 1] = (out[n - 1] - prev) + c
+                prev = c
+                continue
+        strength = c + (1000 if suit_of[c] == trump else 0)
+        if nplayed == 0:
+            s = -strength                  # lead: low cards first (tops come via the hint)
+        elif mine_winning:
+            s = -strength                  # partner winning: play low
+        elif _beats(c, winning, suit_of, trump):
+            s = (10000 - strength) if nplayed == 3 else (10000 + strength)
+        else:
+            s = -strength                  # cannot win: play low
+        out[n] = s * 64 + c
+        n += 1
+        prev = c
+    if hint >= 0:
+        for i in range(n):
+            if (out[i] & 63) == hint:
+                out[i] += (1 << 20) * 64
+    # insertion sort, best first
+    for i in range(1, n):
+        v = out[i]
+        j = i - 1
+        while j >= 0 and out[j] < v:
+            out[j + 1] = out[j]
+            j -= 1
+        out[j + 1] = v
+    for i in range(n):
+        out[i] = out[i] & 63
+    return n
+
+
+@njit(cache=True)
+def _count_future(mask, trick_no, n_tricks_total):
+    """Number of tricks t >= trick_no (0-based absolute) set in trick-index ``mask``."""
+    fut = mask >> np.uint64(trick_no)
+    lim = n_tricks_total - trick_no
+    if lim < 64:
+        fut &= (np.uint64(1) << np.uint64(lim)) - np.uint64(1)
+    return _popcount(fut)
+
+
+@njit(cache=True)
+def _tt_probe(tt_keys, tt_stamp, stamp, key, bits):
+    h = (key * np.uint64(0x9E3779B97F4A7C15)) >> np.uint64(64 - bits)
+    base = np.int64(h) & ~np.int64(3)
+    for i in range(4):
+        j = base + i
+        if tt_stamp[j] == stamp and tt_keys[j] == key:
+            return j
+    return -1
+
+
+@njit(cache=True)
+def _tt_slot(tt_keys, tt_stamp, stamp, key, bits):
+    h = (key * np.uint64(0x9E3779B97F4A7C15)) >> np.uint64(64 - bits)
+    base = np.int64(h) & ~np.int64(3)
+    for i in range(4):
+        j = base + i
+        if tt_stamp[j] != stamp or tt_keys[j] == key:
+            return j
+    return base + np.int64(key & np.uint64(3))
+
+
+@njit(cache=True)
+def _score_trick(tc_row, leader, pairmask, suit_of, trump, goal, trick_no, n_tricks_total,
+                 p_count, prog):
+    """The fourth card is down: check the trick against the goal.
+
+    Returns ``(ok, winner, p_count, prog, trick_mask)``; ``ok`` is false when the trick breaks
+    a clause (a required trick lost or won with the wrong card, a must-capture card taken by
+    the opponents, "not all from one hand" broken)."""
+    winning = tc_row[0]
+    wpos = 0
+    trick_mask = _bit(winning)
+    for i in range(1, 4):
+        c = tc_row[i]
+        trick_mask |= _bit(c)
+        if _beats(c, winning, suit_of, trump):
+            winning = c
+            wpos = i
+    winner = (leader + wpos) & 3
+    p_wins = pairmask[winner]
+    wb = _bit(winning)
+    req = goal[G_TRICK0 + trick_no]
+    if req != 0 and (not p_wins or (req & wb) == 0):
+        return False, winner, p_count, prog, trick_mask
+    if not p_wins and (goal[G_CAPTURE] & trick_mask) != 0:
+        return False, winner, p_count, prog, trick_mask
+    t_bit = np.uint64(1) << np.uint64(trick_no)
+    if p_wins:
+        if goal[G_COUNT_TRICKS] & t_bit:
+            p_count += 1
+        if goal[G_EXIST1] & wb:
+            prog |= P_EXIST1
+        if goal[G_EXIST2] & wb:
+            prog |= P_EXIST2
+        if goal[G_CAPTURE_ANY] & trick_mask:
+            prog |= P_ANY
+    run_len = np.int64(goal[G_RUN_LEN])
+    if run_len > 0 and (prog & P_RUN_DONE) == 0:
+        cur = (prog >> P_RUN_SHIFT) & 7
+        if p_wins and (goal[G_RUN_MASK] & wb) != 0:
+            cur += 1
+        else:
+            cur = 0
+        prog &= ~(7 << P_RUN_SHIFT)
+        if cur >= run_len:
+            prog |= P_RUN_DONE
+        else:
+            prog |= cur << P_RUN_SHIFT
+    split = goal[G_SPLIT_TRICKS]
+    if split & t_bit:
+        st = (prog >> P_SPLIT_SHIFT) & 7
+        if st == 0:
+            st = winner + 1
+        elif st != P_SPLIT_MIXED and st != winner + 1:
+            st = P_SPLIT_MIXED
+        if _count_future(split, trick_no + 1, n_tricks_total) == 0 and st != P_SPLIT_MIXED:
+            return False, winner, p_count, prog, trick_mask
+        prog = (prog & ~(7 << P_SPLIT_SHIFT)) | (st << P_SPLIT_SHIFT)
+    return True, winner, p_count, prog, trick_mask
+
+
+@njit(cache=True)
+def _sure_tricks(hands, pair_of, unplayed, trump_mask, trump_top):
+    """Tricks the holders of the top trump sequence will surely win, and their pair side.
+
+    The k highest trumps still out, all held by one pair, win every trick they fall in; one
+    hand's cards fall in distinct tricks and a trick holds at most 2 cards of a pair, so that
+    pair wins at least max(k_hand1, k_hand2, ceil(k / 2)) of the remaining tricks.
+    Returns ``(tricks, seat_of_top_holder)``; (0, -1) without trumps out."""
+    tr = unplayed & trump_mask
+    if tr == 0:
+        return 0, -1
+    counts = np.zeros(4, dtype=np.int64)
+    c = trump_top
+    holder0 = -1
+    while c >= 0:
+        b = _bit(c)
+        if b & trump_mask == 0:
+            break
+        if b & tr:
+            h = -1
+            for s in range(4):
+                if hands[s] & b:
+                    h = s
+            if holder0 < 0:
+                holder0 = h
+            elif pair_of[h] != pair_of[holder0]:
+                break
+            counts[h] += 1
+        c -= 1
+    k = counts[0] + counts[1] + counts[2] + counts[3]
+    best = (k + 1) // 2
+    for s in range(4):
+        if counts[s] > best:
+            best = counts[s]
+    return best, holder0
+
+
+@njit(cache=True)
+def _trick_start_bounds(hands, pairmask, pair_of, goal, n_tricks_total, trick_no, unplayed,
+                        need, prog, trump_mask, trump_top):
+    """At a trick start: 1 if the goal is already met, 0 if it can no longer be met,
+    -1 if the search must go on."""
+    p_hands = np.uint64(0)
+    for s in range(4):
+        if pairmask[s]:
+            p_hands |= hands[s]
+    counted_left = _count_future(goal[G_COUNT_TRICKS], trick_no, n_tricks_total)
+    if need > counted_left:
+        return 0
+    sure_p = 0
+    if trump_top >= 0:
+        sure, holder = _sure_tricks(hands, pair_of, unplayed, trump_mask, trump_top)
+        if sure > 0:
+            uncounted = (n_tricks_total - trick_no) - counted_left
+            if pairmask[holder]:
+                sure_p = sure - uncounted
+            elif need > counted_left - max(0, sure - uncounted):
+                return 0
+    reqs_left = False
+    for t in range(trick_no, n_tricks_total):
+        req = goal[G_TRICK0 + t]
+        if req != 0:
+            reqs_left = True
+            if (req & p_hands) == 0:
+                return 0
+    met = need <= sure_p and not reqs_left
+    ex1 = goal[G_EXIST1]
+    if ex1 != 0 and (prog & P_EXIST1) == 0:
+        if (ex1 & p_hands) == 0:
+            return 0
+        met = False
+    ex2 = goal[G_EXIST2]
+    if ex2 != 0 and (prog & P_EXIST2) == 0:
+        if (ex2 & p_hands) == 0:
+            return 0
+        met = False
+    anym = goal[G_CAPTURE_ANY]
+    if anym != 0 and (prog & P_ANY) == 0:
+        if (anym & unplayed) == 0:
+            return 0
+        met = False
+    run_len = np.int64(goal[G_RUN_LEN])
+    if run_len > 0 and (prog & P_RUN_DONE) == 0:
+        cur = (prog >> P_RUN_SHIFT) & 7
+        if cur + (n_tricks_total - trick_no) < run_len:
+            return 0
+        if cur + _popcount(goal[G_RUN_MASK] & p_hands) < run_len:
+            return 0
+        met = False
+    if (goal[G_CAPTURE] & unplayed) != 0:
+        met = False
+    if _count_future(goal[G_SPLIT_TRICKS], trick_no, n_tricks_total) > 0:
+        met = False
+    if met:
+        return 1
+    if unplayed == 0:
+        return 0
+    return -1
+
+
+@njit(cache=True)
+def _search(hands, pairmask, suit_of, suit_masks, trump, must_trump, pair_of,
+            goal, card_class, hold, n_tricks_total,
+            tt_keys, tt_lo, tt_hi, tt_move, tt_stamp, tt_bits, ctx, moves, ws, wsu,
+            tc, leader0, trick0, nplayed0, unplayed0, p_count0, prog0, target):
+    """Can the searching pair force the goal with ``target`` counted tricks from this node?
+
+    An iterative depth-first AND/OR search (numba cannot cache recursive functions), one
+    card per ply. hands: (4,) uint64, mutated and restored; pairmask: (4,) bool, the
+    searching pair's seats; tc: (n_tricks, 4) int64, cards of each trick by play position;
+    ``unplayed``: cards not played before the current trick (those on the table included);
+    trick: 0-based absolute trick index; p_count: counted tricks won so far; prog: goal
+    progress bits. Work space per ply: ws (MAX_DEPTH, W_LEN) int64, wsu (MAX_DEPTH, U_LEN)
+    uint64."""
+    stamp = ctx[C_STAMP]
+    trump_mask = suit_masks[trump] if trump >= 0 else np.uint64(0)
+    trump_top = -1
+    for c in range(64):
+        if trump_mask & _bit(c):
+            trump_top = c
+    d = 0
+    ws[0, W_LEADER] = leader0
+    ws[0, W_TRICK] = trick0
+    ws[0, W_NPLAYED] = nplayed0
+    ws[0, W_PCOUNT] = p_count0
+    ws[0, W_PROG] = prog0
+    wsu[0, U_UNPLAYED] = unplayed0
+    phase = PH_ENTER
+    r = False
+    while True:
+        if phase == PH_ENTER:
+            ctx[C_NODES] += 1
+            leader = ws[d, W_LEADER]
+            trick_no = ws[d, W_TRICK]
+            nplayed = ws[d, W_NPLAYED]
+            unplayed = wsu[d, U_UNPLAYED]
+            p_count = ws[d, W_PCOUNT]
+            prog = ws[d, W_PROG]
+            need = target - p_count
+            if need < 0:
+                need = 0
+            hint = -1
+            if nplayed == 0:
+                b = _trick_start_bounds(hands, pairmask, pair_of, goal, n_tricks_total,
+                                        trick_no, unplayed, need, prog, trump_mask, trump_top)
+                if b >= 0:
+                    r = b == 1
+                    phase = PH_RETURN
+                    continue
+                key = unplayed | (np.uint64(leader) << np.uint64(52)) | \
+                    (np.uint64(prog) << np.uint64(54))
+                wsu[d, U_KEY] = key
+                slot = _tt_probe(tt_keys, tt_stamp, stamp, key, tt_bits)
+                if slot >= 0:
+                    if need <= tt_lo[slot]:
+                        r = True
+                        phase = PH_RETURN
+                        continue
+                    if need > tt_hi[slot]:
+                        r = False
+                        phase = PH_RETURN
+                        continue
+                    hint = tt_move[slot]
+            seat = (leader + nplayed) & 3
+            hand = hands[seat]
+            led = tc[trick_no, 0] if nplayed > 0 else -1
+            legal = _legal(hand, led, suit_masks, suit_of, trump, must_trump)
+            winning = -1
+            mine_winning = False
+            if nplayed > 0:
+                winning = tc[trick_no, 0]
+                win_seat = leader
+                for i in range(1, nplayed):
+                    c = tc[trick_no, i]
+                    if _beats(c, winning, suit_of, trump):
+                        winning = c
+                        win_seat = (leader + i) & 3
+                mine_winning = pair_of[win_seat] == pair_of[seat]
+            is_p = pairmask[seat]
+            ws[d, W_SEAT] = seat
+            ws[d, W_ISP] = 1 if is_p else 0
+            ws[d, W_NEED] = need
+            wsu[d, U_HAND] = hand
+            ws[d, W_N] = _moves(moves[d], legal, unplayed, card_class, suit_of, trump, winning,
+                                mine_winning, nplayed, hint, hold, trick_no + 1, is_p)
+            ws[d, W_IDX] = 0
+            phase = PH_NEXT
+        elif phase == PH_NEXT:
+            i = ws[d, W_IDX]
+            if i >= ws[d, W_N]:
+                r = ws[d, W_ISP] == 0
+                _tt_store(tt_keys, tt_lo, tt_hi, tt_move, tt_stamp, tt_bits, stamp, goal,
+                          n_tricks_total, ws, wsu, d, r, -1)
+                phase = PH_RETURN
+                continue
+            c = moves[d, i]
+            seat = ws[d, W_SEAT]
+            hands[seat] = wsu[d, U_HAND] & ~_bit(c)
+            trick_no = ws[d, W_TRICK]
+            nplayed = ws[d, W_NPLAYED]
+            tc[trick_no, nplayed] = c
+            if nplayed < 3:
+                ws[d + 1, W_LEADER] = ws[d, W_LEADER]
+                ws[d + 1, W_TRICK] = trick_no
+                ws[d + 1, W_NPLAYED] = nplayed + 1
+                ws[d + 1, W_PCOUNT] = ws[d, W_PCOUNT]
+                ws[d + 1, W_PROG] = ws[d, W_PROG]
+                wsu[d + 1, U_UNPLAYED] = wsu[d, U_UNPLAYED]
+                d += 1
+                phase = PH_ENTER
+            else:
+                ok, winner, pc2, prog2, tmask = _score_trick(
+                    tc[trick_no], ws[d, W_LEADER], pairmask, suit_of, trump, goal, trick_no,
+                    n_tricks_total, ws[d, W_PCOUNT], ws[d, W_PROG])
+                if ok:
+                    ws[d + 1, W_LEADER] = winner
+                    ws[d + 1, W_TRICK] = trick_no + 1
+                    ws[d + 1, W_NPLAYED] = 0
+                    ws[d + 1, W_PCOUNT] = pc2
+                    ws[d + 1, W_PROG] = prog2
+                    wsu[d + 1, U_UNPLAYED] = wsu[d, U_UNPLAYED] & ~tmask
+                    d += 1
+                    phase = PH_ENTER
+                else:
+                    r = False
+                    phase = PH_CHILD
+        elif phase == PH_RETURN:
+            if d == 0:
+                return r
+            d -= 1
+            phase = PH_CHILD
+        else:  # PH_CHILD: node d gets the value r of its current move
+            hands[ws[d, W_SEAT]] = wsu[d, U_HAND]
+            if r == (ws[d, W_ISP] == 1):
+                _tt_store(tt_keys, tt_lo, tt_hi, tt_move, tt_stamp, tt_bits, stamp, goal,
+                          n_tricks_total, ws, wsu, d, r, moves[d, ws[d, W_IDX]])
+                phase = PH_RETURN
+            else:
+                ws[d, W_IDX] += 1
+                phase = PH_NEXT
+
+
+@njit(cache=True)
+def _tt_store(tt_keys, tt_lo, tt_hi, tt_move, tt_stamp, tt_bits, stamp, goal, n_tricks_total,
+              ws, wsu, d, result, best):
+    """Record the value of the trick-start node at ply ``d`` as a bound on the extra
+    counted tricks (see module doc); other plies are not stored."""
+    if ws[d, W_NPLAYED] != 0:
+        return
+    key = wsu[d, U_KEY]
+    need = ws[d, W_NEED]
+    slot = _tt_slot(tt_keys, tt_stamp, stamp, key, tt_bits)
+    if tt_stamp[slot] != stamp or tt_keys[slot] != key:
+        tt_stamp[slot] = stamp
+        tt_keys[slot] = key
+        tt_lo[slot] = -1
+        tt_hi[slot] = _count_future(goal[G_COUNT_TRICKS], ws[d, W_TRICK], n_tricks_total)
+        tt_move[slot] = -1
+    if result:
+        if need > tt_lo[slot]:
+            tt_lo[slot] = need
+    elif need - 1 < tt_hi[slot]:
+        tt_hi[slot] = need - 1
+    if best >= 0:
+        tt_move[slot] = best
+
+
+@njit(cache=True)
+def _solve(hands, pairmask, suit_of, suit_masks, trump, must_trump, pair_of,
+           goal, card_class, hold, n_tricks_total,
+           tt_keys, tt_lo, tt_hi, tt_move, tt_stamp, tt_bits, ctx, moves,
+           tc, leader, trick_no, nplayed, unplayed, p_count, prog, lo, hi):
+    """Largest target in ``lo..hi`` the pair can force (binary search of null-window
+    searches sharing one table); ``lo - 1`` if not even ``lo``."""
+    ctx[C_STAMP] += 1
+    ws = np.zeros((MAX_DEPTH + 1, W_LEN), dtype=np.int64)
+    wsu = np.zeros((MAX_DEPTH + 1, U_LEN), dtype=np.uint64)
+    best = lo - 1
+    while lo <= hi:
+        mid = (lo + hi + 1) // 2 if best >= lo else lo
+        if _search(hands, pairmask, suit_of, suit_masks, trump, must_trump, pair_of,
+                   goal, card_class, hold, n_tricks_total,
+                   tt_keys, tt_lo, tt_hi, tt_move, tt_stamp, tt_bits, ctx, moves, ws, wsu,
+                   tc, leader, trick_no, nplayed, unplayed, p_count, prog, mid):
+            best = mid
+            lo = mid + 1
+        else:
+            hi = mid - 1
+    return best
+
+
+class Solver:
+    """Reusable double-dummy solver for one rule set (holds the transposition table).
+
+    ``tt_bits``: log2 of the table's entries (2**18 ≈ 4.5 MB). Not thread-safe: use one
+    solver per thread. ``nodes`` counts search nodes since creation.
+    """
+
+    def __init__(self, rules: Rules = TAROKK_RULES, tt_bits: int = TT_BITS_DEFAULT):
+        rules.validate()
+        self.rules = rules
+        self.n_tricks = rules.n_cards // 4
+        size = 1 << tt_bits
+        self.tt_bits = tt_bits
+        self.tt_keys = np.zeros(size, dtype=np.uint64)
+        self.tt_lo = np.zeros(size, dtype=np.int8)
+        self.tt_hi = np.zeros(size, dtype=np.int8)
+        self.tt_move = np.zeros(size, dtype=np.int8)
+        self.tt_stamp = np.zeros(size, dtype=np.int64)
+        self.ctx = np.zeros(C_LEN, dtype=np.int64)
+        self.moves = np.zeros((MAX_DEPTH, MAX_MOVES), dtype=np.int64)
+        self.tc = np.zeros((16, 4), dtype=np.int64)
+        self._no_hold = np.zeros(rules.n_cards, dtype=np.int8)
+        self._plain_classes = np.zeros(rules.n_cards, dtype=np.int16)
+
+    @property
+    def nodes(self) -> int:
+        return int(self.ctx[C_NODES])
+
+    def _check(self, hands, leader: int, first_trick: int) -> tuple[np.ndarray, int]:
+        h = np.array([int(x) for x in hands], dtype=np.uint64)
+        if h.shape != (4,):
+            raise ValueError("a position has 4 hands")
+        sizes = {bin(int(x)).count("1") for x in h}
+        if len(sizes) != 1:
+            raise ValueError("hands have unequal sizes")
+        k = sizes.pop()
+        if not 0 <= int(leader) <= 3:
+            raise ValueError(f"leader seat {leader} out of range 0..3")
+        if not 1 <= first_trick <= self.n_tricks - k + 1:
+            raise ValueError(f"first trick {first_trick} out of range 1..{self.n_tricks - k + 1}"
+                             f" for {k} cards per hand")
+        return h, k
+
+    def _run(self, h, leader, first_trick, goal_arr, classes, hold, pair, lo, hi,
+             trick_prefix=(), p_count=0):
+        r = self.rules
+        pairmask = np.array([int(p) == int(pair) for p in r.pair_of], dtype=np.bool_)
+        unplayed = np.uint64(0)
+        for x in h:
+            unplayed |= x
+        for i, c in enumerate(trick_prefix):
+            self.tc[first_trick - 1, i] = c
+            unplayed |= np.uint64(1) << np.uint64(c)
+        return int(_solve(h, pairmask, r.suit_of, r.suit_masks, r.trump, r.must_trump,
+                          r.pair_of, goal_arr, classes, hold, self.n_tricks,
+                          self.tt_keys, self.tt_lo, self.tt_hi, self.tt_move, self.tt_stamp,
+                          self.tt_bits, self.ctx, self.moves, self.tc, int(leader),
+                          first_trick - 1, len(trick_prefix), unplayed, p_count, 0, lo, hi))
+
+    def max_tricks(self, hands, leader: int = 0, first_trick: int = 1, pair: int = 0) -> int:
+        """Most of the remaining tricks pair ``pair`` can force, all cards visible.
+
+        hands: 4 bit masks in seat order (equal sizes); leader: seat leading the current
+        trick; first_trick: absolute 1-based number of that trick. Raises ``ValueError``."""
+        h, k = self._check(hands, leader, first_trick)
+        goal = tricks_goal(0).pack()
+        return self._run(h, leader, first_trick, goal, self._plain_classes, self._no_hold,
+                         pair, 0, k)
+
+    def solve_goal(self, hands, leader: int, first_trick: int, goal: Goal, pair: int = 0,
+                   hold=None) -> bool:
+        """Can pair ``pair`` force ``goal`` from this position (all cards visible)?
+
+        hold: optional (n_cards,) int8, the earliest trick (1-based) at which the pair may
+        play each card (Gerots obligatory play); 0 = no restriction."""
+        h, _ = self._check(hands, leader, first_trick)
+        if goal.impossible:
+            return False
+        classes = goal.card_classes(self.rules.n_cards)
+        hold_arr = self._no_hold if hold is None else np.asarray(hold, dtype=np.int8)
+        t = goal.min_tricks
+        return self._run(h, leader, first_trick, goal.pack(), classes, hold_arr, pair,
+                         t, t) == t
+
+
+_SOLVERS: dict[str, Solver] = {}
+
+
+def _default_solver(rules: Rules) -> Solver:
+    s = _SOLVERS.get(rules.name + str(rules.trump))
+    if s is None or s.rules is not rules:
+        s = _SOLVERS[rules.name + str(rules.trump)] = Solver(rules)
+    return s
+
+
+def max_tricks(hands, leader: int = 0, first_trick: int = 1, rules: Rules = TAROKK_RULES,
+               pair: int = 0) -> int:
+    """Most of the remaining tricks pair ``pair`` can force; see ``Solver.max_tricks``."""
+    return _default_solver(rules).max_tricks(hands, leader, first_trick, pair)
+
+
+def solve_goal(hands, leader: int, first_trick: int, goal: Goal, pair: int = 0,
+               rules: Rules = TAROKK_RULES, hold=None) -> bool:
+    """Can pair ``pair`` force ``goal``; see ``Solver.solve_goal``."""
+    return _default_solver(rules).solve_goal(hands, leader, first_trick, goal, pair, hold)
