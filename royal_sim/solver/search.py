@@ -47,8 +47,8 @@ P_SPLIT_MIXED = 5
 # per-ply work space columns (int64 ws / uint64 wsu) and search phases
 W_LEADER, W_TRICK, W_NPLAYED, W_PCOUNT, W_PROG, W_SEAT, W_ISP, W_NEED, W_N, W_IDX = range(10)
 W_LEN = 10
-U_UNPLAYED, U_HAND, U_KEY = 0, 1, 2
-U_LEN = 3
+U_UNPLAYED, U_HAND = 0, 1
+U_LEN = 2
 PH_ENTER, PH_NEXT, PH_RETURN, PH_CHILD = 0, 1, 2, 3
 
 # context array slots (int64)
@@ -108,15 +108,62 @@ def _legal(hand, led, suit_masks, suit_of, trump, must_trump):
     return hand
 
 
+@njit(cache=True, inline="always")
+def _highbit_index(m):
+    n = 0
+    if m >> np.uint64(32):
+        m >>= np.uint64(32)
+        n += 32
+    if m >> np.uint64(16):
+        m >>= np.uint64(16)
+        n += 16
+    if m >> np.uint64(8):
+        m >>= np.uint64(8)
+        n += 8
+    if m >> np.uint64(4):
+        m >>= np.uint64(4)
+        n += 4
+    if m >> np.uint64(2):
+        m >>= np.uint64(2)
+        n += 2
+    if m >> np.uint64(1):
+        n += 1
+    return n
+
+
 @njit(cache=True)
-def _moves(out, legal, unplayed, card_class, suit_of, trump, winning, mine_winning,
-           nplayed, hint, hold, trick_no, is_p):
+def _threat(hands, seat, leader, nplayed, pair_of, suit_masks, suit_of, trump, must_trump, led,
+            winning):
+    """The strongest card an opponent still to play in this trick could put on it
+    (their top card of the led suit, else their top trump when they must trump), or the
+    current winner if none beats it. Used only for move ordering."""
+    best = winning
+    for k in range(nplayed + 1, 4):
+        s2 = (leader + k) & 3
+        if pair_of[s2] == pair_of[seat]:
+            continue
+        h = hands[s2]
+        f = h & suit_masks[suit_of[led]]
+        if f == 0 and trump >= 0:
+            f = h & suit_masks[trump]
+        if f:
+            c = _highbit_index(f)
+            if _beats(c, best, suit_of, trump):
+                best = c
+    return best
+
+
+@njit(cache=True)
+def _moves(out, hands, seat, leader, pair_of, legal, unplayed, card_class, suit_masks, suit_of,
+           trump, must_trump, tc_row, nplayed, hint, hold, trick_no, is_p):
     """Fill ``out`` with the moves to try, best first; returns their number.
 
     Equivalent cards (same suit, same goal class, no other unplayed card between them)
     collapse to the highest of the run. For the searching pair, ``hold[c] > trick_no``
     (1-based) forbids card c unless nothing else is legal (Gerots: an announced card is not
-    played before its trick). Entries are packed as ``score * 64 + card`` while sorting."""
+    played before its trick). Ordering: the table's best move; on lead, sure winners then
+    low cards; following, the cheapest card that beats everything still to come, else low.
+    Entries are packed as ``score * 64 + card`` while sorting."""
     if is_p:
         allowed = np.uint64(0)
         m = legal
@@ -127,6 +174,22 @@ def _moves(out, legal, unplayed, card_class, suit_of, trump, winning, mine_winni
                 allowed |= _bit(c)
         if allowed:
             legal = allowed
+    hand = hands[seat]
+    winning = -1
+    threat = -1
+    secure = False
+    if nplayed > 0:
+        led = tc_row[0]
+        winning = led
+        win_seat = leader
+        for i in range(1, nplayed):
+            c = tc_row[i]
+            if _beats(c, winning, suit_of, trump):
+                winning = c
+                win_seat = (leader + i) & 3
+        threat = _threat(hands, seat, leader, nplayed, pair_of, suit_masks, suit_of, trump,
+                         must_trump, led, winning)
+        secure = pair_of[win_seat] == pair_of[seat] and threat == winning
     n = 0
     m = legal
     prev = -1
@@ -140,15 +203,21 @@ def _moves(out, legal, unplayed, card_class, suit_of, trump, winning, mine_winni
                 out[n - 1] = (out[n - 1] - prev) + c
                 prev = c
                 continue
-        strength = c + (1000 if suit_of[c] == trump else 0)
+        strength = c + (100 if suit_of[c] == trump else 0)
         if nplayed == 0:
-            s = -strength                  # lead: low cards first (tops come via the hint)
-        elif mine_winning:
-            s = -strength                  # partner winning: play low
+            above = suit_masks[suit_of[c]] & ~((_bit(c) << np.uint64(1)) - np.uint64(1))
+            if (above & unplayed & ~hand) == 0:
+                s = 2000 + strength if suit_of[c] == trump else 1000 + strength
+            else:
+                s = -strength
+        elif secure:
+            s = -strength
+        elif _beats(c, threat, suit_of, trump) or (c == threat):
+            s = 2000 - strength
         elif _beats(c, winning, suit_of, trump):
-            s = (10000 - strength) if nplayed == 3 else (10000 + strength)
+            s = 500 - strength
         else:
-            s = -strength                  # cannot win: play low
+            s = -strength
         out[n] = s * 64 + c
         n += 1
         prev = c
@@ -179,26 +248,80 @@ def _count_future(mask, trick_no, n_tricks_total):
     return _popcount(fut)
 
 
+KEY_WORDS = 5
+
+
 @njit(cache=True)
-def _tt_probe(tt_keys, tt_stamp, stamp, key, bits):
-    h = (key * np.uint64(0x9E3779B97F4A7C15)) >> np.uint64(64 - bits)
-    base = np.int64(h) & ~np.int64(3)
+def _rel_key(kw, hands, unplayed, suit_masks, card_class, cbits, leader, prog):
+    """Write the position's rank-relative key into ``kw`` (KEY_WORDS,) uint64.
+
+    Positions whose suits hold the same sequence of (holder, goal class) in strength order,
+    with the same leader and goal progress, have the same value (DDS's relative ranks): which
+    lower cards were played no longer matters. Words 0-3 hold the sequence, word 4 the suit
+    lengths, leader and progress."""
+    w = 2 + cbits
+    for i in range(KEY_WORDS):
+        kw[i] = 0
+    pos = 0
+    meta = np.uint64(0)
+    for s in range(suit_masks.shape[0]):
+        m = unplayed & suit_masks[s]
+        meta = (meta << np.uint64(5)) | np.uint64(_popcount(m))
+        while m:
+            c = _lowbit_index(m)
+            m &= m - np.uint64(1)
+            b = _bit(c)
+            h = 0
+            if hands[1] & b:
+                h = 1
+            elif hands[2] & b:
+                h = 2
+            elif hands[3] & b:
+                h = 3
+            v = np.uint64(h | (card_class[c] << 2))
+            word = pos >> 6
+            off = pos & 63
+            kw[word] |= v << np.uint64(off)
+            if off + w > 64:
+                kw[word + 1] |= v >> np.uint64(64 - off)
+            pos += w
+    kw[4] = meta | (np.uint64(leader) << np.uint64(40)) | (np.uint64(prog) << np.uint64(42))
+
+
+@njit(cache=True, inline="always")
+def _tt_hash(kw, bits):
+    h = (kw[0] * np.uint64(0x9E3779B97F4A7C15)) ^ (kw[1] * np.uint64(0xC2B2AE3D27D4EB4F)) ^ \
+        (kw[2] * np.uint64(0x165667B19E3779F9)) ^ (kw[3] * np.uint64(0xD6E8FEB86659FD93)) ^ \
+        (kw[4] * np.uint64(0xFF51AFD7ED558CCD))
+    h ^= h >> np.uint64(29)
+    h *= np.uint64(0xBF58476D1CE4E5B9)
+    return np.int64(h >> np.uint64(64 - bits)) & ~np.int64(3)
+
+
+@njit(cache=True, inline="always")
+def _tt_match(tt_keys, j, kw):
+    return (tt_keys[j, 0] == kw[0] and tt_keys[j, 1] == kw[1] and tt_keys[j, 2] == kw[2]
+            and tt_keys[j, 3] == kw[3] and tt_keys[j, 4] == kw[4])
+
+
+@njit(cache=True)
+def _tt_probe(tt_keys, tt_stamp, stamp, kw, bits):
+    base = _tt_hash(kw, bits)
     for i in range(4):
         j = base + i
-        if tt_stamp[j] == stamp and tt_keys[j] == key:
+        if tt_stamp[j] == stamp and _tt_match(tt_keys, j, kw):
             return j
     return -1
 
 
 @njit(cache=True)
-def _tt_slot(tt_keys, tt_stamp, stamp, key, bits):
-    h = (key * np.uint64(0x9E3779B97F4A7C15)) >> np.uint64(64 - bits)
-    base = np.int64(h) & ~np.int64(3)
+def _tt_slot(tt_keys, tt_stamp, stamp, kw, bits):
+    base = _tt_hash(kw, bits)
     for i in range(4):
         j = base + i
-        if tt_stamp[j] != stamp or tt_keys[j] == key:
+        if tt_stamp[j] != stamp or _tt_match(tt_keys, j, kw):
             return j
-    return base + np.int64(key & np.uint64(3))
+    return base + np.int64(kw[0] & np.uint64(3))
 
 
 @njit(cache=True)
@@ -364,8 +487,8 @@ def _trick_start_bounds(hands, pairmask, pair_of, goal, n_tricks_total, trick_no
 @njit(cache=True)
 def _search(hands, pairmask, suit_of, suit_masks, trump, must_trump, pair_of,
             goal, card_class, hold, n_tricks_total,
-            tt_keys, tt_lo, tt_hi, tt_move, tt_stamp, tt_bits, ctx, moves, ws, wsu,
-            tc, leader0, trick0, nplayed0, unplayed0, p_count0, prog0, target):
+            tt_keys, tt_lo, tt_hi, tt_move, tt_stamp, tt_bits, ctx, moves, ws, wsu, keys,
+            cbits, tc, leader0, trick0, nplayed0, unplayed0, p_count0, prog0, target):
     """Can the searching pair force the goal with ``target`` counted tricks from this node?
 
     An iterative depth-first AND/OR search (numba cannot cache recursive functions), one
@@ -410,10 +533,9 @@ def _search(hands, pairmask, suit_of, suit_masks, trump, must_trump, pair_of,
                     r = b == 1
                     phase = PH_RETURN
                     continue
-                key = unplayed | (np.uint64(leader) << np.uint64(52)) | \
-                    (np.uint64(prog) << np.uint64(54))
-                wsu[d, U_KEY] = key
-                slot = _tt_probe(tt_keys, tt_stamp, stamp, key, tt_bits)
+                kw = keys[d]
+                _rel_key(kw, hands, unplayed, suit_masks, card_class, cbits, leader, prog)
+                slot = _tt_probe(tt_keys, tt_stamp, stamp, kw, tt_bits)
                 if slot >= 0:
                     if need <= tt_lo[slot]:
                         r = True
@@ -428,24 +550,14 @@ def _search(hands, pairmask, suit_of, suit_masks, trump, must_trump, pair_of,
             hand = hands[seat]
             led = tc[trick_no, 0] if nplayed > 0 else -1
             legal = _legal(hand, led, suit_masks, suit_of, trump, must_trump)
-            winning = -1
-            mine_winning = False
-            if nplayed > 0:
-                winning = tc[trick_no, 0]
-                win_seat = leader
-                for i in range(1, nplayed):
-                    c = tc[trick_no, i]
-                    if _beats(c, winning, suit_of, trump):
-                        winning = c
-                        win_seat = (leader + i) & 3
-                mine_winning = pair_of[win_seat] == pair_of[seat]
             is_p = pairmask[seat]
             ws[d, W_SEAT] = seat
             ws[d, W_ISP] = 1 if is_p else 0
             ws[d, W_NEED] = need
             wsu[d, U_HAND] = hand
-            ws[d, W_N] = _moves(moves[d], legal, unplayed, card_class, suit_of, trump, winning,
-                                mine_winning, nplayed, hint, hold, trick_no + 1, is_p)
+            ws[d, W_N] = _moves(moves[d], hands, seat, leader, pair_of, legal, unplayed,
+                                card_class, suit_masks, suit_of, trump, must_trump,
+                                tc[trick_no], nplayed, hint, hold, trick_no + 1, is_p)
             ws[d, W_IDX] = 0
             phase = PH_NEXT
         elif phase == PH_NEXT:
@@ -453,7 +565,7 @@ def _search(hands, pairmask, suit_of, suit_masks, trump, must_trump, pair_of,
             if i >= ws[d, W_N]:
                 r = ws[d, W_ISP] == 0
                 _tt_store(tt_keys, tt_lo, tt_hi, tt_move, tt_stamp, tt_bits, stamp, goal,
-                          n_tricks_total, ws, wsu, d, r, -1)
+                          n_tricks_total, ws, keys, d, r, -1)
                 phase = PH_RETURN
                 continue
             c = moves[d, i]
@@ -496,7 +608,7 @@ def _search(hands, pairmask, suit_of, suit_masks, trump, must_trump, pair_of,
             hands[ws[d, W_SEAT]] = wsu[d, U_HAND]
             if r == (ws[d, W_ISP] == 1):
                 _tt_store(tt_keys, tt_lo, tt_hi, tt_move, tt_stamp, tt_bits, stamp, goal,
-                          n_tricks_total, ws, wsu, d, r, moves[d, ws[d, W_IDX]])
+                          n_tricks_total, ws, keys, d, r, moves[d, ws[d, W_IDX]])
                 phase = PH_RETURN
             else:
                 ws[d, W_IDX] += 1
@@ -505,17 +617,18 @@ def _search(hands, pairmask, suit_of, suit_masks, trump, must_trump, pair_of,
 
 @njit(cache=True)
 def _tt_store(tt_keys, tt_lo, tt_hi, tt_move, tt_stamp, tt_bits, stamp, goal, n_tricks_total,
-              ws, wsu, d, result, best):
+              ws, keys, d, result, best):
     """Record the value of the trick-start node at ply ``d`` as a bound on the extra
     counted tricks (see module doc); other plies are not stored."""
     if ws[d, W_NPLAYED] != 0:
         return
-    key = wsu[d, U_KEY]
+    kw = keys[d]
     need = ws[d, W_NEED]
-    slot = _tt_slot(tt_keys, tt_stamp, stamp, key, tt_bits)
-    if tt_stamp[slot] != stamp or tt_keys[slot] != key:
+    slot = _tt_slot(tt_keys, tt_stamp, stamp, kw, tt_bits)
+    if tt_stamp[slot] != stamp or not _tt_match(tt_keys, slot, kw):
         tt_stamp[slot] = stamp
-        tt_keys[slot] = key
+        for i in range(KEY_WORDS):
+            tt_keys[slot, i] = kw[i]
         tt_lo[slot] = -1
         tt_hi[slot] = _count_future(goal[G_COUNT_TRICKS], ws[d, W_TRICK], n_tricks_total)
         tt_move[slot] = -1
@@ -538,13 +651,21 @@ def _solve(hands, pairmask, suit_of, suit_masks, trump, must_trump, pair_of,
     ctx[C_STAMP] += 1
     ws = np.zeros((MAX_DEPTH + 1, W_LEN), dtype=np.int64)
     wsu = np.zeros((MAX_DEPTH + 1, U_LEN), dtype=np.uint64)
+    keys = np.zeros((MAX_DEPTH + 1, KEY_WORDS), dtype=np.uint64)
+    ncls = 0
+    for c in range(card_class.shape[0]):
+        if card_class[c] + 1 > ncls:
+            ncls = card_class[c] + 1
+    cbits = 0
+    while (1 << cbits) < ncls:
+        cbits += 1
     best = lo - 1
     while lo <= hi:
         mid = (lo + hi + 1) // 2 if best >= lo else lo
         if _search(hands, pairmask, suit_of, suit_masks, trump, must_trump, pair_of,
                    goal, card_class, hold, n_tricks_total,
-                   tt_keys, tt_lo, tt_hi, tt_move, tt_stamp, tt_bits, ctx, moves, ws, wsu,
-                   tc, leader, trick_no, nplayed, unplayed, p_count, prog, mid):
+                   tt_keys, tt_lo, tt_hi, tt_move, tt_stamp, tt_bits, ctx, moves, ws, wsu, keys,
+                   cbits, tc, leader, trick_no, nplayed, unplayed, p_count, prog, mid):
             best = mid
             lo = mid + 1
         else:
@@ -565,7 +686,7 @@ class Solver:
         self.n_tricks = rules.n_cards // 4
         size = 1 << tt_bits
         self.tt_bits = tt_bits
-        self.tt_keys = np.zeros(size, dtype=np.uint64)
+        self.tt_keys = np.zeros((size, KEY_WORDS), dtype=np.uint64)
         self.tt_lo = np.zeros(size, dtype=np.int8)
         self.tt_hi = np.zeros(size, dtype=np.int8)
         self.tt_move = np.zeros(size, dtype=np.int8)
