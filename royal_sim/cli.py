@@ -103,5 +103,54 @@ def deal_command(count, seed, hand, seat, holds, not_holds, tarokks, suits, void
                f"seed {seed}")
 
 
+@main.command("solve")
+@click.argument("deal", metavar="DEAL")
+@click.option("--leader", default="A_IND", show_default=True, metavar="SEAT",
+              help="Seat leading the first remaining trick.")
+@click.option("--first-trick", type=int, default=None, metavar="N",
+              help="Number (1-10) of the first remaining trick. Default: 11 - cards per hand.")
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+@user_errors
+def solve_command(deal, leader, first_trick, as_json):
+    """Double-dummy result of a full deal or a position (an ending).
+
+    DEAL is the four hands in play order A_IND / D_ELF / D_IND / A_ELF separated by '/',
+    e.g. "XX XVIII ... / ... / ... / XIX ...". Every hand has the same number of cards.
+    Prints the tricks each pair can force with all cards visible and one optimal line.
+    """
+    import json
+
+    from .deal import SEATS, Deal, Pair, parse_seat
+    from .errors import DealError
+    from .solver.search import Solver, optimal_line
+
+    d = Deal.parse(deal)
+    lead = parse_seat(leader)
+    k = d.cards_per_hand
+    last_start = 11 - k
+    if first_trick is None:
+        first_trick = last_start
+    if not 1 <= first_trick <= last_start:
+        raise DealError(f"--first-trick {first_trick} out of range: with {k} card(s) per hand "
+                        f"the first remaining trick is 1..{last_start}")
+    solver = Solver()
+    attack = solver.max_tricks(d.hands, int(lead), first_trick, int(Pair.ATTACK))
+    result = {"leader": lead.name, "first_trick": first_trick,
+              "tricks": {"attack": attack, "defence": k - attack}}
+    if as_json:
+        click.echo(json.dumps(result))
+        return
+    click.echo(d.to_text())
+    click.echo(f"\n{lead.name} leads trick {first_trick}; double dummy: attack {attack}, "
+               f"defence {k - attack} of {k} trick(s).")
+    click.echo("One optimal line (each trick: cards in play order, winner):")
+    from .cards import format_card
+    for n, (ld, cards, w) in enumerate(optimal_line(solver, d.hands, int(lead), first_trick),
+                                       first_trick):
+        played = "  ".join(f"{SEATS[(ld + i) & 3].name} {format_card(c)}"
+                           for i, c in enumerate(cards))
+        click.echo(f"  {n:2}. {played}  -> {SEATS[w].name} ({SEATS[w].pair.label})")
+
+
 if __name__ == "__main__":  # pragma: no cover
     sys.exit(main())

@@ -778,3 +778,62 @@ def solve_goal(hands, leader: int, first_trick: int, goal: Goal, pair: int = 0,
                rules: Rules = TAROKK_RULES, hold=None) -> bool:
     """Can pair ``pair`` force ``goal``; see ``Solver.solve_goal``."""
     return _default_solver(rules).solve_goal(hands, leader, first_trick, goal, pair, hold)
+
+
+def legal_cards(hand: int, trick: list[int], rules: Rules) -> list[int]:
+    """Legal cards (ids, ascending) of ``hand`` when ``trick`` (cards so far) is on the table."""
+    h = np.uint64(hand)
+    led = trick[0] if trick else -1
+    m = int(_legal(h, led, rules.suit_masks, rules.suit_of, rules.trump, rules.must_trump))
+    return [c for c in range(rules.n_cards) if m >> c & 1]
+
+
+def trick_winner(cards: list[int], leader: int, rules: Rules) -> int:
+    """Seat that wins a complete trick of 4 ``cards`` led by ``leader``."""
+    w, pos = cards[0], 0
+    for i, c in enumerate(cards[1:], 1):
+        if _beats(c, w, rules.suit_of, rules.trump):
+            w, pos = c, i
+    return (leader + pos) & 3
+
+
+def optimal_line(solver: Solver, hands, leader: int = 0, first_trick: int = 1,
+                 pair: int = 0) -> list[tuple[int, list[int], int]]:
+    """One optimal line of play, trick by trick: ``[(leader, [4 cards in play order],
+    winner), …]``. Each player keeps the value (tricks for ``pair``) of the position; among
+    equally good cards the lowest-id legal card is chosen."""
+    rules = solver.rules
+    h, k = solver._check(hands, leader, first_trick)
+    hands = [int(x) for x in h]
+    goal = tricks_goal(0).pack()
+    line = []
+    for t in range(first_trick, first_trick + k):
+        trick: list[int] = []
+        for pos in range(4):
+            seat = (leader + pos) & 3
+            mine = int(rules.pair_of[seat]) == int(pair)
+            best_c, best_v = None, None
+            for c in legal_cards(hands[seat], trick, rules):
+                after = list(hands)
+                after[seat] &= ~(1 << c)
+                if pos == 3:
+                    w = trick_winner(trick + [c], leader, rules)
+                    won = int(int(rules.pair_of[w]) == int(pair))
+                    rest = 0
+                    if t < first_trick + k - 1:
+                        rest = solver._run(np.array(after, dtype=np.uint64), w, t + 1, goal,
+                                           solver._plain_classes, solver._no_hold, pair, 0,
+                                           k - (t - first_trick) - 1)
+                    v = won + rest
+                else:
+                    v = solver._run(np.array(after, dtype=np.uint64), leader, t, goal,
+                                    solver._plain_classes, solver._no_hold, pair, 0,
+                                    k - (t - first_trick), trick_prefix=trick + [c])
+                if best_v is None or (v > best_v if mine else v < best_v):
+                    best_c, best_v = c, v
+            trick.append(best_c)
+            hands[seat] &= ~(1 << best_c)
+        w = trick_winner(trick, leader, rules)
+        line.append((leader, trick, w))
+        leader = w
+    return line
