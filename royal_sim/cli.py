@@ -27,6 +27,29 @@ def user_errors(fn):
     return wrapper
 
 
+_CONSTRAINT_OPTIONS = (
+    click.option("--holds", multiple=True, metavar="SEAT:CARDS",
+                 help="SEAT holds these cards, e.g. D_ELF:XXI,skiz. Repeatable."),
+    click.option("--not-holds", multiple=True, metavar="SEAT:CARDS",
+                 help="SEAT holds none of these cards. Repeatable."),
+    click.option("--tarokks", multiple=True, metavar="SEAT:MIN-MAX",
+                 help="Tarokk count of SEAT: N, MIN-MAX, MIN+ or -MAX, e.g. D_IND:8-10. "
+                      "Repeatable."),
+    click.option("--suit", "suits", multiple=True, metavar="SEAT:SUIT:MIN-MAX",
+                 help="Length of a suit (S, C, H, D) in SEAT's hand, e.g. A_ELF:H:0-1. "
+                      "Repeatable."),
+    click.option("--void", "voids", multiple=True, metavar="SEAT:SUIT",
+                 help="SEAT has no card of SUIT (S, C, H, D). Repeatable."),
+)
+
+
+def constraint_options(fn):
+    """The sampler's constraint options (facts about the other hands), shared by commands."""
+    for opt in reversed(_CONSTRAINT_OPTIONS):
+        fn = opt(fn)
+    return fn
+
+
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="royal-sim")
 def main():
@@ -49,18 +72,7 @@ def main():
 @click.option("--seat", metavar="SEAT",
               help="Your seat (needed with --hand): A_IND, D_ELF, D_IND, A_ELF or indito, "
                    "ellenelfogo, ellenindito, elfogo.")
-@click.option("--holds", multiple=True, metavar="SEAT:CARDS",
-              help="SEAT holds these cards, e.g. D_ELF:XXI,skiz. Repeatable.")
-@click.option("--not-holds", multiple=True, metavar="SEAT:CARDS",
-              help="SEAT holds none of these cards. Repeatable.")
-@click.option("--tarokks", multiple=True, metavar="SEAT:MIN-MAX",
-              help="Tarokk count of SEAT: N, MIN-MAX, MIN+ or -MAX, e.g. D_IND:8-10. "
-                   "Repeatable.")
-@click.option("--suit", "suits", multiple=True, metavar="SEAT:SUIT:MIN-MAX",
-              help="Length of a suit (S, C, H, D) in SEAT's hand, e.g. A_ELF:H:0-1. "
-                   "Repeatable.")
-@click.option("--void", "voids", multiple=True, metavar="SEAT:SUIT",
-              help="SEAT has no card of SUIT (S, C, H, D). Repeatable.")
+@constraint_options
 @click.option("--method", type=click.Choice(["auto", "rejection", "exact"]), default="auto",
               show_default=True, help="Sampling method (all give the same distribution).")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
@@ -150,6 +162,148 @@ def solve_command(deal, leader, first_trick, as_json):
         played = "  ".join(f"{SEATS[(ld + i) & 3].name} {format_card(c)}"
                            for i, c in enumerate(cards))
         click.echo(f"  {n:2}. {played}  -> {SEATS[w].name} ({SEATS[w].pair.label})")
+
+
+EXAMPLE_HAND = "XXII XX XVIII XVI XIV IX IV SK SQ HK"
+EXAMPLE_SEAT = "A_IND"
+
+
+def _bar(p: float, width: int = 20) -> str:
+    full = int(round(p * width))
+    return "#" * full + "." * (width - full)
+
+
+@main.command("analyze")
+@click.argument("hand", required=False, metavar="HAND")
+@click.option("--seat", metavar="SEAT", help="Your seat: A_IND, D_ELF, D_IND, A_ELF (or "
+              "indito, ellenelfogo, ellenindito, elfogo).")
+@click.option("--example", is_flag=True,
+              help=f"Analyse the built-in example hand ({EXAMPLE_HAND} at {EXAMPLE_SEAT}).")
+@click.option("--samples", default=1000, show_default=True, type=int,
+              help="Deals to sample.")
+@click.option("--seed", default=1, show_default=True, type=click.IntRange(0, 2**64 - 1),
+              help="Sampler seed (same seed, same deals, same figures).")
+@click.option("--rules", type=click.Choice(["gerots", "laza"]), default="gerots",
+              show_default=True, help="Rule set: Gerots (obligatory play for announced "
+              "cards) or laza (none).")
+@click.option("--only", metavar="ID,...", help="Only these slems (ids, e.g. gem,volat,ultimo).")
+@click.option("--param", "params", multiple=True, metavar="ID=PARAM",
+              help="Fix a slem's parameter instead of trying every candidate, e.g. "
+                   "ultimo=I, banda=S, piros_fekete=H,S. Repeatable.")
+@click.option("--partner-tarokks", metavar="RANGE",
+              help="Partner's tarokk count as heard (e.g. 8, 7-9): a sampling constraint.")
+@constraint_options
+@click.option("--jobs", type=click.IntRange(min=1), default=None,
+              help="Threads for the search. Default: all cores.")
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+@user_errors
+def analyze_command(hand, seat, example, samples, seed, rules, only, params, partner_tarokks,
+                    holds, not_holds, tarokks, suits, voids, jobs, as_json):
+    """Probability that your pair completes each slem, holding HAND at --seat.
+
+    HAND is your 10 cards, e.g. "XXII XX XVIII XVI XIV IX IV SK SQ HK". Deals consistent
+    with it (and with any --holds/--void/... facts) are sampled and searched double dummy:
+    a slem counts as made when your pair can force it with all cards visible, A_IND leading.
+    Double dummy is optimistic for the side that would have to guess: read the figures as
+    upper estimates of what is makeable at the table.
+    """
+    import json
+    import os
+
+    import numba
+
+    from . import announcements as A
+    from . import slems as S
+    from .analysis import analyze
+    from .deal import parse_hand, parse_seat
+    from .errors import RoyalSimError
+    from .sampling import Constraints
+
+    if example:
+        if hand is not None:
+            raise RoyalSimError("give either HAND or --example, not both")
+        hand, seat = EXAMPLE_HAND, seat or EXAMPLE_SEAT
+    if hand is None:
+        raise RoyalSimError("missing HAND (your 10 cards) or --example")
+    if seat is None:
+        raise RoyalSimError("missing --seat (A_IND, D_ELF, D_IND or A_ELF)")
+    if samples < 1:
+        raise RoyalSimError(f"--samples must be at least 1, got {samples}")
+    seat_ = parse_seat(seat)
+    hand_ = parse_hand(hand, seat_)
+    only_ids = None
+    if only:
+        only_ids = [S.get_slem(t).id for t in C_tokens(only)]
+    fixed = {}
+    for text in params:
+        if "=" not in text:
+            raise RoyalSimError(f"bad --param {text!r}: use ID=PARAM, e.g. ultimo=I")
+        sid, ptext = text.split("=", 1)
+        slem = S.get_slem(sid.strip())
+        param = S.parse_param(slem, ptext.strip())
+        own = S.candidate_params(slem, hand_)
+        if slem.param.arity and param not in own:
+            raise RoyalSimError(f"--param {text}: you cannot announce "
+                                f"{S.format_param(slem, param)} (not a magasító of your hand)")
+        fixed[slem.id] = param
+    constraints = Constraints.parse(holds=holds, not_holds=not_holds, tarokks=tarokks,
+                                    suits=suits, voids=voids)
+    if partner_tarokks:
+        constraints = Constraints.parse(
+            holds=holds, not_holds=not_holds, suits=suits, voids=voids,
+            tarokks=(*tarokks, f"{seat_.partner.name}:{partner_tarokks}"))
+    numba.set_num_threads(min(jobs or os.cpu_count() or 1, numba.config.NUMBA_NUM_THREADS))
+
+    with click.progressbar(length=samples, label="searching deals", file=sys.stderr,
+                           show_pos=True, show_eta=True) as bar:
+        result = analyze(hand_, seat_, samples=samples, seed=seed, rules=rules, only=only_ids,
+                         fixed=fixed, constraints=constraints, progress=bar.update)
+    anns = [A.announcement_key(a, p) for a, p in A.hand_announcements(hand_)]
+    if as_json:
+        from .cards import format_cards
+        click.echo(json.dumps({
+            "hand": format_cards(hand_), "seat": seat_.name, "rules": rules,
+            "samples": samples, "seed": seed,
+            "slems": [r.to_json() for r in result.best],
+            "candidates": [r.to_json() for r in result.candidates],
+            "max_tricks": {str(k): int((result.max_tricks == k).sum()) for k in range(11)},
+            "announcements": anns}))
+        return
+    _print_analysis(result, anns)
+
+
+def C_tokens(text: str) -> list[str]:
+    from .cards import tokens
+    return tokens(text)
+
+
+def _print_analysis(result, anns) -> None:
+    from tabulate import tabulate
+
+    from .cards import format_cards
+    from .slems import format_param
+
+    click.echo(f"Hand {format_cards(result.hand)} at {result.seat.name} "
+               f"({result.seat.pair.label}); rules {result.rules}; {result.samples} deals "
+               f"(seed {result.seed}, {result.sampling_method} sampling); double dummy, "
+               f"A_IND leads.")
+    counts = [int((result.max_tricks == k).sum()) for k in range(11)]
+    mean = float(result.max_tricks.mean())
+    click.echo(f"Tricks your pair can force: mean {mean:.2f}; distribution "
+               + " ".join(f"{k}:{n}" for k, n in enumerate(counts) if n))
+    rows = []
+    group = None
+    for r in result.best:
+        lo, hi = r.ci95
+        g = r.slem.group if r.slem.group != group else ""
+        group = r.slem.group
+        prob = f"<= {r.probability:6.1%}" if r.bound else f"{r.probability:6.1%}"
+        rows.append([g, r.slem.name, "" if r.param is None else format_param(r.slem, r.param),
+                     r.slem.value, prob, f"{lo:5.1%} - {hi:5.1%}", _bar(r.probability),
+                     f"{r.n}"])
+    click.echo(tabulate(rows, headers=["group", "slem", "param", "value", "probability",
+                                       "95% CI", "", "deals"]))
+    click.echo("Hand announcements available: " + (", ".join(anns) if anns else "none"))
 
 
 if __name__ == "__main__":  # pragma: no cover

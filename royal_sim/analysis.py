@@ -1,0 +1,281 @@
+"""The Monte Carlo driver: the probability that the user's pair completes each slem.
+
+Source rule: ``spec/royal-tarokk.md`` §5. For a hand and seat, deals consistent with
+everything known are sampled (``sampling.py``); on each deal every slem and candidate
+parameter is searched double dummy (``solver/``) for the user's pair, ``A_IND`` leading
+trick 1; a slem's probability is the fraction of deals on which it is made, with a 95 %
+Wilson interval. Double dummy is optimistic for the side that would have to guess.
+
+Trick-count slems (Gém … Volát) come from one max-tricks search per deal. For slems with
+ordered triples of announced magasítók (Héja, Stella) a relaxed goal (any magasító of the
+bidder on each announced trick) is searched first; it bounds every candidate from above, and
+the exact candidates are searched only when that bound reaches ``RELAXED_SKIP`` (1 %).
+Under Gerots rules the bidding pair may not play an announced card before its trick
+(rájátszás; the lead obligations of the rule are not modelled yet).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field, replace
+from typing import Callable, Sequence
+
+import numpy as np
+
+from . import cards as C
+from . import slems as S
+from .deal import Pair, Seat
+from .errors import RoyalSimError
+from .sampling import Constraints, sample_deals
+from .solver.batch import GOAL_FALSE, GOAL_SEARCH, GOAL_SKIP, solve_batch
+from .solver.goal import GOAL_LEN, Goal, tricks_goal
+
+RULES = ("gerots", "laza")
+RELAXED_SKIP = 0.01
+N_CARDS = C.N_CARDS
+CHUNK = 25  # deals per parallel batch (progress granularity)
+
+
+def wilson(k: int, n: int, z: float = 1.959963984540054) -> tuple[float, float]:
+    """95 % Wilson score interval for k successes in n trials; (0, 1) when n = 0."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = k / n
+    den = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / den
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / den
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+@dataclass(frozen=True)
+class Column:
+    """One thing to search on every deal: a slem with a parameter (or a relaxed bound)."""
+
+    slem: S.Slem
+    param: object
+    relaxed: bool = False
+
+    @property
+    def key(self) -> str:
+        return self.slem.id + ":*" if self.relaxed else S.slem_key(self.slem, self.param)
+
+
+@dataclass
+class SlemResult:
+    """Outcome of one bid over the sampled deals: ``made`` of ``n`` deals (deals where the
+    slem is undefined are not counted); ``bound``: the figure is an upper bound (relaxed
+    search below ``RELAXED_SKIP``, exact candidates skipped)."""
+
+    slem: S.Slem
+    param: object
+    made: int
+    n: int
+    bound: bool = False
+    outcomes: np.ndarray | None = field(default=None, repr=False)
+
+    @property
+    def probability(self) -> float:
+        return self.made / self.n if self.n else 0.0
+
+    @property
+    def ci95(self) -> tuple[float, float]:
+        return wilson(self.made, self.n)
+
+    @property
+    def key(self) -> str:
+        return self.slem.id if self.param is None else S.slem_key(self.slem, self.param)
+
+    def to_json(self) -> dict:
+        lo, hi = self.ci95
+        return {"id": self.slem.id,
+                "param": None if self.param is None else S.format_param(self.slem, self.param),
+                "group": self.slem.group, "value": self.slem.value,
+                "probability": round(self.probability, 6), "ci95": [round(lo, 6), round(hi, 6)],
+                "made": self.made, "deals": self.n, "bound": self.bound}
+
+
+@dataclass
+class Analysis:
+    """Result of ``analyze``: the best parameter of each slem (``best``), every candidate
+    (``candidates``), the deals and max-tricks distribution."""
+
+    hand: int
+    seat: Seat
+    rules: str
+    samples: int
+    seed: int
+    best: list[SlemResult]
+    candidates: list[SlemResult]
+    max_tricks: np.ndarray
+    deals: np.ndarray
+    sampling_method: str
+
+
+def _is_trick_count(goal: Goal) -> bool:
+    return (not goal.trick_req and not goal.capture and not goal.capture_any and not goal.exists
+            and not goal.run_len and not goal.split_tricks and not goal.impossible
+            and goal.count_tricks & 0x3FF == 0x3FF)
+
+
+def _relaxed_goal(goal: Goal, slem: S.Slem, param, bidder_mags: int) -> Goal:
+    """Every announced trick of ``goal`` may be won by any magasító of the bidder."""
+    trick_req = dict(goal.trick_req)
+    for _card, trick in S.announced_holds(slem, param).items():
+        trick_req[trick] = bidder_mags
+    return replace(goal, trick_req=trick_req, label=slem.id + ":*")
+
+
+def _holds_row(slem: S.Slem, param, rules: str, pair_cards: int) -> np.ndarray:
+    hold = np.zeros(N_CARDS, dtype=np.int8)
+    if rules == "gerots" and param is not None:
+        for card, trick in S.announced_holds(slem, param).items():
+            if pair_cards >> card & 1:
+                hold[card] = trick
+    return hold
+
+
+def columns_for(hand: int, only: Sequence[str] | None = None,
+                fixed: dict[str, object] | None = None) -> list[Column]:
+    """The columns to search: each slem (all, or ``only`` ids) with every parameter the user
+    could announce from ``hand`` (magasítók of the hand, every suit), or the ``fixed`` one."""
+    fixed = fixed or {}
+    slems = [S.get_slem(i) for i in only] if only else list(S.SLEMS.values())
+    cols: list[Column] = []
+    for s in slems:
+        if s.id in fixed:
+            params = [fixed[s.id]]
+        else:
+            params = S.candidate_params(s, hand)
+        if s.param.arity == 3 and s.id not in fixed:
+            if params:
+                cols.append(Column(s, params[0], relaxed=True))
+            continue
+        cols.extend(Column(s, p) for p in params)
+    return cols
+
+
+class _ClassCache:
+    def __init__(self):
+        self.d: dict = {}
+
+    def __call__(self, goal: Goal) -> np.ndarray:
+        key = tuple(goal.named_masks())
+        v = self.d.get(key)
+        if v is None:
+            v = self.d[key] = goal.card_classes(N_CARDS)
+        return v
+
+
+def _search_columns(deals: np.ndarray, cols: list[Column], pair: Pair, user_hand: int,
+                    rules: str, progress: Callable[[int], None] | None,
+                    classes: _ClassCache) -> tuple[np.ndarray, np.ndarray]:
+    """Outcomes (n, len(cols)) int64 (1 made, 0 not, -1 undefined) and max tricks (n,)."""
+    n = deals.shape[0]
+    g = len(cols) + 1                     # column 0: max tricks of the pair
+    mags = user_hand & C.MAGASITOK
+    outcomes = np.zeros((n, len(cols)), dtype=np.int64)
+    maxt = np.zeros(n, dtype=np.int64)
+    pairs = np.full(g, int(pair), dtype=np.int8)
+    plain = tricks_goal(0)
+    plain_packed = plain.pack()
+    plain_classes = classes(plain)
+    for start in range(0, n, CHUNK):
+        block = deals[start:start + CHUNK]
+        b = block.shape[0]
+        goals = np.zeros((b, g, GOAL_LEN), dtype=np.uint64)
+        cls = np.zeros((b, g, N_CARDS), dtype=np.int16)
+        holds = np.zeros((b, g, N_CARDS), dtype=np.int8)
+        status = np.full((b, g), GOAL_SEARCH, dtype=np.int8)
+        targets = np.zeros((b, g), dtype=np.int64)
+        from_max = np.full((b, g), -1, dtype=np.int64)
+        for i in range(b):
+            hands = [int(x) for x in block[i]]
+            pair_cards = hands[pair.seats[0]] | hands[pair.seats[1]]
+            goals[i, 0] = plain_packed
+            cls[i, 0] = plain_classes
+            targets[i, 0] = -1
+            for j, col in enumerate(cols, 1):
+                goal = S.compile_goal(col.slem, col.param, hands, pair)
+                if goal is None:
+                    status[i, j] = GOAL_SKIP
+                    continue
+                if col.relaxed and not goal.impossible:
+                    goal = _relaxed_goal(goal, col.slem, col.param, mags)
+                if goal.impossible:
+                    status[i, j] = GOAL_FALSE
+                    continue
+                if _is_trick_count(goal):
+                    status[i, j] = GOAL_SKIP
+                    from_max[i, j] = goal.min_tricks
+                    continue
+                goals[i, j] = goal.pack()
+                cls[i, j] = classes(goal)
+                targets[i, j] = goal.min_tricks
+                if not col.relaxed:
+                    holds[i, j] = _holds_row(col.slem, col.param, rules, pair_cards)
+        res = solve_batch(block, goals, cls, status, pairs, targets, holds)
+        maxt[start:start + b] = res[:, 0]
+        sub = res[:, 1:]
+        fm = from_max[:, 1:]
+        derived = fm >= 0
+        sub = np.where(derived, (res[:, :1] >= fm).astype(np.int64), sub)
+        outcomes[start:start + b] = sub
+        if progress is not None:
+            progress(b)
+    return outcomes, maxt
+
+
+def analyze(hand: int, seat: Seat, *, samples: int = 1000, seed: int = 0,
+            rules: str = "gerots", only: Sequence[str] | None = None,
+            fixed: dict[str, object] | None = None, constraints: Constraints | None = None,
+            progress: Callable[[int], None] | None = None) -> Analysis:
+    """Probability that the pair of ``seat`` completes each slem, holding ``hand``.
+
+    hand: bit mask of the user's 10 cards; seat: the user's seat; samples: deals to sample
+    (> 0); seed: sampler seed; rules: ``"gerots"`` (obligatory play: announced cards held
+    back) or ``"laza"``; only: slem ids to evaluate (default all); fixed: slem id → parameter
+    to use instead of every candidate; constraints: what is known of the other hands;
+    progress: called with the number of deals finished after each batch.
+
+    Returns ``Analysis``. Raises ``RoyalSimError`` for bad arguments (``samples`` < 1,
+    unknown rules) and ``ConstraintError`` from the sampler.
+    """
+    if samples < 1:
+        raise RoyalSimError(f"--samples must be at least 1, got {samples}")
+    if rules not in RULES:
+        raise RoyalSimError(f"unknown rules {rules!r} (use gerots or laza)")
+    pair = seat.pair
+    cols = columns_for(hand, only, fixed)
+    sample = sample_deals(samples, seed, hand, seat, constraints)
+    deals = sample.deals
+    classes = _ClassCache()
+    outcomes, maxt = _search_columns(deals, cols, pair, hand, rules, progress, classes)
+
+    results = [_result(col, outcomes[:, j]) for j, col in enumerate(cols)]
+    # exact candidates of relaxed columns whose bound reaches the threshold
+    extra_cols: list[Column] = []
+    for col, res in zip(cols, results):
+        if col.relaxed and res.n and res.probability >= RELAXED_SKIP:
+            extra_cols.extend(Column(col.slem, p) for p in S.candidate_params(col.slem, hand))
+    if extra_cols:
+        out2, _ = _search_columns(deals, extra_cols, pair, hand, rules, None, classes)
+        results += [_result(col, out2[:, j]) for j, col in enumerate(extra_cols)]
+
+    best: dict[str, SlemResult] = {}
+    for col, res in zip(cols + extra_cols, results):
+        cur = best.get(col.slem.id)
+        if cur is None or (cur.bound and not res.bound) or (
+                cur.bound == res.bound and res.probability > cur.probability):
+            best[col.slem.id] = res
+    order = [c.slem.id for c in cols]
+    best_list = [best[i] for i in dict.fromkeys(order)]
+    return Analysis(hand=hand, seat=seat, rules=rules, samples=samples, seed=seed,
+                    best=best_list, candidates=results, max_tricks=maxt, deals=deals,
+                    sampling_method=sample.method)
+
+
+def _result(col: Column, outcome: np.ndarray) -> SlemResult:
+    defined = outcome >= 0
+    made = int((outcome == 1).sum())
+    return SlemResult(col.slem, None if col.relaxed else col.param, made, int(defined.sum()),
+                      bound=col.relaxed, outcomes=outcome)
