@@ -1,0 +1,105 @@
+"""The Monte Carlo driver and the analyze/solve commands."""
+
+import json
+
+import numpy as np
+import pytest
+from click.testing import CliRunner
+
+from royal_sim import slems as S
+from royal_sim.analysis import analyze, wilson
+from royal_sim.cli import main
+from royal_sim.deal import Pair, Seat, parse_hand
+from royal_sim.solver.search import Solver
+
+HAND = "XXII XX XVIII XVI XIV IX IV SK SQ HK"
+
+
+def test_wilson_known_values():
+    # Wilson 95% for 0/10 is [0, 0.2775]; for 5/10 [0.2366, 0.7634]; for 10/10 [0.7225, 1]
+    lo, hi = wilson(0, 10)
+    assert lo == 0.0 and hi == pytest.approx(0.27753, abs=1e-4)
+    lo, hi = wilson(5, 10)
+    assert (lo, hi) == (pytest.approx(0.23659, abs=1e-4), pytest.approx(0.76341, abs=1e-4))
+    lo, hi = wilson(10, 10)
+    assert lo == pytest.approx(0.72247, abs=1e-4) and hi == 1.0
+
+
+def test_analyze_matches_deal_by_deal_search():
+    """The parallel batch path and the trick-count shortcut agree with one-deal-at-a-time
+    searches (Solver.max_tricks / solve_goal) on the same sampled deals."""
+    hand = parse_hand(HAND, "A_IND")
+    only = ["gem", "mizer", "volat", "pikolo", "ultimo", "banda", "pagatfogas", "obscur"]
+    res = analyze(hand, Seat.A_IND, samples=12, seed=7, rules="laza", only=only)
+    solver = Solver()
+    for i, row in enumerate(res.deals):
+        hands = [int(x) for x in row]
+        assert res.max_tricks[i] == solver.max_tricks(hands, 0, 1, int(Pair.ATTACK))
+    for r in res.candidates:
+        made = 0
+        n = 0
+        for row in res.deals:
+            hands = [int(x) for x in row]
+            goal = S.compile_goal(r.slem, r.param, hands, Pair.ATTACK)
+            if goal is None:
+                continue
+            n += 1
+            made += solver.solve_goal(hands, 0, 1, goal, int(Pair.ATTACK))
+        assert (r.made, r.n) == (made, n), r.key
+
+
+def test_analyze_is_deterministic_and_monotone():
+    hand = parse_hand(HAND, "A_IND")
+    only = ["gem", "kassza", "bridge", "oktav", "mizer", "volat"]
+    a = analyze(hand, Seat.A_IND, samples=20, seed=3, only=only)
+    b = analyze(hand, Seat.A_IND, samples=20, seed=3, only=only)
+    assert [r.made for r in a.best] == [r.made for r in b.best]
+    probs = [r.probability for r in a.best]
+    assert probs == sorted(probs, reverse=True)  # Gém ⇐ Kassza ⇐ … ⇐ Volát
+
+
+def run(*args):
+    return CliRunner().invoke(main, list(args))
+
+
+def test_solve_json_position():
+    # 1-card ending: A_IND leads XXII and wins; attack 1, defence 0.
+    r = run("solve", "XXII / I / II / III", "--json")
+    assert r.exit_code == 0, r.output
+    assert json.loads(r.output) == {"leader": "A_IND", "first_trick": 10,
+                                    "tricks": {"attack": 1, "defence": 0}}
+    r = run("solve", "I / XXII / II / III", "--json")
+    assert json.loads(r.output)["tricks"] == {"attack": 0, "defence": 1}
+
+
+@pytest.mark.parametrize("args, needle", [
+    (["solve", "XXII I / II / III / IV"], "unequal sizes"),
+    (["solve", "XXII / I / II / III", "--leader", "NORTH"], "unknown seat"),
+    (["solve", "XXII / I / II / III", "--first-trick", "11"], "out of range"),
+    (["solve", "XXII / I / II / XXII"], "appears in two hands"),
+    (["solve", "XXII / I / II / ZZ"], "unknown card 'ZZ'"),
+    (["analyze", HAND, "--seat", "A_IND", "--only", "nosuch"], "nosuch"),
+    (["analyze", HAND, "--seat", "A_IND", "--param", "ultimo=CK"], "cannot announce"),
+    (["analyze", HAND, "--seat", "A_IND", "--samples", "0"], "--samples"),
+    (["analyze", HAND, "--seat", "D_ELF"], "XX"),
+    (["analyze", HAND], "--seat"),
+])
+def test_bad_input_is_one_line_error(args, needle):
+    r = run(*args)
+    assert r.exit_code == 2, r.output
+    assert needle in r.output
+    assert "Traceback" not in r.output
+
+
+def test_analyze_json_shape():
+    r = run("analyze", HAND, "--seat", "A_IND", "--samples", "5", "--only", "gem,ultimo",
+            "--json")
+    assert r.exit_code == 0, r.output
+    out = json.loads(r.output.strip().splitlines()[-1])
+    assert out["seat"] == "A_IND" and out["samples"] == 5 and out["rules"] == "gerots"
+    ids = [s["id"] for s in out["slems"]]
+    assert ids == ["gem", "ultimo"]
+    for s in out["slems"]:
+        lo, hi = s["ci95"]
+        assert 0 <= lo <= s["probability"] <= hi <= 1
+    assert "matador" in out["announcements"]
