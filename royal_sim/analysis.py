@@ -170,8 +170,10 @@ class _ClassCache:
 
 def _search_columns(deals: np.ndarray, cols: list[Column], pair: Pair, user_hand: int,
                     rules: str, progress: Callable[[int], None] | None,
-                    classes: _ClassCache) -> tuple[np.ndarray, np.ndarray]:
-    """Outcomes (n, len(cols)) int64 (1 made, 0 not, -1 undefined) and max tricks (n,)."""
+                    classes: _ClassCache, leader: int = 0,
+                    first_trick: int = 1) -> tuple[np.ndarray, np.ndarray]:
+    """Outcomes (n, len(cols)) int64 (1 made, 0 not, -1 undefined) and max tricks (n,)
+    of ``pair``; ``user_hand``: the cards whose magasítók relaxed columns may use."""
     n = deals.shape[0]
     g = len(cols) + 1                     # column 0: max tricks of the pair
     mags = user_hand & C.MAGASITOK
@@ -197,7 +199,7 @@ def _search_columns(deals: np.ndarray, cols: list[Column], pair: Pair, user_hand
             cls[i, 0] = plain_classes
             targets[i, 0] = -1
             for j, col in enumerate(cols, 1):
-                goal = S.compile_goal(col.slem, col.param, hands, pair)
+                goal = S.compile_goal(col.slem, col.param, hands, pair, first_trick)
                 if goal is None:
                     status[i, j] = GOAL_SKIP
                     continue
@@ -215,7 +217,8 @@ def _search_columns(deals: np.ndarray, cols: list[Column], pair: Pair, user_hand
                 targets[i, j] = goal.min_tricks
                 if not col.relaxed:
                     holds[i, j] = _holds_row(col.slem, col.param, rules, pair_cards)
-        res = solve_batch(block, goals, cls, status, pairs, targets, holds)
+        res = solve_batch(block, goals, cls, status, pairs, targets, holds, leader=leader,
+                          first_trick=first_trick)
         maxt[start:start + b] = res[:, 0]
         sub = res[:, 1:]
         fm = from_max[:, 1:]
@@ -281,3 +284,39 @@ def _result(col: Column, outcome: np.ndarray) -> SlemResult:
     made = int((outcome == 1).sum())
     return SlemResult(col.slem, None if col.relaxed else col.param, made, int(defined.sum()),
                       bound=col.relaxed, outcomes=outcome)
+
+
+def solve_slems(hands: Sequence[int], pair: Pair, *, leader: int = 0, first_trick: int = 1,
+                rules: str = "gerots") -> dict[str, bool]:
+    """Which slems ``pair`` can force from a deal or position, double dummy.
+
+    hands: 4 bit masks in seat order (equal sizes); leader: seat leading trick
+    ``first_trick``. Every slem with every parameter the pair could announce (magasítók from
+    the pair's cards, every suit) is a key ``id`` or ``id:param``; slems undefined in the
+    position (a trick already played, a card no longer in play) are left out. Source: spec
+    §3 and §5.
+    """
+    pair_cards = hands[pair.seats[0]] | hands[pair.seats[1]]
+    cols = columns_for(pair_cards)
+    deals = np.array([hands], dtype=np.uint64)
+    classes = _ClassCache()
+    out, _ = _search_columns(deals, cols, pair, pair_cards, rules, None, classes, leader,
+                             first_trick)
+    result: dict[str, bool] = {}
+    extra: list[Column] = []
+    for col, v in zip(cols, out[0]):
+        if v < 0:
+            continue
+        if col.relaxed:
+            params = S.candidate_params(col.slem, pair_cards)
+            if v == 1:
+                extra.extend(Column(col.slem, p) for p in params)
+            else:
+                result.update({S.slem_key(col.slem, p): False for p in params})
+            continue
+        result[col.key] = bool(v)
+    if extra:
+        out2, _ = _search_columns(deals, extra, pair, pair_cards, rules, None, classes, leader,
+                                  first_trick)
+        result.update({col.key: bool(v) for col, v in zip(extra, out2[0]) if v >= 0})
+    return result

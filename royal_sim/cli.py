@@ -121,9 +121,12 @@ def deal_command(count, seed, hand, seat, holds, not_holds, tarokks, suits, void
               help="Seat leading the first remaining trick.")
 @click.option("--first-trick", type=int, default=None, metavar="N",
               help="Number (1-10) of the first remaining trick. Default: 11 - cards per hand.")
+@click.option("--rules", type=click.Choice(["gerots", "laza"]), default="gerots",
+              show_default=True, help="Rule set for the slems' obligatory play.")
+@click.option("--no-slems", is_flag=True, help="Only the trick counts (faster).")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 @user_errors
-def solve_command(deal, leader, first_trick, as_json):
+def solve_command(deal, leader, first_trick, rules, no_slems, as_json):
     """Double-dummy result of a full deal or a position (an ending).
 
     DEAL is the four hands in play order A_IND / D_ELF / D_IND / A_ELF separated by '/',
@@ -149,12 +152,21 @@ def solve_command(deal, leader, first_trick, as_json):
     attack = solver.max_tricks(d.hands, int(lead), first_trick, int(Pair.ATTACK))
     result = {"leader": lead.name, "first_trick": first_trick,
               "tricks": {"attack": attack, "defence": k - attack}}
+    if not no_slems:
+        from .analysis import solve_slems
+        result["slems"] = {p.label: solve_slems(d.hands, p, leader=int(lead),
+                                                first_trick=first_trick, rules=rules)
+                           for p in Pair}
     if as_json:
         click.echo(json.dumps(result))
         return
     click.echo(d.to_text())
     click.echo(f"\n{lead.name} leads trick {first_trick}; double dummy: attack {attack}, "
                f"defence {k - attack} of {k} trick(s).")
+    for label, made in result.get("slems", {}).items():
+        yes = [key for key, v in made.items() if v]
+        click.echo(f"Slems the {label} can force ({len(yes)} of {len(made)}): "
+                   + (", ".join(yes) if yes else "none"))
     click.echo("One optimal line (each trick: cards in play order, winner):")
     from .cards import format_card
     for n, (ld, cards, w) in enumerate(optimal_line(solver, d.hands, int(lead), first_trick),

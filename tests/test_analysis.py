@@ -64,12 +64,28 @@ def run(*args):
 
 def test_solve_json_position():
     # 1-card ending: A_IND leads XXII and wins; attack 1, defence 0.
-    r = run("solve", "XXII / I / II / III", "--json")
+    r = run("solve", "XXII / I / II / III", "--json", "--no-slems")
     assert r.exit_code == 0, r.output
     assert json.loads(r.output) == {"leader": "A_IND", "first_trick": 10,
                                     "tricks": {"attack": 1, "defence": 0}}
-    r = run("solve", "I / XXII / II / III", "--json")
+    r = run("solve", "I / XXII / II / III", "--json", "--no-slems")
     assert json.loads(r.output)["tricks"] == {"attack": 0, "defence": 1}
+
+
+def test_solve_json_slems_in_an_ending():
+    # 3-card ending from trick 8, A_IND leading: the attack holds XXII XXI (A_IND) and wins
+    # all three tricks. Les/Pagátfogás: D_ELF's I falls to the attack. XXI-fogás is impossible
+    # for the attack (it holds XXI); the defence can force none of the capture slems.
+    r = run("solve", "XXII XXI SK / I II SQ / III IV SN / V VI SJ", "--json",
+            "--first-trick", "8")
+    assert r.exit_code == 0, r.output
+    out = json.loads(r.output)
+    assert out["tricks"] == {"attack": 3, "defence": 0}
+    att, dfc = out["slems"]["attack"], out["slems"]["defence"]
+    assert att["kopf"] and att["tous_les_trois"] and att["les"] and att["pagatfogas"]
+    assert att["ultimo:SK"] and not att["xxi_fogas"] and not att["couleur"]
+    assert "gem" not in att and "pikolo" not in att  # name tricks before trick 8
+    assert not any(dfc.values())
 
 
 @pytest.mark.parametrize("args, needle", [
