@@ -258,12 +258,10 @@ def analyze_command(hand, seat, example, samples, seed, rules, only, params, par
             raise RoyalSimError(f"--param {text}: you cannot announce "
                                 f"{S.format_param(slem, param)} (not a magasító of your hand)")
         fixed[slem.id] = param
+    if partner_tarokks:
+        tarokks = (*tarokks, f"{seat_.partner.name}:{partner_tarokks}")
     constraints = Constraints.parse(holds=holds, not_holds=not_holds, tarokks=tarokks,
                                     suits=suits, voids=voids)
-    if partner_tarokks:
-        constraints = Constraints.parse(
-            holds=holds, not_holds=not_holds, suits=suits, voids=voids,
-            tarokks=(*tarokks, f"{seat_.partner.name}:{partner_tarokks}"))
     numba.set_num_threads(min(jobs or os.cpu_count() or 1, numba.config.NUMBA_NUM_THREADS))
 
     with click.progressbar(length=samples, label="searching deals", file=sys.stderr,

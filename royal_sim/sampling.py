@@ -1,0 +1,974 @@
+"""Consistent deals: uniform random full deals that complete a known hand under constraints.
+
+Source rule: ``spec/royal-tarokk.md`` §2 (dealing). XIX goes to ``A_ELF``, XX to ``A_IND``, the
+other 38 cards are shuffled and dealt 10 to each hand; a deal in which some hand holds fewer
+than 3 tarokks is void and redealt. So the target distribution is **uniform over all full
+deals satisfying every constraint**: the user's known hand, the fixed XX/XIX, ≥ 3 tarokks per
+hand, and whatever else is known per seat (``SeatConstraints``: cards held / not held, tarokk
+count range, suit length ranges, voids — e.g. from announcements, spec §3 "jelentések").
+
+Two exact methods, chosen automatically (``method="auto"``):
+
+- ``"rejection"``: place the cards whose seat is known, shuffle the rest into the free slots,
+  reject deals that break a constraint, repeat. Exact by construction; fast when most
+  proposals pass (with no constraint beyond the dealing rules about 95 % do).
+- ``"exact"``: group the unknown cards into classes (suit × set of seats allowed to hold
+  them); count, per suit, the ways to give each seat a number of that suit's cards (sums of
+  products of multinomial coefficients, computed with Python ints), combine the suits under
+  "each hand has 10 cards", then per deal draw a count profile with probability proportional
+  to its number of deals (backwards through the counting tables) and deal each class's cards
+  uniformly. Every deal thus has the same probability; the only approximation is that the
+  exact integer counts (up to ~10²⁰) are stored as float64 for the draw, a relative error
+  below 10⁻¹⁵ per weight, far beneath anything a sample can detect.
+
+The counting also gives the exact number of consistent deals (``DealSampler.count``) and the
+exact acceptance rate of the rejection proposal (``DealSampler.acceptance``); ``auto`` picks
+rejection when the acceptance is at least ``REJECTION_MIN_ACCEPTANCE`` (see
+``benchmarks/bench_sampling.py`` for the speeds behind that threshold). Impossible
+constraints raise ``ConstraintError`` before any sampling.
+
+Randomness: a xoshiro256** generator seeded through splitmix64, implemented in the kernels
+with unbiased bounded integers (Lemire's method with rejection), so a seed gives the same
+deals on any machine and numba/numpy version.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+import re
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Iterable, Iterator, Sequence
+
+import numpy as np
+from numba import njit
+
+from . import cards as C
+from .deal import FIXED_CARD, HAND_SIZE, MIN_TAROKKS, SEATS, Deal, Seat, check_hand, parse_seat
+from .errors import ConstraintError, DealError
+
+__all__ = [
+    "SeatConstraints", "Constraints", "DealSampler", "SampleResult", "sample_deals",
+    "parse_range", "seed_state", "REJECTION_MIN_ACCEPTANCE", "MAX_REJECTION_ATTEMPTS", "METHODS",
+]
+
+METHODS = ("auto", "rejection", "exact")
+
+REJECTION_MIN_ACCEPTANCE = 0.2
+"""``auto`` uses rejection when at least this fraction of its proposals is accepted, else the
+exact method. Measured (``benchmarks/bench_sampling.py``): rejection draws 3–8 times more
+proposals per second than the exact method draws deals, so the break-even acceptance is
+about 0.12–0.33."""
+
+MAX_REJECTION_ATTEMPTS = 10**9
+"""Default ceiling on rejection proposals per call (about two minutes on one core)."""
+
+_SUITS = (C.TAROKK, C.PIKK, C.TREFF, C.KOR, C.KARO)
+_SUIT_SIZE = tuple(C.popcount(int(C.SUIT_MASKS[s])) for s in _SUITS)  # 22, 5, 5, 4, 4
+_SUIT_MASK = tuple(int(C.SUIT_MASKS[s]) for s in _SUITS)
+_SUIT_WORD = ("tarokks", "pikk", "treff", "kor", "karo")
+_BASE = HAND_SIZE + 1          # count vectors (one count 0..10 per seat) index 11**4 tables
+_TABLE = _BASE ** 4
+_DEFAULT_RANGE = (0, HAND_SIZE)
+
+
+# --------------------------------------------------------------------------------------------
+# constraints
+
+
+def _check_range(rng, what: str) -> tuple[int, int]:
+    try:
+        lo, hi = (int(x) for x in rng)
+    except (TypeError, ValueError):
+        raise ConstraintError(f"{what}: expected a (min, max) pair, got {rng!r}") from None
+    if lo < 0 or hi < 0:
+        raise ConstraintError(f"{what}: negative count in {lo}-{hi}")
+    if lo > hi:
+        raise ConstraintError(f"{what}: empty range {lo}-{hi}")
+    return lo, hi
+
+
+@dataclass(frozen=True)
+class SeatConstraints:
+    """What is known about one seat's hand beyond the dealing rules (spec §2, §3 jelentések).
+
+    ``holds``: bit mask of cards the seat is known to hold; ``not_holds``: bit mask of cards it
+    is known not to hold; ``tarokks``: inclusive ``(min, max)`` tarokk count (the dealing rule
+    "at least 3" applies on top); ``suit_lengths``: inclusive ``(min, max)`` number of cards
+    of pikk, treff, kőr, káró (a 4-tuple of pairs, in that order); ``voids``: suit indices
+    (``cards.PIKK`` … ``cards.KARO``) the seat holds no card of. Counts are cards of the
+    full 10-card hand. Raises ``ConstraintError`` for an empty range or a bad suit.
+    """
+
+    holds: int = 0
+    not_holds: int = 0
+    tarokks: tuple[int, int] = _DEFAULT_RANGE
+    suit_lengths: tuple[tuple[int, int], ...] = (_DEFAULT_RANGE,) * 4
+    voids: frozenset[int] = frozenset()
+
+    def __post_init__(self):
+        for name in ("holds", "not_holds"):
+            m = int(getattr(self, name))
+            if m < 0 or m & ~C.FULL_MASK:
+                raise ConstraintError(f"{name} mask has bits outside the 40 cards")
+            object.__setattr__(self, name, m)
+        object.__setattr__(self, "tarokks", _check_range(self.tarokks, "tarokk count"))
+        if len(self.suit_lengths) != 4:
+            raise ConstraintError("suit_lengths needs 4 (min, max) pairs: pikk, treff, kor, karo")
+        object.__setattr__(self, "suit_lengths", tuple(
+            _check_range(r, f"{_SUIT_WORD[s]} length") for s, r in zip(_SUITS[1:],
+                                                                        self.suit_lengths)))
+        voids = frozenset(int(s) for s in self.voids)
+        if C.TAROKK in voids:
+            raise ConstraintError(f"no hand is void in tarokks: every hand holds at least "
+                                  f"{MIN_TAROKKS} (spec §2)")
+        bad = [s for s in voids if s not in _SUITS[1:]]
+        if bad:
+            raise ConstraintError(f"unknown suit index {bad[0]} in voids")
+        object.__setattr__(self, "voids", voids)
+
+    def length_range(self, suit: int) -> tuple[int, int]:
+        """Inclusive ``(min, max)`` count of ``suit`` (0 = tarokks) in the hand as constrained
+        here (voids applied; the dealing rule's 3 tarokks not applied)."""
+        lo, hi = self.tarokks if suit == C.TAROKK else self.suit_lengths[suit - 1]
+        if suit in self.voids:
+            hi = 0
+            if lo > 0:
+                raise ConstraintError(f"void in {_SUIT_WORD[suit]} but at least {lo} of them")
+        return lo, hi
+
+    @property
+    def is_free(self) -> bool:
+        """True when nothing beyond the dealing rules is known."""
+        return self == SeatConstraints()
+
+    def merge(self, other: "SeatConstraints") -> "SeatConstraints":
+        """Both sets of facts at once: masks united, ranges intersected, voids united."""
+        def meet(a, b, what):
+            if a == _DEFAULT_RANGE or b == _DEFAULT_RANGE:
+                return b if a == _DEFAULT_RANGE else a
+            lo, hi = max(a[0], b[0]), min(a[1], b[1])
+            if lo > hi:
+                raise ConstraintError(f"contradictory {what}s {a[0]}-{a[1]} and {b[0]}-{b[1]}")
+            return lo, hi
+        return SeatConstraints(
+            holds=self.holds | other.holds, not_holds=self.not_holds | other.not_holds,
+            tarokks=meet(self.tarokks, other.tarokks, "tarokk count"),
+            suit_lengths=tuple(meet(a, b, f"{_SUIT_WORD[s]} length") for s, a, b in
+                               zip(_SUITS[1:], self.suit_lengths, other.suit_lengths)),
+            voids=self.voids | other.voids)
+
+    def satisfied_by(self, hand: int) -> bool:
+        """Whether the 10-card hand ``hand`` (bit mask) meets these facts."""
+        hand = int(hand)
+        if hand & self.holds != self.holds or hand & self.not_holds:
+            return False
+        for s in _SUITS:
+            lo, hi = self.length_range(s)
+            if not lo <= C.popcount(hand & int(C.SUIT_MASKS[s])) <= hi:
+                return False
+        return True
+
+    def describe(self) -> str:
+        """Short notation of the facts, e.g. ``holds XXI; tarokks 5-10; void H``."""
+        parts = []
+        if self.holds:
+            parts.append(f"holds {C.format_cards(self.holds)}")
+        if self.not_holds:
+            parts.append(f"not {C.format_cards(self.not_holds)}")
+        if self.tarokks != _DEFAULT_RANGE:
+            parts.append(f"tarokks {self.tarokks[0]}-{self.tarokks[1]}")
+        for s, r in zip(_SUITS[1:], self.suit_lengths):
+            if r != _DEFAULT_RANGE:
+                parts.append(f"{C.SUIT_LETTERS[s]} {r[0]}-{r[1]}")
+        if self.voids:
+            parts.append("void " + ",".join(C.SUIT_LETTERS[s] for s in sorted(self.voids)))
+        return "; ".join(parts) or "-"
+
+
+_RANGE_RE = re.compile(r"^\s*(\d+)?\s*(-|\+)?\s*(\d+)?\s*$")
+
+
+def parse_range(text: str, what: str = "range") -> tuple[int, int]:
+    """``(min, max)`` from ``N``, ``MIN-MAX``, ``MIN+`` / ``MIN-`` (at least) or ``-MAX``.
+
+    Raises ``ConstraintError`` naming ``text``.
+    """
+    m = _RANGE_RE.match(str(text))
+    if not m or not (m.group(1) or m.group(3)) or (m.group(2) == "+" and m.group(3)):
+        raise ConstraintError(f"bad {what} {text!r}: expected N, MIN-MAX, MIN+ or -MAX")
+    lo_s, sep, hi_s = m.groups()
+    if not sep:
+        return _check_range((int(lo_s), int(lo_s)), f"{what} {text!r}")
+    lo = int(lo_s) if lo_s else 0
+    hi = int(hi_s) if hi_s else HAND_SIZE
+    return _check_range((lo, hi), f"{what} {text!r}")
+
+
+def _split_seat(text: str, what: str, parts: int = 2) -> list[str]:
+    pieces = str(text).split(":", parts - 1)
+    if len(pieces) != parts or not all(p.strip() for p in pieces):
+        form = "SEAT:SUIT:MIN-MAX" if parts == 3 else {"holds": "SEAT:CARDS",
+                                                       "not-holds": "SEAT:CARDS",
+                                                       "tarokks": "SEAT:MIN-MAX",
+                                                       "void": "SEAT:SUIT"}.get(what, "SEAT:…")
+        raise ConstraintError(f"bad --{what} value {text!r}: expected {form}")
+    return pieces
+
+
+@dataclass(frozen=True)
+class Constraints:
+    """Per-seat facts for the sampler: ``seats[seat]`` is a ``SeatConstraints`` (play order).
+
+    Build directly, with ``Constraints().with_seat(seat, ...)``, or from command-line strings
+    with ``Constraints.parse``.
+    """
+
+    seats: tuple[SeatConstraints, ...] = (SeatConstraints(),) * 4
+
+    def __post_init__(self):
+        if len(self.seats) != 4 or not all(isinstance(s, SeatConstraints) for s in self.seats):
+            raise ConstraintError("Constraints needs 4 SeatConstraints in play order")
+        object.__setattr__(self, "seats", tuple(self.seats))
+
+    def __getitem__(self, seat: Seat | int | str) -> SeatConstraints:
+        return self.seats[int(parse_seat(seat) if isinstance(seat, str) else seat)]
+
+    def with_seat(self, seat: Seat | int | str, **facts) -> "Constraints":
+        """A copy with ``facts`` (``SeatConstraints`` fields) merged into ``seat``'s facts."""
+        i = int(parse_seat(seat) if isinstance(seat, str) else seat)
+        seats = list(self.seats)
+        try:
+            seats[i] = seats[i].merge(SeatConstraints(**facts))
+        except ConstraintError as e:
+            raise ConstraintError(f"{SEATS[i].name}: {e}") from None
+        return Constraints(tuple(seats))
+
+    @property
+    def is_free(self) -> bool:
+        return all(s.is_free for s in self.seats)
+
+    def satisfied_by(self, hands: Sequence[int]) -> bool:
+        """Whether four hands in play order meet every seat's facts (dealing rules not
+        checked: see ``Deal.check_dealing_rules``)."""
+        return all(c.satisfied_by(h) for c, h in zip(self.seats, hands))
+
+    def describe(self) -> str:
+        return "; ".join(f"{seat.name}: {c.describe()}" for seat, c in zip(SEATS, self.seats)
+                         if not c.is_free) or "none"
+
+    @classmethod
+    def parse(cls, *, holds: Iterable[str] = (), not_holds: Iterable[str] = (),
+              tarokks: Iterable[str] = (), suits: Iterable[str] = (),
+              voids: Iterable[str] = ()) -> "Constraints":
+        """Constraints from command-line strings (each option may repeat; facts for one seat
+        combine):
+
+        - ``holds``: ``SEAT:CARDS``, e.g. ``D_ELF:XXI,skiz`` (the seat holds those cards);
+        - ``not_holds``: ``SEAT:CARDS`` (the seat holds none of them);
+        - ``tarokks``: ``SEAT:RANGE``, e.g. ``D_ELF:8-10``, ``A_ELF:5``, ``D_IND:6+``;
+        - ``suits``: ``SEAT:SUIT:RANGE``, e.g. ``D_IND:H:3-4`` (suit ``S C H D`` or names);
+        - ``voids``: ``SEAT:SUIT[,SUIT…]``, e.g. ``A_ELF:D``.
+
+        Seats as in ``deal.parse_seat``; cards as in ``cards.parse_cards``; ranges as in
+        ``parse_range``. Raises ``ConstraintError``/``CardError``/``DealError`` naming the bad
+        string.
+        """
+        out = cls()
+        for text in holds:
+            seat, cards = _split_seat(text, "holds")
+            out = out.with_seat(parse_seat(seat), holds=C.mask_of(C.parse_cards(cards)))
+        for text in not_holds:
+            seat, cards = _split_seat(text, "not-holds")
+            out = out.with_seat(parse_seat(seat), not_holds=C.mask_of(C.parse_cards(cards)))
+        for text in tarokks:
+            seat, rng = _split_seat(text, "tarokks")
+            out = out.with_seat(parse_seat(seat), tarokks=parse_range(rng, "tarokk range"))
+        for text in suits:
+            seat, suit, rng = _split_seat(text, "suit", 3)
+            s = C.parse_suit(suit)
+            if s == C.TAROKK:
+                raise ConstraintError(f"bad --suit value {text!r}: use --tarokks for tarokks")
+            lengths = [_DEFAULT_RANGE] * 4
+            lengths[s - 1] = parse_range(rng, f"{_SUIT_WORD[s]} range")
+            out = out.with_seat(parse_seat(seat), suit_lengths=tuple(lengths))
+        for text in voids:
+            seat, suit_list = _split_seat(text, "void")
+            suits_ = frozenset(C.parse_suit(t) for t in C.tokens(suit_list))
+            if C.TAROKK in suits_:
+                raise ConstraintError(f"bad --void value {text!r}: no hand is void in "
+                                      f"tarokks (every hand holds at least {MIN_TAROKKS})")
+            out = out.with_seat(parse_seat(seat), voids=suits_)
+        return out
+
+
+# --------------------------------------------------------------------------------------------
+# random numbers (xoshiro256**, seeded by splitmix64)
+
+_M64 = (1 << 64) - 1
+
+
+def seed_state(seed: int) -> np.ndarray:
+    """The (4,) uint64 xoshiro256** state for ``seed`` (0 ≤ seed < 2**64): four splitmix64
+    outputs, as recommended by the generator's authors. Raises ``ValueError``."""
+    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)):
+        raise ValueError(f"seed must be an integer, got {seed!r}")
+    seed = int(seed)
+    if not 0 <= seed <= _M64:
+        raise ValueError(f"seed {seed} out of range 0..2**64-1")
+    x, out = seed, []
+    for _ in range(4):
+        x = (x + 0x9E3779B97F4A7C15) & _M64
+        z = x
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _M64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _M64
+        out.append(z ^ (z >> 31))
+    return np.array(out, dtype=np.uint64)
+
+
+@njit(cache=True, inline="always")
+def _rotl(x, k):
+    return (x << np.uint64(k)) | (x >> np.uint64(64 - k))
+
+
+@njit(cache=True, inline="always")
+def _next(s):
+    """Next 64-bit output of xoshiro256** with state ``s`` ((4,) uint64, updated in place)."""
+    s0, s1, s2, s3 = s[0], s[1], s[2], s[3]
+    result = _rotl(s1 * np.uint64(5), 7) * np.uint64(9)
+    t = s1 << np.uint64(17)
+    s2 ^= s0
+    s3 ^= s1
+    s1 ^= s2
+    s0 ^= s3
+    s2 ^= t
+    s3 = _rotl(s3, 45)
+    s[0], s[1], s[2], s[3] = s0, s1, s2, s3
+    return result
+
+
+@njit(cache=True)
+def _xoshiro_outputs(state, n):
+    """``n`` raw outputs (uint64) from a copy of ``state`` (for tests)."""
+    s = state.copy()
+    out = np.empty(n, dtype=np.uint64)
+    for i in range(n):
+        out[i] = _next(s)
+    return out
+
+
+@njit(cache=True, inline="always")
+def _below(s, n):
+    """Uniform integer in ``0 .. n-1`` (``0 < n < 2**32``), unbiased (Lemire 2019)."""
+    bound = np.uint64(n)
+    m = (_next(s) >> np.uint64(32)) * bound
+    low = m & np.uint64(0xFFFFFFFF)
+    if low < bound:
+        threshold = (np.uint64(0x100000000) - bound) % bound
+        while low < threshold:
+            m = (_next(s) >> np.uint64(32)) * bound
+            low = m & np.uint64(0xFFFFFFFF)
+    return np.int64(m >> np.uint64(32))
+
+
+@njit(cache=True, inline="always")
+def _uniform(s):
+    """Uniform float64 in [0, 1) with 53 random bits."""
+    return np.float64(_next(s) >> np.uint64(11)) * (1.0 / 9007199254740992.0)
+
+
+@njit(cache=True, inline="always")
+def _popcount(m):
+    m = m - ((m >> np.uint64(1)) & np.uint64(0x5555555555555555))
+    m = (m & np.uint64(0x3333333333333333)) + ((m >> np.uint64(2)) & np.uint64(0x3333333333333333))
+    m = (m + (m >> np.uint64(4))) & np.uint64(0x0F0F0F0F0F0F0F0F)
+    return np.int64((m * np.uint64(0x0101010101010101)) >> np.uint64(56))
+
+
+# --------------------------------------------------------------------------------------------
+# kernels
+
+
+@njit(cache=True)
+def _rejection_kernel(n, state, out, forced, caps, free_cards, not_holds, lo, hi, checks,
+                      suit_masks, max_attempts):
+    """Fill ``out[:produced]`` ((n, 4) uint64) by rejection; return (produced, attempts).
+
+    ``forced`` (4,) uint64 cards whose seat is known; ``caps`` (4,) int64 free slots per seat;
+    ``free_cards`` (m,) int64 the other cards (m = caps.sum()); ``not_holds`` (4,) uint64;
+    ``lo``/``hi`` (4, 5) int64 inclusive count ranges per seat and suit of the full hand;
+    ``checks`` (4, 5) bool which ranges can fail; stops after ``max_attempts`` proposals.
+    """
+    cards = free_cards.copy()
+    m = cards.shape[0]
+    last = 3
+    while last > 0 and caps[last] == 0:
+        last -= 1
+    hands = np.empty(4, dtype=np.uint64)
+    produced = 0
+    attempts = 0
+    while produced < n and attempts < max_attempts:
+        attempts += 1
+        pos = 0
+        for j in range(4):
+            h = forced[j]
+            if j == last:
+                while pos < m:
+                    h |= np.uint64(1) << np.uint64(cards[pos])
+                    pos += 1
+            else:
+                for _ in range(caps[j]):
+                    r = pos + _below(state, m - pos)
+                    c = cards[r]
+                    cards[r] = cards[pos]
+                    cards[pos] = c
+                    h |= np.uint64(1) << np.uint64(c)
+                    pos += 1
+            hands[j] = h
+        ok = True
+        for j in range(4):
+            if hands[j] & not_holds[j]:
+                ok = False
+                break
+            for s in range(5):
+                if checks[j, s]:
+                    k = _popcount(hands[j] & suit_masks[s])
+                    if k < lo[j, s] or k > hi[j, s]:
+                        ok = False
+                        break
+            if not ok:
+                break
+        if ok:
+            for j in range(4):
+                out[produced, j] = hands[j]
+            produced += 1
+    return produced, attempts
+
+
+@njit(cache=True, inline="always")
+def _vec_index(a0, a1, a2, a3):
+    return a0 + 11 * (a1 + 11 * (a2 + 11 * a3))
+
+
+@njit(cache=True)
+def _exact_kernel(n, state, out, forced, caps, order, dk, sup_off, sup_vec, sup_idx, sup_w,
+                  cls_off, cls_table, alloc_off, alloc_vec, alloc_idx, alloc_w, card_off,
+                  cls_cards):
+    """Fill ``out`` ((n, 4) uint64) with deals drawn by exact counting; return 0, or -1 if a
+    table was inconsistent (never expected).
+
+    Count vectors (cards per seat, each 0..10) are indexed ``a0 + 11 a1 + 121 a2 + 1331 a3``.
+    ``dk`` (5, 11**4) float64: ``dk[k][T]`` = number of ways to deal the free cards of the
+    suits ``order[0..k]`` with ``T`` of them per seat. Suit ``s``'s possible count vectors are
+    rows ``sup_off[s]:sup_off[s+1]`` of ``sup_vec`` (rows of 4 int64) with index ``sup_idx`` and
+    weight ``sup_w`` (ways). Classes of suit ``s`` are ``cls_off[s]:cls_off[s+1]``;
+    ``cls_table[g][u]`` = ways to deal the suit's classes up to ``g`` with count vector ``u``;
+    class ``g``'s own allocations are rows ``alloc_off[g]:alloc_off[g+1]`` (multinomial
+    weight ``alloc_w``), its cards ``cls_cards[card_off[g]:card_off[g+1]]``.
+    """
+    cards = cls_cards.copy()
+    n_cls = cls_off[5]
+    r = np.empty(4, dtype=np.int64)
+    u = np.empty(4, dtype=np.int64)
+    suit_vec = np.empty((5, 4), dtype=np.int64)
+    alloc = np.empty((max(n_cls, 1), 4), dtype=np.int64)
+    for i in range(n):
+        # 1. how many free cards of each suit each seat gets, backwards over the suits
+        for j in range(4):
+            r[j] = caps[j]
+        ri = _vec_index(r[0], r[1], r[2], r[3])
+        for k in range(4, 0, -1):
+            s = order[k]
+            target = _uniform(state) * dk[k, ri]
+            acc = 0.0
+            pick = -1
+            for q in range(sup_off[s], sup_off[s + 1]):
+                if (sup_vec[q, 0] > r[0] or sup_vec[q, 1] > r[1] or sup_vec[q, 2] > r[2]
+                        or sup_vec[q, 3] > r[3]):
+                    continue
+                w = sup_w[q] * dk[k - 1, ri - sup_idx[q]]
+                if w > 0.0:
+                    acc += w
+                    pick = q
+                    if acc > target:
+                        break
+            if pick < 0:
+                return -1
+            for j in range(4):
+                suit_vec[s, j] = sup_vec[pick, j]
+                r[j] -= sup_vec[pick, j]
+            ri -= sup_idx[pick]
+        for j in range(4):
+            suit_vec[order[0], j] = r[j]
+        # 2. inside each suit, how many cards of each class each seat gets
+        for s in range(5):
+            g0 = cls_off[s]
+            g1 = cls_off[s + 1]
+            if g1 == g0:
+                continue
+            for j in range(4):
+                u[j] = suit_vec[s, j]
+            ui = _vec_index(u[0], u[1], u[2], u[3])
+            for g in range(g1 - 1, g0, -1):
+                target = _uniform(state) * cls_table[g, ui]
+                acc = 0.0
+                pick = -1
+                for q in range(alloc_off[g], alloc_off[g + 1]):
+                    if (alloc_vec[q, 0] > u[0] or alloc_vec[q, 1] > u[1]
+                            or alloc_vec[q, 2] > u[2] or alloc_vec[q, 3] > u[3]):
+                        continue
+                    w = alloc_w[q] * cls_table[g - 1, ui - alloc_idx[q]]
+                    if w > 0.0:
+                        acc += w
+                        pick = q
+                        if acc > target:
+                            break
+                if pick < 0:
+                    return -1
+                for j in range(4):
+                    alloc[g, j] = alloc_vec[pick, j]
+                    u[j] -= alloc_vec[pick, j]
+                ui -= alloc_idx[pick]
+            for j in range(4):
+                alloc[g0, j] = u[j]
+        # 3. deal each class's cards uniformly (partial Fisher-Yates)
+        for j in range(4):
+            out[i, j] = forced[j]
+        for g in range(n_cls):
+            a = card_off[g]
+            m = card_off[g + 1] - a
+            last = 3
+            while last > 0 and alloc[g, last] == 0:
+                last -= 1
+            pos = 0
+            for j in range(last):
+                for _ in range(alloc[g, j]):
+                    rr = pos + _below(state, m - pos)
+                    c = cards[a + rr]
+                    cards[a + rr] = cards[a + pos]
+                    cards[a + pos] = c
+                    out[i, j] |= np.uint64(1) << np.uint64(c)
+                    pos += 1
+            while pos < m:
+                out[i, last] |= np.uint64(1) << np.uint64(cards[a + pos])
+                pos += 1
+    return 0
+
+
+# --------------------------------------------------------------------------------------------
+# the sampler
+
+
+def _multinomial(n: int, parts: Sequence[int]) -> int:
+    out = math.factorial(n)
+    for p in parts:
+        out //= math.factorial(p)
+    return out
+
+
+def _allocations(m: int, seats: Sequence[int], ub: Sequence[int]) -> Iterator[tuple[int, ...]]:
+    """Every way (count vector of 4) to give ``m`` cards to ``seats``, at most ``ub[j]`` each."""
+    vec = [0, 0, 0, 0]
+
+    def rec(i: int, left: int):
+        j = seats[i]
+        if i == len(seats) - 1:
+            if left <= ub[j]:
+                vec[j] = left
+                yield tuple(vec)
+                vec[j] = 0
+            return
+        for k in range(min(left, ub[j]) + 1):
+            vec[j] = k
+            yield from rec(i + 1, left - k)
+        vec[j] = 0
+
+    if seats:
+        yield from rec(0, m)
+    elif m == 0:
+        yield (0, 0, 0, 0)
+
+
+def _index(v: Sequence[int]) -> int:
+    return v[0] + _BASE * (v[1] + _BASE * (v[2] + _BASE * v[3]))
+
+
+def _convolve(a: dict, b: dict, lb: Sequence[int], ub: Sequence[int]) -> dict:
+    """Sum-product of two count tables ``{vector: ways}``, keeping lb ≤ vector ≤ ub."""
+    out: dict = {}
+    for u, wu in a.items():
+        for v, wv in b.items():
+            t = (u[0] + v[0], u[1] + v[1], u[2] + v[2], u[3] + v[3])
+            if (t[0] > ub[0] or t[1] > ub[1] or t[2] > ub[2] or t[3] > ub[3] or t[0] < lb[0]
+                    or t[1] < lb[1] or t[2] < lb[2] or t[3] < lb[3]):
+                continue
+            out[t] = out.get(t, 0) + wu * wv
+    return out
+
+
+def _suit_tables(classes, lo_f, hi_f, s: int) -> tuple[dict, list[dict], list[dict]]:
+    """Counting tables of suit ``s`` from its card classes (Python ints).
+
+    Returns (support, tables, allocs): ``support`` {count vector: ways} of the suit's free
+    cards per seat within ``lo_f``/``hi_f``; ``tables[i]`` {vector: ways} for classes 0..i
+    together; ``allocs[i]`` {vector: multinomial} for class i alone. Raises
+    ``ConstraintError`` when no count vector fits.
+    """
+    ub = [hi_f[j][s] for j in range(4)]
+    table = {(0, 0, 0, 0): 1}
+    tables, allocs = [], []
+    for allowed, cs in classes:
+        alloc = {v: _multinomial(len(cs), v) for v in _allocations(len(cs), allowed, ub)}
+        table = _convolve(table, alloc, (0, 0, 0, 0), ub)
+        tables.append(table)
+        allocs.append(alloc)
+    support = {v: w for v, w in table.items() if all(v[j] >= lo_f[j][s] for j in range(4))}
+    if not support:
+        raise ConstraintError(f"the {_SUIT_WORD[s]} cannot be dealt within the constraints")
+    return support, tables, allocs
+
+
+def _total_tables(supports, caps, lo_f, hi_f) -> tuple[list[int], list[dict]]:
+    """Suits in processing order (largest table first) and, for k = 0..4, {vector: ways} of
+    the free cards of suits ``order[0..k]`` per seat; states that the remaining suits could
+    not complete to ``caps`` are dropped (for k = 4 only ``caps`` itself is kept)."""
+    order = sorted(_SUITS, key=lambda s: -len(supports[s]))
+    totals = [supports[order[0]]]
+    for k in range(1, 5):
+        rest = order[k + 1:]
+        lb = [caps[j] - sum(hi_f[j][s] for s in rest) for j in range(4)]
+        ub = [caps[j] - sum(lo_f[j][s] for s in rest) for j in range(4)]
+        totals.append(_convolve(totals[-1], supports[order[k]], lb, ub))
+    return order, totals
+
+
+def _dense(tables: list[dict]) -> np.ndarray:
+    """(len(tables), 11**4) float64: ways by count-vector index."""
+    out = np.zeros((len(tables), _TABLE), dtype=np.float64)
+    for k, table in enumerate(tables):
+        for v, w in table.items():
+            out[k, _index(v)] = float(w)
+    return out
+
+
+def _rows(tables: list[dict]):
+    """Tables {vector: ways} as rows: offsets (len+1,), vectors (m, 4), indices (m,) int64 and
+    weights (m,) float64, each table's rows sorted by vector."""
+    rows = [(v, w) for table in tables for v, w in sorted(table.items())]
+    off = np.cumsum([0] + [len(t) for t in tables]).astype(np.int64)
+    vec = np.array([v for v, _ in rows], dtype=np.int64).reshape(-1, 4)
+    idx = np.array([_index(v) for v, _ in rows], dtype=np.int64)
+    w = np.array([float(w) for _, w in rows], dtype=np.float64)
+    return off, vec, idx, w
+
+
+@dataclass(frozen=True, eq=False)
+class SampleResult:
+    """Deals drawn by ``sample_deals`` / ``DealSampler.sample``.
+
+    ``deals``: (n, 4) uint64, row = one deal, column = seat in play order (``Seat``), value =
+    the hand's bit mask (``cards.py``). ``attempts``: proposals drawn (rejection: accepted +
+    rejected; exact: n). ``method``: ``"rejection"`` or ``"exact"``. ``seed``: the seed used.
+    ``count``: exact number of consistent deals; ``acceptance``: exact fraction of rejection
+    proposals that are consistent.
+    """
+
+    deals: np.ndarray
+    attempts: int
+    method: str
+    seed: int
+    count: int
+    acceptance: float
+
+    def __len__(self) -> int:
+        return self.deals.shape[0]
+
+    def deal(self, i: int) -> Deal:
+        """Deal ``i`` as a ``Deal``."""
+        return Deal.from_array(self.deals[i])
+
+    def __iter__(self) -> Iterator[Deal]:
+        return (self.deal(i) for i in range(len(self)))
+
+
+class DealSampler:
+    """Uniform sampler over the full deals consistent with a known hand and constraints.
+
+    ``hand``: the user's 10 cards as a bit mask or in card notation (``None``: nothing known,
+    sample whole deals); ``seat``: the user's seat (``Seat``, index or name; required with a
+    hand); ``constraints``: ``Constraints`` for the other seats (facts about the user's own
+    seat must hold for ``hand``). Construction counts the consistent deals exactly (spec §2:
+    uniform over deals with XX at ``A_IND``, XIX at ``A_ELF``, ≥ 3 tarokks per hand, plus the
+    constraints) and raises ``ConstraintError`` (``CardError``/``DealError`` for a bad hand or
+    seat) naming the problem when there is none.
+    """
+
+    def __init__(self, hand: int | str | None = None, seat: Seat | int | str | None = None,
+                 constraints: Constraints | None = None):
+        self.seat = None if seat is None else parse_seat(seat if isinstance(seat, (Seat, str))
+                                                         else Seat(int(seat)))
+        self.constraints = constraints if constraints is not None else Constraints()
+        if not isinstance(self.constraints, Constraints):
+            raise TypeError("constraints must be a Constraints")
+        if hand is None:
+            if self.seat is not None:
+                raise ConstraintError(f"seat {self.seat.name} given without a hand")
+            self.hand = None
+        else:
+            if self.seat is None:
+                raise ConstraintError("a known hand needs its seat")
+            if isinstance(hand, str):
+                mask = C.mask_of(C.parse_cards(hand))
+            else:
+                mask = int(hand)
+                if mask < 0 or mask & ~C.FULL_MASK:
+                    raise DealError("hand mask has bits outside the 40 cards")
+            check_hand(mask, self.seat)
+            self.hand = mask
+        self._setup()
+
+    # -- counting ------------------------------------------------------------------------
+
+    def _setup(self) -> None:
+        forced = self._place_known_cards()
+        lo, hi = self._count_ranges(forced)
+        caps = [HAND_SIZE - C.popcount(f) for f in forced]
+        free = C.FULL_MASK & ~(forced[0] | forced[1] | forced[2] | forced[3])
+        # count ranges of the free cards per seat and suit
+        known = [[C.popcount(forced[j] & _SUIT_MASK[s]) for s in _SUITS] for j in range(4)]
+        lo_f = [[max(0, lo[j][s] - known[j][s]) for s in _SUITS] for j in range(4)]
+        hi_f = [[min(hi[j][s] - known[j][s], caps[j]) for s in _SUITS] for j in range(4)]
+        classes = self._card_classes(free, hi_f)
+        suit_tables = [_suit_tables(classes[s], lo_f, hi_f, s) for s in _SUITS]
+        supports = [support for support, _, _ in suit_tables]
+        order, totals = _total_tables(supports, caps, lo_f, hi_f)
+        count = totals[4].get(tuple(caps), 0)
+        if count == 0:
+            raise ConstraintError("no deal satisfies the constraints")
+
+        self.count: int = count
+        """Exact number of consistent full deals."""
+        self.proposals: int = _multinomial(sum(caps), caps)
+        """Number of deals the rejection proposal draws from (free cards into free slots)."""
+        self.acceptance: float = float(Fraction(count, self.proposals))
+        """Exact fraction of rejection proposals that are consistent."""
+        self.n_classes: int = sum(len(c) for c in classes)
+        """Number of card classes (suit × seats allowed to hold the card) of the exact method."""
+
+        # arrays for the rejection kernel
+        self._forced = np.array(forced, dtype=np.uint64)
+        self._caps = np.array(caps, dtype=np.int64)
+        self._free_cards = np.array(list(C.iter_bits(free)), dtype=np.int64)
+        self._not_holds = np.array([c.not_holds for c in self.constraints.seats],
+                                   dtype=np.uint64)
+        self._lo = np.array(lo, dtype=np.int64)
+        self._hi = np.array(hi, dtype=np.int64)
+        self._checks = np.array([[lo[j][s] > 0 or hi[j][s] < min(_SUIT_SIZE[s], HAND_SIZE)
+                                  for s in _SUITS] for j in range(4)], dtype=np.bool_)
+        if self.seat is not None:
+            self._checks[int(self.seat), :] = False   # the known hand was checked already
+        self._suit_masks = C.SUIT_MASKS.astype(np.uint64)
+
+        # arrays for the exact kernel (layout: see ``_exact_kernel``)
+        self._order = np.array(order, dtype=np.int64)
+        self._dk = _dense(totals)
+        self._sup_off, self._sup_vec, self._sup_idx, self._sup_w = _rows(supports)
+        cls_tables = [t for _, tables, _ in suit_tables for t in tables]
+        cls_allocs = [a for _, _, allocs in suit_tables for a in allocs]
+        self._cls_off = np.cumsum([0] + [len(c) for c in classes]).astype(np.int64)
+        self._cls_table = _dense(cls_tables or [{}])
+        self._alloc_off, self._alloc_vec, self._alloc_idx, self._alloc_w = _rows(cls_allocs)
+        cls_cards = [cs for suit_classes in classes for _, cs in suit_classes]
+        self._card_off = np.cumsum([0] + [len(cs) for cs in cls_cards]).astype(np.int64)
+        self._cls_cards = np.array([c for cs in cls_cards for c in cs], dtype=np.int64)
+
+    def _place_known_cards(self) -> list[int]:
+        """Per seat, the mask of cards whose holder is known: XX/XIX, the known hand, the
+        ``holds`` constraints. Raises ``ConstraintError`` on a contradiction."""
+        cons = self.constraints.seats
+        user = None if self.seat is None else int(self.seat)
+        forced = [0, 0, 0, 0]
+        for fseat, card in FIXED_CARD.items():
+            forced[fseat] |= 1 << card
+        if user is not None:
+            forced[user] |= self.hand
+        owner: dict[int, int] = {}
+        for j in range(4):
+            for c in C.iter_bits(cons[j].holds):
+                name, sj = C.format_card(c), SEATS[j].name
+                for fseat, card in FIXED_CARD.items():
+                    if c == card and j != fseat:
+                        raise ConstraintError(f"{name} is dealt to {fseat.name}; {sj} cannot "
+                                              "hold it (spec §2)")
+                if user is not None and j != user and self.hand >> c & 1:
+                    raise ConstraintError(f"{name} is in the known hand of "
+                                          f"{SEATS[user].name}; {sj} cannot hold it")
+                if user is not None and j == user and not self.hand >> c & 1:
+                    raise ConstraintError(f"the known hand of {sj} does not hold {name}, "
+                                          "which the constraints say it holds")
+                if c in owner and owner[c] != j:
+                    raise ConstraintError(f"{name} cannot be held by both "
+                                          f"{SEATS[owner[c]].name} and {sj}")
+                owner[c] = j
+            forced[j] |= cons[j].holds
+        for j in range(4):
+            clash = forced[j] & cons[j].not_holds
+            if clash:
+                raise ConstraintError(f"{SEATS[j].name} is said not to hold "
+                                      f"{C.format_cards(clash)}, but must hold it")
+            if C.popcount(forced[j]) > HAND_SIZE:
+                raise ConstraintError(f"{SEATS[j].name} cannot hold {C.popcount(forced[j])} "
+                                      f"known cards: a hand has {HAND_SIZE}")
+        return forced
+
+    def _count_ranges(self, forced: list[int]) -> tuple[list[list[int]], list[list[int]]]:
+        """Inclusive (lo, hi) count of each suit in each full hand, (4, 5) lists, with the
+        dealing rule (≥ 3 tarokks) applied. Raises ``ConstraintError`` naming a range that
+        cannot be met on its own, per seat or per suit."""
+        user = None if self.seat is None else int(self.seat)
+        lo = [[0] * 5 for _ in range(4)]
+        hi = [[0] * 5 for _ in range(4)]
+        for j, cons in enumerate(self.constraints.seats):
+            sj = SEATS[j].name
+            for s in _SUITS:
+                a, b = cons.length_range(s)
+                word = _SUIT_WORD[s]
+                if s == C.TAROKK:
+                    if b < MIN_TAROKKS:
+                        raise ConstraintError(f"{sj} cannot hold {a}-{b} tarokks: every "
+                                              f"hand holds at least {MIN_TAROKKS} (spec §2)")
+                    a = max(a, MIN_TAROKKS)
+                if a > HAND_SIZE:
+                    raise ConstraintError(f"{sj} cannot hold {a} {word}: a hand has "
+                                          f"{HAND_SIZE} cards")
+                if a > _SUIT_SIZE[s]:
+                    raise ConstraintError(f"{sj} cannot hold {a} {word}: there are only "
+                                          f"{_SUIT_SIZE[s]}")
+                known = C.popcount(forced[j] & _SUIT_MASK[s])
+                if user == j and not a <= known <= b:
+                    raise ConstraintError(f"the known hand of {sj} has {known} {word}, "
+                                          f"outside the constraint {a}-{b}")
+                if known > b:
+                    raise ConstraintError(f"{sj} is known to hold {known} {word} "
+                                          f"({C.format_cards(forced[j] & _SUIT_MASK[s])}), "
+                                          f"more than the maximum {b}")
+                lo[j][s], hi[j][s] = a, min(b, _SUIT_SIZE[s], HAND_SIZE)
+            need = sum(lo[j])
+            if need > HAND_SIZE:
+                raise ConstraintError(f"{sj} would need at least {need} cards to meet its "
+                                      f"minimum counts; a hand has {HAND_SIZE}")
+            room = sum(hi[j])
+            if room < HAND_SIZE:
+                raise ConstraintError(f"{sj} can hold at most {room} cards under its "
+                                      f"maximum counts; a hand has {HAND_SIZE}")
+        for s in _SUITS:
+            need = sum(lo[j][s] for j in range(4))
+            if need > _SUIT_SIZE[s]:
+                raise ConstraintError(f"the four hands need at least {need} {_SUIT_WORD[s]} "
+                                      f"together, but there are {_SUIT_SIZE[s]}")
+            room = sum(hi[j][s] for j in range(4))
+            if room < _SUIT_SIZE[s]:
+                raise ConstraintError(f"the four hands can hold at most {room} "
+                                      f"{_SUIT_WORD[s]} together, but all {_SUIT_SIZE[s]} "
+                                      "are dealt")
+        return lo, hi
+
+    def _card_classes(self, free: int, hi_f) -> list[list[tuple[tuple[int, ...], list[int]]]]:
+        """Per suit, the free cards grouped by the tuple of seats allowed to hold them (seats
+        with room for that suit that do not exclude the card), in a fixed order."""
+        cons = self.constraints.seats
+        classes = []
+        for s in _SUITS:
+            groups: dict[tuple[int, ...], list[int]] = {}
+            for c in C.iter_bits(free & _SUIT_MASK[s]):
+                allowed = tuple(j for j in range(4)
+                                if hi_f[j][s] > 0 and not cons[j].not_holds >> c & 1)
+                if not allowed:
+                    raise ConstraintError(f"no seat can hold {C.format_card(c)}: every seat "
+                                          "that has room excludes it")
+                groups.setdefault(allowed, []).append(c)
+            classes.append(sorted(groups.items()))
+        return classes
+
+    # -- drawing -------------------------------------------------------------------------
+
+    def choose_method(self) -> str:
+        """``"rejection"`` if its exact acceptance is ≥ ``REJECTION_MIN_ACCEPTANCE``, else
+        ``"exact"``."""
+        return "rejection" if self.acceptance >= REJECTION_MIN_ACCEPTANCE else "exact"
+
+    def sample(self, n: int, seed: int, *, method: str = "auto",
+               max_attempts: int | None = None) -> SampleResult:
+        """Draw ``n`` consistent deals, uniformly, reproducibly from ``seed`` (0 ≤ seed < 2**64).
+
+        ``method``: ``"auto"`` (see ``choose_method``), ``"rejection"`` or ``"exact"`` (same
+        distribution). ``max_attempts``: ceiling on rejection proposals (default
+        ``10 n / acceptance + 10**6``, at most ``MAX_REJECTION_ATTEMPTS``); if the expected
+        number of proposals exceeds it, or it is reached, raises ``ConstraintError`` (use the
+        exact method). Returns a ``SampleResult`` with ``deals`` (n, 4) uint64. Raises
+        ``ValueError`` for a bad ``n``, ``seed`` or ``method``.
+        """
+        if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 0:
+            raise ValueError(f"n must be a non-negative integer, got {n!r}")
+        n = int(n)
+        if method not in METHODS:
+            raise ValueError(f"unknown method {method!r} (use {', '.join(METHODS)})")
+        state = seed_state(seed)
+        if method == "auto":
+            method = self.choose_method()
+        out = np.zeros((n, 4), dtype=np.uint64)
+        if method == "rejection":
+            if max_attempts is None:
+                max_attempts = int(min(10 * n / self.acceptance + 10**6, MAX_REJECTION_ATTEMPTS))
+            if n / self.acceptance > max_attempts:
+                raise ConstraintError(
+                    f"rejection would need about {n / self.acceptance:.3g} attempts for {n} "
+                    f"deals (acceptance {self.acceptance:.3g}), over the ceiling "
+                    f"{max_attempts}; use the exact method")
+            produced, attempts = _rejection_kernel(
+                n, state, out, self._forced, self._caps, self._free_cards, self._not_holds,
+                self._lo, self._hi, self._checks, self._suit_masks, max_attempts)
+            if produced < n:
+                raise ConstraintError(
+                    f"gave up after {attempts} attempts with {produced} of {n} deals "
+                    f"(acceptance {self.acceptance:.3g}); use the exact method")
+        else:
+            status = _exact_kernel(
+                n, state, out, self._forced, self._caps, self._order, self._dk, self._sup_off,
+                self._sup_vec, self._sup_idx, self._sup_w, self._cls_off, self._cls_table,
+                self._alloc_off, self._alloc_vec, self._alloc_idx, self._alloc_w,
+                self._card_off, self._cls_cards)
+            if status != 0:  # pragma: no cover - would be a bug in the tables
+                raise RuntimeError("inconsistent counting tables in the exact sampler")
+            attempts = n
+        return SampleResult(deals=out, attempts=int(attempts), method=method, seed=int(seed),
+                            count=self.count, acceptance=self.acceptance)
+
+
+@functools.lru_cache(maxsize=64)
+def _cached_sampler(hand, seat, constraints) -> DealSampler:
+    return DealSampler(hand, seat, constraints)
+
+
+def sample_deals(n: int, seed: int, hand: int | str | None = None,
+                 seat: Seat | int | str | None = None, constraints: Constraints | None = None,
+                 *, method: str = "auto", max_attempts: int | None = None) -> SampleResult:
+    """``n`` full deals drawn uniformly from those consistent with ``hand`` at ``seat`` and
+    ``constraints`` (spec §2; see ``DealSampler``), reproducibly from ``seed`` (0 ≤ seed <
+    2**64).
+
+    Returns ``SampleResult``: ``deals`` (n, 4) uint64 hand masks, rows = deals, columns =
+    seats in play order; ``attempts``; ``method``. Raises ``ConstraintError`` for impossible
+    constraints (or a rejection ceiling), ``CardError``/``DealError`` for a bad hand or seat.
+    The counting set-up is cached for repeated calls with the same arguments.
+    """
+    if seat is not None and not isinstance(seat, Seat):
+        seat = parse_seat(seat) if isinstance(seat, str) else Seat(int(seat))
+    if isinstance(hand, str):
+        hand = C.mask_of(C.parse_cards(hand))
+    elif hand is not None:
+        hand = int(hand)
+    sampler = _cached_sampler(hand, seat, constraints if constraints is not None
+                              else Constraints())
+    return sampler.sample(n, seed, method=method, max_attempts=max_attempts)
