@@ -1,0 +1,104 @@
+"""The kernel plays contract bridge through ``bridge_rules`` and agrees with DDS (endplay).
+
+Random bridge positions at a trick boundary: 13 cards dealt to each seat, then every hand cut
+down at random to the same k cards. DDS gives the most tricks the side to lead can take; the
+kernel must find the same for that side and the rest for the other side. The reference search
+(``tests/reference.py``) is checked against DDS too on tiny positions, so the reference's
+reading of the rules is itself tested by an independent program.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+dds = pytest.importorskip("endplay.dds")
+endplay_types = pytest.importorskip("endplay.types")
+
+from reference import ref_max_tricks  # noqa: E402
+from royal_sim.solver import search  # noqa: E402
+from royal_sim.solver.rules import BRIDGE_RANKS, BRIDGE_SUITS, bridge_rules  # noqa: E402
+
+SEED = 0xB41D6E
+N_TRUMP_POSITIONS = 320          # a trump suit
+N_NOTRUMP_POSITIONS = 40
+# cards per hand: mostly 6–8, fewer 9–10 (the kernel's bridge search grows ~10x per card)
+HAND_SIZES = (6,) * 10 + (7,) * 10 + (8,) * 8 + (9,) * 3 + (10,) * 1
+RULES = {t: bridge_rules(t) for t in (0, 1, 2, 3, None)}   # built once: the kernel keeps a
+                                                          # solver (and its table) per Rules
+
+
+def random_bridge_position(rng, k: int) -> tuple[int, int, int, int]:
+    """Four k-card hands (bit masks, card id = suit*13 + rank) cut from a random deal."""
+    cards = list(range(52))
+    rng.shuffle(cards)
+    hands = []
+    for seat in range(4):
+        keep = rng.sample(cards[13 * seat:13 * seat + 13], k)
+        hands.append(sum(1 << c for c in keep))
+    return tuple(hands)
+
+
+def pbn(hands, leader: int) -> str:
+    """PBN deal string starting with the leader's hand (endplay's ``first`` is set apart)."""
+    parts = []
+    for seat in range(4):
+        h = hands[seat]
+        suits = []
+        for s in range(4):
+            ranks = [BRIDGE_RANKS[r] for r in range(12, -1, -1) if h >> (13 * s + r) & 1]
+            suits.append("".join(ranks))
+        parts.append(".".join(suits))
+    return "N:" + " ".join(parts)
+
+
+def dds_max_tricks(hands, leader: int, trump: int | None) -> int:
+    """Most tricks the side of ``leader`` (seat 0..3 = N, E, S, W) takes, by DDS."""
+    T = endplay_types
+    deal = T.Deal(pbn(hands, leader), first=T.Player(leader),
+                  trump=T.Denom.nt if trump is None else T.Denom(trump))
+    return max(tricks for _, tricks in dds.solve_board(deal))
+
+
+def describe(hands, leader, trump) -> str:
+    names = " / ".join(
+        " ".join(BRIDGE_SUITS[c // 13] + BRIDGE_RANKS[c % 13] for c in range(52) if h >> c & 1)
+        for h in hands)
+    return f"{names}  leader={'NESW'[leader]} trump={'-' if trump is None else BRIDGE_SUITS[trump]}"
+
+
+def _cases(seed: int, n: int, trumps) -> list:
+    rng = random.Random(seed)
+    return [(random_bridge_position(rng, rng.choice(HAND_SIZES)), rng.randrange(4),
+             rng.choice(trumps)) for _ in range(n)]
+
+
+@pytest.mark.parametrize("trumps,n", [((0, 1, 2, 3), N_TRUMP_POSITIONS),
+                                      ((None,), N_NOTRUMP_POSITIONS)], ids=["trump", "notrump"])
+def test_max_tricks_matches_dds(trumps, n):
+    bad = []
+    for hands, leader, trump in _cases(SEED + len(trumps), n, trumps):
+        k = bin(hands[0]).count("1")
+        want = dds_max_tricks(hands, leader, trump)
+        side = leader % 2
+        rules = RULES[trump]
+        got = search.max_tricks(hands, leader, 14 - k, rules, pair=side)
+        got_other = search.max_tricks(hands, leader, 14 - k, rules, pair=1 - side)
+        if (got, got_other) != (want, k - want):
+            bad.append(f"{describe(hands, leader, trump)}: DDS {want} for the leader's side; "
+                       f"kernel {got} (other side {got_other})")
+    assert not bad, f"{len(bad)} of {n} disagree with DDS, e.g.\n" + "\n".join(bad[:5])
+
+
+def test_reference_matches_dds_on_tiny_positions():
+    """The reference's rules (follow suit, trumps, no duty to ruff) are bridge's rules."""
+    rng = random.Random(SEED + 7)
+    for _ in range(150):
+        k = rng.randint(1, 3)
+        hands = random_bridge_position(rng, k)
+        leader = rng.randrange(4)
+        trump = rng.choice((0, 1, 2, 3, None))
+        want = dds_max_tricks(hands, leader, trump)
+        assert ref_max_tricks(hands, leader, 14 - k, RULES[trump], pair=leader % 2) == want, \
+            describe(hands, leader, trump)

@@ -1,0 +1,196 @@
+"""The numba kernel (``royal_sim.solver.search``) agrees with the plain reference search
+(``tests/reference.py``) on random small tarokk positions, for trick counts and for goals.
+
+Positions are reachable endings: a random valid full deal (spec §2), then random legal tricks
+from A_IND's lead until k tricks are left, the winner of the last trick leading (every tenth
+position gets an arbitrary leader instead). Everything is seeded; a failure message lists each
+disagreeing position in deal notation with its leader, first trick, pair and goal.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from reference import play_random_tricks, random_tarokk_deal, ref_goal, ref_max_tricks
+from royal_sim import cards as C
+from royal_sim.deal import Deal
+from royal_sim.solver import search
+from royal_sim.solver.goal import ALL_TRICKS, Goal
+from royal_sim.solver.rules import TAROKK_RULES as R
+
+SEED = 0x7A2044
+
+# positions per number of tricks left: the reference's cost grows ~10x per trick
+MAX_TRICKS_CASES = {1: 300, 2: 500, 3: 700, 4: 450, 5: 50}       # 2,000 positions
+GOAL_POSITIONS = {1: 150, 2: 250, 3: 300, 4: 200, 5: 30}
+GOALS_PER_POSITION = {1: 6, 2: 6, 3: 6, 4: 3, 5: 2}              # 4,860 goal checks
+
+
+def random_positions(seed: int, k: int, n: int) -> list[tuple[tuple[int, ...], int, int]]:
+    """``n`` reachable tarokk positions with ``k`` tricks left: (hands, leader, first_trick)."""
+    rng = random.Random(seed * 100 + k)
+    out = []
+    for i in range(n):
+        deal = random_tarokk_deal(rng)
+        hands, leader, _ = play_random_tricks(rng, deal, 0, 10 - k, R)
+        if i % 10 == 9:
+            leader = rng.randrange(4)
+        out.append((hands, leader, 11 - k))
+    return out
+
+
+def describe(hands, leader, first_trick, pair=None, goal=None) -> str:
+    s = f"{Deal(tuple(hands))}  leader={leader} first_trick={first_trick}"
+    if pair is not None:
+        s += f" pair={pair}"
+    if goal is not None:
+        s += f" goal={goal!r}"
+    return s
+
+
+# --------------------------------------------------------------------------------------
+# trick counts
+
+
+@pytest.mark.parametrize("k", sorted(MAX_TRICKS_CASES))
+def test_max_tricks_matches_reference(k):
+    bad = []
+    for hands, leader, first in random_positions(SEED, k, MAX_TRICKS_CASES[k]):
+        want = ref_max_tricks(hands, leader, first, R, pair=0)
+        got0 = search.max_tricks(hands, leader, first, R, pair=0)
+        got1 = search.max_tricks(hands, leader, first, R, pair=1)
+        if (got0, got1) != (want, k - want):
+            bad.append(f"{describe(hands, leader, first)}: reference pair0={want} "
+                       f"pair1={k - want}; kernel pair0={got0} pair1={got1}")
+    assert not bad, f"{len(bad)} disagreements, e.g.\n" + "\n".join(bad[:5])
+
+
+@pytest.mark.parametrize("k", [1, 2, 3])
+def test_reference_is_zero_sum(k):
+    """Self-check of the reference: what one pair can force, the other concedes."""
+    for hands, leader, first in random_positions(SEED + 1, k, 100):
+        assert (ref_max_tricks(hands, leader, first, R, 0)
+                + ref_max_tricks(hands, leader, first, R, 1)) == k
+
+
+# --------------------------------------------------------------------------------------
+# goals
+
+_HIGH_TAROKKS = C.mask_of(range(C.XVIII, C.SKIZ + 1))
+_NAMED = (C.MATADORS, C.KINGS, C.TAROKKS, C.SUIT_CARDS, C.KIS_SZINES, C.RED, C.BLACK,
+          C.PIKKS, C.TREFFS, C.KORS, C.KAROS, C.HONOURS, _HIGH_TAROKKS,
+          C.QUEENS | C.KNIGHTS | C.JACKS)
+
+
+def _random_mask(rng, remaining: int, mine: int) -> int:
+    """A card mask as goals name them: a named set, one card or a few cards still out;
+    half the time chosen to meet the searching pair's cards ``mine`` (else most goals are
+    trivially false)."""
+    pool = mine if rng.random() < 0.5 else remaining
+    r = rng.random()
+    if r < 0.4:
+        named = [m for m in _NAMED if m & pool]
+        return rng.choice(named) if named else rng.choice(_NAMED)
+    cards = list(C.iter_bits(pool))
+    if r < 0.7:
+        return 1 << rng.choice(cards)
+    return C.mask_of(rng.sample(cards, min(len(cards), rng.randint(2, 5))))
+
+
+def _random_cards(rng, remaining: int) -> int:
+    """A non-empty set of cards still out (capture clauses name only those)."""
+    if rng.random() < 0.4:
+        for m in rng.sample(_NAMED, len(_NAMED)):
+            if m & remaining:
+                return m & remaining
+    cards = list(C.iter_bits(remaining))
+    return C.mask_of(rng.sample(cards, min(len(cards), rng.choice((1, 1, 2, 3)))))
+
+
+def _trick_bits(tricks) -> int:
+    return sum(1 << (t - 1) for t in tricks)
+
+
+def random_goal(rng, hands, first: int, k: int, pair: int) -> Goal:
+    """1–3 random clauses for ``pair``, naming only tricks of the position and, for capture
+    clauses, only cards still out."""
+    remaining = hands[0] | hands[1] | hands[2] | hands[3]
+    mine = 0
+    for seat in range(4):
+        if R.pair_of[seat] == pair:
+            mine |= hands[seat]
+    tricks = list(range(first, first + k))
+    kw: dict = {}
+    clauses = ("min", "req", "capture", "capture_any", "exists", "run", "split")
+    for clause in rng.sample(clauses, rng.choice((1, 1, 1, 2, 2, 3))):
+        if clause == "min":
+            if rng.random() < 0.5:
+                counted, n = ALL_TRICKS, k
+            else:
+                sub = rng.sample(tricks, rng.randint(1, k))
+                counted, n = _trick_bits(sub), len(sub)
+            kw["count_tricks"] = counted
+            kw["min_tricks"] = rng.randint(0, n) + (rng.random() < 0.05)
+        elif clause == "req":
+            kw["trick_req"] = {t: _random_mask(rng, remaining, mine)
+                               for t in rng.sample(tricks, min(k, rng.choice((1, 1, 1, 2, 3))))}
+        elif clause == "capture":
+            kw["capture"] = _random_cards(rng, remaining)
+        elif clause == "capture_any":
+            kw["capture_any"] = _random_cards(rng, remaining)
+        elif clause == "exists":
+            m1 = _random_mask(rng, remaining, mine)
+            m2 = _random_mask(rng, remaining, mine) & ~m1
+            kw["exists"] = (m1, m2) if m2 and rng.random() < 0.5 else (m1,)
+        elif clause == "run":
+            kw["run_len"] = rng.randint(1, k)
+            kw["run_mask"] = _random_mask(rng, remaining, mine)
+        elif clause == "split":
+            size = rng.randint(2, k) if k >= 2 and rng.random() < 0.9 else 1
+            split = rng.sample(tricks, size)
+            kw["split_tricks"] = _trick_bits(split)
+            if rng.random() < 0.5:   # Royal-like: the split tricks also need a card set
+                m = _random_mask(rng, remaining, mine)
+                kw["trick_req"] = {**kw.get("trick_req", {}), **{t: m for t in split}}
+    return Goal(**kw)
+
+
+@pytest.mark.parametrize("k", sorted(GOAL_POSITIONS))
+def test_goals_match_reference(k):
+    rng = random.Random(SEED + 2 + k)
+    bad, outcomes = [], []
+    for hands, leader, first in random_positions(SEED + 2, k, GOAL_POSITIONS[k]):
+        for _ in range(GOALS_PER_POSITION[k]):
+            pair = rng.randrange(2)
+            goal = random_goal(rng, hands, first, k, pair)
+            want = ref_goal(hands, leader, first, goal, pair, R)
+            got = search.solve_goal(hands, leader, first, goal, pair=pair, rules=R)
+            outcomes.append(want)
+            if got != want:
+                bad.append(f"{describe(hands, leader, first, pair, goal)}: "
+                           f"reference {want}, kernel {got}")
+    assert not bad, f"{len(bad)} of {len(outcomes)} disagree, e.g.\n" + "\n".join(bad[:5])
+    # the sample must exercise both answers, or agreement proves little
+    assert 0.15 < sum(outcomes) / len(outcomes) < 0.85, sum(outcomes) / len(outcomes)
+
+
+def test_goal_clauses_each_exercised():
+    """Each clause kind appears often in the random goals, with both answers (k = 3)."""
+    rng = random.Random(SEED + 3)
+    seen: dict = {}
+    for hands, leader, first in random_positions(SEED + 3, 3, 120):
+        pair = rng.randrange(2)
+        goal = random_goal(rng, hands, first, 3, pair)
+        want = ref_goal(hands, leader, first, goal, pair, R)
+        assert search.solve_goal(hands, leader, first, goal, pair=pair, rules=R) == want, \
+            describe(hands, leader, first, pair, goal)
+        for name, on in (("min", goal.min_tricks), ("req", goal.trick_req),
+                         ("capture", goal.capture), ("capture_any", goal.capture_any),
+                         ("exists", goal.exists), ("run", goal.run_len),
+                         ("split", goal.split_tricks)):
+            if on:
+                seen.setdefault(name, set()).add(want)
+    assert all(seen.get(name) == {True, False} for name in
+               ("min", "req", "capture", "capture_any", "exists", "run", "split")), seen
