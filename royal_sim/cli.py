@@ -15,14 +15,16 @@ from .errors import RoyalSimError
 
 
 def user_errors(fn):
-    """Turn a ``RoyalSimError`` raised inside a command into a one-line usage error (exit 2)."""
+    """Turn a ``RoyalSimError`` raised inside a command into one line ``Error: …`` on stderr
+    and exit code 2 (click's own option errors also exit 2)."""
 
     @functools.wraps(fn)
     def wrapper(*args, **kwargs):
         try:
             return fn(*args, **kwargs)
         except RoyalSimError as e:
-            raise click.UsageError(str(e)) from None
+            click.echo(f"Error: {e}", err=True)
+            sys.exit(2)
 
     return wrapper
 
@@ -120,7 +122,8 @@ def deal_command(count, seed, hand, seat, holds, not_holds, tarokks, suits, void
 @click.option("--leader", default="A_IND", show_default=True, metavar="SEAT",
               help="Seat leading the first remaining trick.")
 @click.option("--first-trick", type=int, default=None, metavar="N",
-              help="Number (1-10) of the first remaining trick. Default: 11 - cards per hand.")
+              help="Number (1-10) of the first remaining trick; it must be 11 - cards per "
+                   "hand (the default), since the last trick is always trick 10.")
 @click.option("--rules", type=click.Choice(["gerots", "laza"]), default="gerots",
               show_default=True, help="Rule set for the slems' obligatory play.")
 @click.option("--no-slems", is_flag=True, help="Only the trick counts (faster).")
@@ -142,12 +145,13 @@ def solve_command(deal, leader, first_trick, rules, no_slems, as_json):
     d = Deal.parse(deal)
     lead = parse_seat(leader)
     k = d.cards_per_hand
-    last_start = 11 - k
+    start = 11 - k
     if first_trick is None:
-        first_trick = last_start
-    if not 1 <= first_trick <= last_start:
-        raise DealError(f"--first-trick {first_trick} out of range: with {k} card(s) per hand "
-                        f"the first remaining trick is 1..{last_start}")
+        first_trick = start
+    if first_trick != start:
+        raise DealError(f"--first-trick {first_trick} is impossible: with {k} card"
+                        f"{'s' if k != 1 else ''} per hand the next trick is trick {start} "
+                        "(the last trick is always 10)")
     solver = Solver()
     attack = solver.max_tricks(d.hands, int(lead), first_trick, int(Pair.ATTACK))
     result = {"leader": lead.name, "first_trick": first_trick,
@@ -227,6 +231,7 @@ def analyze_command(hand, seat, example, samples, seed, rules, only, params, par
     from . import announcements as A
     from . import slems as S
     from .analysis import analyze
+    from .cards import tokens
     from .deal import parse_hand, parse_seat
     from .errors import RoyalSimError
     from .sampling import Constraints
@@ -244,14 +249,20 @@ def analyze_command(hand, seat, example, samples, seed, rules, only, params, par
     seat_ = parse_seat(seat)
     hand_ = parse_hand(hand, seat_)
     only_ids = None
-    if only:
-        only_ids = [S.get_slem(t).id for t in C_tokens(only)]
+    if only is not None:
+        only_ids = list(dict.fromkeys(S.get_slem(t).id for t in tokens(only)))
+        if not only_ids:
+            raise RoyalSimError("--only lists no slem (give ids like gem,volat,ultimo)")
     fixed = {}
     for text in params:
         if "=" not in text:
             raise RoyalSimError(f"bad --param {text!r}: use ID=PARAM, e.g. ultimo=I")
         sid, ptext = text.split("=", 1)
         slem = S.get_slem(sid.strip())
+        if slem.id in fixed:
+            raise RoyalSimError(f"--param given twice for {slem.id}")
+        if only_ids is not None and slem.id not in only_ids:
+            raise RoyalSimError(f"--param {text}: {slem.id} is not among the --only slems")
         param = S.parse_param(slem, ptext.strip())
         own = S.candidate_params(slem, hand_)
         if slem.param.arity and param not in own:
@@ -282,11 +293,6 @@ def analyze_command(hand, seat, example, samples, seed, rules, only, params, par
     _print_analysis(result, anns)
 
 
-def C_tokens(text: str) -> list[str]:
-    from .cards import tokens
-    return tokens(text)
-
-
 def _print_analysis(result, anns) -> None:
     from tabulate import tabulate
 
@@ -314,6 +320,27 @@ def _print_analysis(result, anns) -> None:
     click.echo(tabulate(rows, headers=["group", "slem", "param", "value", "probability",
                                        "95% CI", "", "deals"]))
     click.echo("Hand announcements available: " + (", ".join(anns) if anns else "none"))
+
+
+@main.command("slems")
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+def slems_command(as_json):
+    """The slem (bid) catalogue: ids, names, groups, values and parameters (spec §3)."""
+    import json
+
+    from tabulate import tabulate
+
+    from .slems import SLEMS
+
+    rows = [{"id": s.id, "name": s.name, "gloss": s.gloss, "group": s.group,
+             "value": s.value, "param": s.param.value, "predicate": s.text}
+            for s in SLEMS.values()]
+    if as_json:
+        click.echo(json.dumps(rows, ensure_ascii=False))
+        return
+    click.echo(tabulate([[r["id"], r["name"], r["group"], r["value"], r["param"], r["gloss"]]
+                         for r in rows],
+                        headers=["id", "name", "group", "value", "param", "gloss"]))
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -119,7 +119,7 @@ def check_hand(mask: int, seat: Seat | None = None, *, size: int = HAND_SIZE) ->
     n = C.popcount(mask)
     where = f"hand {seat.name}" if seat is not None else "hand"
     if n != size:
-        raise DealError(f"{where} has {n} cards, expected {size}")
+        raise DealError(f"{where} has {n} card{'s' if n != 1 else ''}, expected {size}")
     t = C.popcount(mask & C.TAROKKS)
     if t < MIN_TAROKKS:
         raise DealError(f"{where} has {t} tarokks; every hand holds at least {MIN_TAROKKS}")
@@ -192,11 +192,19 @@ class Deal:
 
     def check_dealing_rules(self) -> None:
         """For a full deal: XX with A_IND, XIX with A_ELF, ≥3 tarokks per hand (spec §2).
+        For a position: XX and XIX, if still in play, are in their fixed seats (the tarokk
+        counts are not checked: cards may have been played).
 
-        Raises ``DealError``; positions are not checked (cards may have been played)."""
+        Raises ``DealError``."""
         if self.is_full:
             for seat in SEATS:
                 check_hand(self.hands[seat], seat)
+            return
+        for fixed_seat, card in FIXED_CARD.items():
+            for seat in SEATS:
+                if seat != fixed_seat and self.hands[seat] >> card & 1:
+                    raise DealError(f"{C.format_card(card)} is dealt to {fixed_seat.name}; "
+                                    f"{seat.name} cannot hold it")
 
     @classmethod
     def parse(cls, text: str, *, check_rules: bool = True) -> "Deal":

@@ -569,7 +569,10 @@ def get_slem(name: str | Slem) -> Slem:
     try:
         return SLEMS[_LOOKUP[fold_name(name)]]
     except KeyError:
-        raise BidError(f"unknown slem {name!r} (ids: {', '.join(SLEM_IDS)})") from None
+        import difflib
+        close = difflib.get_close_matches(fold_name(name), list(_LOOKUP), n=3)
+        hint = f"; did you mean {', '.join(_LOOKUP[c] for c in close)}?" if close else ""
+        raise BidError(f"unknown slem {name!r}{hint} ('royal-sim slems' lists them)") from None
 
 
 def _magasito_error(card: int) -> BidError:
@@ -611,7 +614,8 @@ def check_param(slem: str | Slem, param=None):
     if kind is ParamKind.RED_BLACK:
         suits = tuple(int(x) for x in param) if isinstance(param, (tuple, list)) else ()
         if len(suits) != 2:
-            raise BidError(f"{s.id} takes a red and a black suit, got {param!r}")
+            shown = ",".join(_suit_str(x) for x in suits) if suits else repr(param)
+            raise BidError(f"{s.id} takes a red and a black suit (e.g. H,S), got {shown}")
         red = [x for x in suits if x in _RED_SUITS]
         black = [x for x in suits if x in _BLACK_SUITS]
         if len(red) != 1 or len(black) != 1:

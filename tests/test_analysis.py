@@ -91,7 +91,15 @@ def test_solve_json_slems_in_an_ending():
 @pytest.mark.parametrize("args, needle", [
     (["solve", "XXII I / II / III / IV"], "unequal sizes"),
     (["solve", "XXII / I / II / III", "--leader", "NORTH"], "unknown seat"),
-    (["solve", "XXII / I / II / III", "--first-trick", "11"], "out of range"),
+    (["solve", "XXII / I / II / III", "--first-trick", "11"], "is impossible"),
+    (["solve", "XXII SK / I SQ / II SN / III SJ", "--first-trick", "3"], "next trick is trick 9"),
+    (["solve", "XXII SK / I SQ / XX SN / III SJ"], "D_IND cannot hold it"),
+    (["analyze", HAND, "--seat", "A_IND", "--only", ","], "lists no slem"),
+    (["analyze", HAND, "--seat", "A_IND", "--param", "ultimo=SK", "--param", "ultimo=IV"],
+     "given twice"),
+    (["analyze", HAND, "--seat", "A_IND", "--only", "gem", "--param", "ultimo=SK"],
+     "not among the --only"),
+    (["analyze", HAND, "--seat", "A_IND", "--param", "piros_fekete=H"], "got H"),
     (["solve", "XXII / I / II / XXII"], "appears in two hands"),
     (["solve", "XXII / I / II / ZZ"], "unknown card 'ZZ'"),
     (["analyze", HAND, "--seat", "A_IND", "--only", "nosuch"], "nosuch"),
@@ -103,7 +111,8 @@ def test_solve_json_slems_in_an_ending():
 def test_bad_input_is_one_line_error(args, needle):
     r = run(*args)
     assert r.exit_code == 2, r.output
-    assert needle in r.output
+    lines = r.output.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("Error: ") and needle in lines[0], r.output
     assert "Traceback" not in r.output
 
 
