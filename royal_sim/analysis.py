@@ -27,10 +27,10 @@ from . import slems as S
 from .deal import Pair, Seat
 from .errors import RoyalSimError
 from .sampling import Constraints, sample_deals
+from .scoring import RULES
 from .solver.batch import GOAL_FALSE, GOAL_SEARCH, GOAL_SKIP, solve_batch
 from .solver.goal import GOAL_LEN, Goal, tricks_goal
 
-RULES = ("gerots", "laza")
 RELAXED_SKIP = 0.01
 N_CARDS = C.N_CARDS
 CHUNK = 25  # deals per parallel batch (progress granularity)

@@ -65,7 +65,8 @@ def describe(hands, leader, trump) -> str:
     names = " / ".join(
         " ".join(BRIDGE_SUITS[c // 13] + BRIDGE_RANKS[c % 13] for c in range(52) if h >> c & 1)
         for h in hands)
-    return f"{names}  leader={'NESW'[leader]} trump={'-' if trump is None else BRIDGE_SUITS[trump]}"
+    strain = "-" if trump is None else BRIDGE_SUITS[trump]
+    return f"{names}  leader={'NESW'[leader]} trump={strain}"
 
 
 def _cases(seed: int, n: int, trumps) -> list:
