@@ -40,8 +40,8 @@ P_EXIST1 = 1
 P_EXIST2 = 2
 P_ANY = 4
 P_RUN_DONE = 8
-P_RUN_SHIFT = 4          # 3 bits run length so far
-P_SPLIT_SHIFT = 7        # 3 bits: 0 none yet, 1..4 seat+1 of the first winner, 5 mixed
+P_RUN_SHIFT = 4          # 4 bits run length so far (runs up to 15 tricks)
+P_SPLIT_SHIFT = 8        # 3 bits: 0 none yet, 1..4 seat+1 of the first winner, 5 mixed
 P_SPLIT_MIXED = 5
 
 # per-ply work space columns (int64 ws / uint64 wsu) and search phases
@@ -361,12 +361,12 @@ def _score_trick(tc_row, leader, pairmask, suit_of, trump, goal, trick_no, n_tri
             prog |= P_ANY
     run_len = np.int64(goal[G_RUN_LEN])
     if run_len > 0 and (prog & P_RUN_DONE) == 0:
-        cur = (prog >> P_RUN_SHIFT) & 7
+        cur = (prog >> P_RUN_SHIFT) & 15
         if p_wins and (goal[G_RUN_MASK] & wb) != 0:
             cur += 1
         else:
             cur = 0
-        prog &= ~(7 << P_RUN_SHIFT)
+        prog &= ~(15 << P_RUN_SHIFT)
         if cur >= run_len:
             prog |= P_RUN_DONE
         else:
@@ -395,35 +395,105 @@ def _sure_tricks(hands, pair_of, unplayed, trump_mask, trump_top):
     tr = unplayed & trump_mask
     if tr == 0:
         return 0, -1
-    counts = np.zeros(4, dtype=np.int64)
-    c = trump_top
+    c0 = 0
+    c1 = 0
+    c2 = 0
+    c3 = 0
     holder0 = -1
-    while c >= 0:
+    m = tr
+    while m:
+        c = _highbit_index(m)
         b = _bit(c)
-        if b & trump_mask == 0:
+        m &= ~b
+        if hands[0] & b:
+            h = 0
+        elif hands[1] & b:
+            h = 1
+        elif hands[2] & b:
+            h = 2
+        elif hands[3] & b:
+            h = 3
+        else:
+            continue        # on the table in the current trick (not at trick starts)
+        if holder0 < 0:
+            holder0 = h
+        elif pair_of[h] != pair_of[holder0]:
             break
-        if b & tr:
-            h = -1
-            for s in range(4):
-                if hands[s] & b:
-                    h = s
-            if holder0 < 0:
-                holder0 = h
-            elif pair_of[h] != pair_of[holder0]:
-                break
-            counts[h] += 1
-        c -= 1
-    k = counts[0] + counts[1] + counts[2] + counts[3]
+        if h == 0:
+            c0 += 1
+        elif h == 1:
+            c1 += 1
+        elif h == 2:
+            c2 += 1
+        else:
+            c3 += 1
+    k = c0 + c1 + c2 + c3
     best = (k + 1) // 2
-    for s in range(4):
-        if counts[s] > best:
-            best = counts[s]
+    best = max(best, max(max(c0, c1), max(c2, c3)))
     return best, holder0
 
 
 @njit(cache=True)
+def _quick_tricks(hands, leader, pair_of, suit_masks, trump):
+    """Tricks the leader can cash one after another, keeping the lead (DDS quick tricks):
+    first its trumps above every other trump still out (everyone with a trump must follow),
+    then in each side suit its cards above every other card of the suit, as long as each
+    opponent either follows suit or has no trump left (a void partner holding a trump might
+    have to ruff and take the lead, so the partner must follow too unless trumpless).
+    A lower bound on the tricks the leader's pair wins, valid for any trick-taking rules."""
+    me = hands[leader]
+    partner = -1
+    for s in range(4):
+        if s != leader and pair_of[s] == pair_of[leader]:
+            partner = s
+    others = np.uint64(0)
+    for s in range(4):
+        if s != leader:
+            others |= hands[s]
+    q = 0
+    tr_any = np.uint64(0)      # seats (bits) other than the leader still holding a trump
+    if trump >= 0:
+        tm = suit_masks[trump]
+        mine_t = me & tm
+        oth_t = others & tm
+        if mine_t:
+            if oth_t == 0:
+                q = _popcount(mine_t)
+            else:
+                hi = _highbit_index(oth_t)
+                q = _popcount(mine_t & ~((_bit(hi) << np.uint64(1)) - np.uint64(1)))
+        for s in range(4):
+            if _popcount(hands[s] & tm) > q:
+                tr_any |= _bit(s)
+    for su in range(suit_masks.shape[0]):
+        if su == trump:
+            continue
+        sm = suit_masks[su]
+        mine_s = me & sm
+        if mine_s == 0:
+            continue
+        oth_s = others & sm
+        if oth_s == 0:
+            k = _popcount(mine_s)
+        else:
+            hi = _highbit_index(oth_s)
+            k = _popcount(mine_s & ~((_bit(hi) << np.uint64(1)) - np.uint64(1)))
+        if k == 0:
+            continue
+        for s in range(4):
+            if s == leader or (tr_any & _bit(s)) == 0:
+                continue
+            n = _popcount(hands[s] & sm)
+            if n < k:
+                k = n
+        q += k
+    n_me = _popcount(me)
+    return q if q < n_me else n_me
+
+
+@njit(cache=True)
 def _trick_start_bounds(hands, pairmask, pair_of, goal, n_tricks_total, trick_no, unplayed,
-                        need, prog, trump_mask, trump_top):
+                        need, prog, trump_mask, trump_top, leader, suit_masks, trump):
     """At a trick start: 1 if the goal is already met, 0 if it can no longer be met,
     -1 if the search must go on."""
     p_hands = np.uint64(0)
@@ -434,14 +504,21 @@ def _trick_start_bounds(hands, pairmask, pair_of, goal, n_tricks_total, trick_no
     if need > counted_left:
         return 0
     sure_p = 0
+    uncounted = (n_tricks_total - trick_no) - counted_left
     if trump_top >= 0:
         sure, holder = _sure_tricks(hands, pair_of, unplayed, trump_mask, trump_top)
         if sure > 0:
-            uncounted = (n_tricks_total - trick_no) - counted_left
             if pairmask[holder]:
                 sure_p = sure - uncounted
             elif need > counted_left - max(0, sure - uncounted):
                 return 0
+    qt = _quick_tricks(hands, leader, pair_of, suit_masks, trump)
+    if qt > 0:
+        if pairmask[leader]:
+            if qt - uncounted > sure_p:
+                sure_p = qt - uncounted
+        elif need > counted_left - max(0, qt - uncounted):
+            return 0
     reqs_left = False
     for t in range(trick_no, n_tricks_total):
         req = goal[G_TRICK0 + t]
@@ -467,7 +544,7 @@ def _trick_start_bounds(hands, pairmask, pair_of, goal, n_tricks_total, trick_no
         met = False
     run_len = np.int64(goal[G_RUN_LEN])
     if run_len > 0 and (prog & P_RUN_DONE) == 0:
-        cur = (prog >> P_RUN_SHIFT) & 7
+        cur = (prog >> P_RUN_SHIFT) & 15
         if cur + (n_tricks_total - trick_no) < run_len:
             return 0
         if cur + _popcount(goal[G_RUN_MASK] & p_hands) < run_len:
@@ -528,7 +605,8 @@ def _search(hands, pairmask, suit_of, suit_masks, trump, must_trump, pair_of,
             hint = -1
             if nplayed == 0:
                 b = _trick_start_bounds(hands, pairmask, pair_of, goal, n_tricks_total,
-                                        trick_no, unplayed, need, prog, trump_mask, trump_top)
+                                        trick_no, unplayed, need, prog, trump_mask, trump_top,
+                                        leader, suit_masks, trump)
                 if b >= 0:
                     r = b == 1
                     phase = PH_RETURN
@@ -642,6 +720,45 @@ def _tt_store(tt_keys, tt_lo, tt_hi, tt_move, tt_stamp, tt_bits, stamp, goal, n_
 
 
 @njit(cache=True)
+def _playout(hands0, pairmask, suit_of, suit_masks, trump, must_trump, pair_of, goal,
+             card_class, hold, n_tricks_total, tc0, leader, trick_no, nplayed, unplayed,
+             moves_row):
+    """Counted tricks the pair wins when every player plays the first card of the move
+    ordering (a cheap guess for the first null-window target)."""
+    hands = hands0.copy()
+    tc = tc0.copy()
+    count = 0
+    while trick_no < n_tricks_total and unplayed != 0:
+        while nplayed < 4:
+            seat = (leader + nplayed) & 3
+            led = tc[trick_no, 0] if nplayed > 0 else -1
+            legal = _legal(hands[seat], led, suit_masks, suit_of, trump, must_trump)
+            if legal == 0:
+                return count
+            _moves(moves_row, hands, seat, leader, pair_of, legal, unplayed, card_class,
+                   suit_masks, suit_of, trump, must_trump, tc[trick_no], nplayed, -1, hold,
+                   trick_no + 1, pairmask[seat])
+            c = moves_row[0]
+            hands[seat] &= ~_bit(c)
+            tc[trick_no, nplayed] = c
+            nplayed += 1
+        winning = tc[trick_no, 0]
+        wpos = 0
+        for i in range(4):
+            c = tc[trick_no, i]
+            unplayed &= ~_bit(c)
+            if i > 0 and _beats(c, winning, suit_of, trump):
+                winning = c
+                wpos = i
+        leader = (leader + wpos) & 3
+        if pairmask[leader] and (goal[G_COUNT_TRICKS] >> np.uint64(trick_no)) & np.uint64(1):
+            count += 1
+        trick_no += 1
+        nplayed = 0
+    return count
+
+
+@njit(cache=True)
 def _solve(hands, pairmask, suit_of, suit_masks, trump, must_trump, pair_of,
            goal, card_class, hold, n_tricks_total,
            tt_keys, tt_lo, tt_hi, tt_move, tt_stamp, tt_bits, ctx, moves,
@@ -660,16 +777,25 @@ def _solve(hands, pairmask, suit_of, suit_masks, trump, must_trump, pair_of,
     while (1 << cbits) < ncls:
         cbits += 1
     best = lo - 1
+    mid = lo
+    if hi > lo:
+        # target stepping from a playout guess (DDS): null-window tests move up from the
+        # guess while they succeed, down while they fail, all sharing one table
+        g = p_count + _playout(hands, pairmask, suit_of, suit_masks, trump, must_trump,
+                               pair_of, goal, card_class, hold, n_tricks_total, tc, leader,
+                               trick_no, nplayed, unplayed, moves[0])
+        mid = min(max(g, lo), hi)
     while lo <= hi:
-        mid = (lo + hi + 1) // 2 if best >= lo else lo
         if _search(hands, pairmask, suit_of, suit_masks, trump, must_trump, pair_of,
                    goal, card_class, hold, n_tricks_total,
                    tt_keys, tt_lo, tt_hi, tt_move, tt_stamp, tt_bits, ctx, moves, ws, wsu, keys,
                    cbits, tc, leader, trick_no, nplayed, unplayed, p_count, prog, mid):
             best = mid
             lo = mid + 1
+            mid = lo
         else:
             hi = mid - 1
+            mid = hi
     return best
 
 

@@ -1,0 +1,182 @@
+"""Speed of the double-dummy kernel (``royal_sim.solver.search``).
+
+Prints, in one run:
+
+1. cold compile: the first ``max_tricks`` call (import + numba compile + one solve) in a
+   fresh process with an empty ``NUMBA_CACHE_DIR``;
+2. cached load: the same in a second fresh process that finds the compiled cache;
+3. tarokk: median and 95th percentile time of ``max_tricks`` for the attack on random valid
+   full deals (spec §2 dealing, fixed seed, warm JIT), and search nodes per second;
+4. bridge: median time of the kernel vs DDS (endplay) on the same random 10-card-per-hand
+   positions with a trump suit, and their ratio (plus a count of disagreements).
+
+Targets: tarokk full deal median ≤ 1 ms; bridge ≤ 2× DDS.
+
+Usage: ``python benchmarks/bench_solver.py [--deals 1000] [--bridge 500] [--seed 1]``.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import textwrap
+import time
+
+import click
+
+TAROKK_TARGET_MS = 1.0
+BRIDGE_TARGET_RATIO = 2.0
+
+# one solve in a fresh interpreter; prints the seconds it took from before the import
+_FIRST_CALL = textwrap.dedent("""
+    import time
+    t0 = time.perf_counter()
+    from royal_sim.solver import search
+    hands = (0x8860288920, 0x5310805401, 0x2485032084, 0xa54025a)  # a valid full deal
+    search.max_tricks(hands, 0, 1)
+    print(time.perf_counter() - t0)
+""")
+
+
+def first_call_seconds(cache_dir: str) -> tuple[float | None, str]:
+    env = dict(os.environ, NUMBA_CACHE_DIR=cache_dir)
+    p = subprocess.run([sys.executable, "-c", _FIRST_CALL], env=env, capture_output=True,
+                       text=True, timeout=1800)
+    if p.returncode != 0:
+        reason = f"exit code {p.returncode}" + (" (segmentation fault)" if p.returncode == -11
+                                                else "")
+        tail = (p.stderr.strip().splitlines() or [""])[-1]
+        return None, f"{reason} {tail}".strip()
+    return float(p.stdout.strip().splitlines()[-1]), ""
+
+
+def random_tarokk_deal(rng: random.Random) -> tuple[int, int, int, int]:
+    """Uniform over valid deals (spec §2): XX to A_IND, XIX to A_ELF, 38 cards shuffled,
+    redealt while a hand has fewer than 3 tarokks."""
+    from royal_sim import cards as C
+
+    rest = [c for c in range(C.N_CARDS) if c not in (C.XX, C.XIX)]
+    while True:
+        rng.shuffle(rest)
+        hands = (C.mask_of(rest[0:9]) | 1 << C.XX, C.mask_of(rest[9:19]),
+                 C.mask_of(rest[19:29]), C.mask_of(rest[29:38]) | 1 << C.XIX)
+        if all(C.popcount(h & C.TAROKKS) >= 3 for h in hands):
+            return hands
+
+
+def random_bridge_position(rng: random.Random, k: int) -> tuple[int, int, int, int]:
+    cards = list(range(52))
+    rng.shuffle(cards)
+    return tuple(sum(1 << c for c in rng.sample(cards[13 * s:13 * s + 13], k))
+                 for s in range(4))
+
+
+def _pbn(hands) -> str:
+    from royal_sim.solver.rules import BRIDGE_RANKS
+
+    return "N:" + " ".join(
+        ".".join("".join(BRIDGE_RANKS[r] for r in range(12, -1, -1) if h >> (13 * s + r) & 1)
+                 for s in range(4))
+        for h in hands)
+
+
+def _quantile(xs: list[float], q: float) -> float:
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, int(q * len(xs)))]
+
+
+def _ms(x: float) -> str:
+    return f"{x * 1e3:.3f} ms"
+
+
+def bench_tarokk(n: int, seed: int) -> None:
+    from royal_sim.solver import search
+    from royal_sim.solver.rules import TAROKK_RULES
+
+    rng = random.Random(seed)
+    deals = [random_tarokk_deal(rng) for _ in range(n)]
+    solver = search.Solver(TAROKK_RULES)
+    for d in deals[:5]:                      # warm-up (JIT already loaded)
+        solver.max_tricks(d, 0, 1, 0)
+    nodes0 = getattr(solver, "nodes", None)
+    times = []
+    for d in deals:
+        t0 = time.perf_counter()
+        solver.max_tricks(d, 0, 1, 0)
+        times.append(time.perf_counter() - t0)
+    med = statistics.median(times)
+    print(f"tarokk full deals ({n}, attack max_tricks, A_IND leads):")
+    print(f"  median {_ms(med)}   p95 {_ms(_quantile(times, 0.95))}   "
+          f"mean {_ms(statistics.fmean(times))}   max {_ms(max(times))}")
+    print(f"  target median <= {TAROKK_TARGET_MS:g} ms: "
+          f"{'met' if med * 1e3 <= TAROKK_TARGET_MS else 'NOT met'} "
+          f"({med * 1e3 / TAROKK_TARGET_MS:.1f}x the target)")
+    if nodes0 is not None:
+        nodes = solver.nodes - nodes0
+        print(f"  nodes: {nodes / n:,.0f} per deal, {nodes / sum(times):,.0f} per second")
+
+
+def bench_bridge(n: int, seed: int) -> None:
+    try:
+        from endplay.dds import solve_board
+        from endplay.types import Deal, Denom, Player
+    except ImportError:
+        print("bridge vs DDS: skipped (endplay is not installed)")
+        return
+    from royal_sim.solver import search
+    from royal_sim.solver.rules import bridge_rules
+
+    rng = random.Random(seed + 1)
+    solvers = {t: search.Solver(bridge_rules(t)) for t in range(4)}
+    cases = [(random_bridge_position(rng, 10), rng.randrange(4), rng.randrange(4))
+             for _ in range(n)]
+    t_dds, t_ours, bad = [], [], 0
+    for hands, leader, trump in cases:
+        deal = Deal(_pbn(hands), first=Player(leader), trump=Denom(trump))
+        t0 = time.perf_counter()
+        res = solve_board(deal)
+        t1 = time.perf_counter()
+        ours = solvers[trump].max_tricks(hands, leader, 4, leader % 2)
+        t2 = time.perf_counter()
+        t_dds.append(t1 - t0)
+        t_ours.append(t2 - t1)
+        bad += ours != max(tricks for _, tricks in res)
+    m_dds, m_ours = statistics.median(t_dds), statistics.median(t_ours)
+    ratio = m_ours / m_dds
+    print(f"bridge, 10 cards per hand, a trump suit ({n} positions, leader's side):")
+    print(f"  DDS median {_ms(m_dds)}   kernel median {_ms(m_ours)}   ratio {ratio:.1f}x"
+          f"   (kernel p95 {_ms(_quantile(t_ours, 0.95))}, max {_ms(max(t_ours))})")
+    print(f"  target <= {BRIDGE_TARGET_RATIO:g}x DDS: "
+          f"{'met' if ratio <= BRIDGE_TARGET_RATIO else 'NOT met'}")
+    print(f"  disagreements with DDS: {bad}")
+
+
+@click.command()
+@click.option("--deals", default=1000, show_default=True, help="Random tarokk full deals.")
+@click.option("--bridge", "n_bridge", default=500, show_default=True,
+              help="Random 10-card bridge positions (0 to skip).")
+@click.option("--seed", default=1, show_default=True, help="Seed of the random positions.")
+def main(deals: int, n_bridge: int, seed: int) -> None:
+    """Benchmark the double-dummy kernel (see the module docstring)."""
+    cache = tempfile.mkdtemp(prefix="royal_sim_numba_")
+    cold, err = first_call_seconds(cache)
+    print(f"first call, cold compile (empty NUMBA_CACHE_DIR): "
+          f"{f'{cold:.2f} s' if cold is not None else 'FAILED: ' + err}")
+    warm, err = first_call_seconds(cache)
+    print(f"first call, cached load (same NUMBA_CACHE_DIR):   "
+          f"{f'{warm:.2f} s' if warm is not None else 'FAILED: ' + err}")
+    # this process: reuse the compiled cache if loading it works, else compile afresh
+    os.environ["NUMBA_CACHE_DIR"] = cache if warm is not None else tempfile.mkdtemp(
+        prefix="royal_sim_numba_")
+    if deals:
+        bench_tarokk(deals, seed)
+    if n_bridge:
+        bench_bridge(n_bridge, seed)
+
+
+if __name__ == "__main__":
+    main()
