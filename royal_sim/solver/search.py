@@ -504,28 +504,47 @@ def _trick_start_bounds(hands, pairmask, pair_of, goal, n_tricks_total, trick_no
     if need > counted_left:
         return 0
     sure_p = 0
+    sure_o = 0
+    qt_o = 0
     uncounted = (n_tricks_total - trick_no) - counted_left
     if trump_top >= 0:
         sure, holder = _sure_tricks(hands, pair_of, unplayed, trump_mask, trump_top)
         if sure > 0:
             if pairmask[holder]:
                 sure_p = sure - uncounted
-            elif need > counted_left - max(0, sure - uncounted):
-                return 0
+            else:
+                sure_o = sure
+                if need > counted_left - max(0, sure - uncounted):
+                    return 0
     qt = _quick_tricks(hands, leader, pair_of, suit_masks, trump)
     if qt > 0:
         if pairmask[leader]:
             if qt - uncounted > sure_p:
                 sure_p = qt - uncounted
-        elif need > counted_left - max(0, qt - uncounted):
-            return 0
+        else:
+            qt_o = qt
+            if qt > sure_o:
+                sure_o = qt
+            if need > counted_left - max(0, qt - uncounted):
+                return 0
     reqs_left = False
+    n_req = 0
     for t in range(trick_no, n_tricks_total):
         req = goal[G_TRICK0 + t]
         if req != 0:
             reqs_left = True
+            n_req += 1
             if (req & p_hands) == 0:
                 return 0
+    if n_req > 0:
+        # the opponents' sure tricks leave too few tricks for the required ones
+        if sure_o > 0 and n_req > (n_tricks_total - trick_no) - sure_o:
+            return 0
+        # the opponents lead and can cash the next tricks: a requirement among them fails
+        if qt_o > 0:
+            for t in range(trick_no, min(trick_no + qt_o, n_tricks_total)):
+                if goal[G_TRICK0 + t] != 0:
+                    return 0
     met = need <= sure_p and not reqs_left
     ex1 = goal[G_EXIST1]
     if ex1 != 0 and (prog & P_EXIST1) == 0:
