@@ -168,12 +168,46 @@ class _ClassCache:
         return v
 
 
+def _implication_levels(cols: list[Column], rules: str) -> tuple[list[list[int]], list[int]]:
+    """For each column, the columns it implies (``slems.implies``, with the Gerots holds of
+    the stronger bid at least those of the weaker one), and search levels: a column is
+    searched after every column it implies, and only where none of them failed."""
+    implied: list[list[int]] = [[] for _ in cols]
+    holds = [{} if (c.relaxed or rules != "gerots") else S.announced_holds(c.slem, c.param)
+             for c in cols]
+    for j, hi in enumerate(cols):
+        if hi.relaxed:
+            continue
+        for k, lo in enumerate(cols):
+            if k == j or lo.relaxed or lo.slem.id == hi.slem.id:
+                continue
+            if not S.implies(hi.slem, hi.param, lo.slem, lo.param):
+                continue
+            if S.implies(lo.slem, lo.param, hi.slem, hi.param):
+                continue  # equivalent predicates: search both
+            if all(holds[j].get(c, 0) >= t for c, t in holds[k].items()):
+                implied[j].append(k)
+    level = [-1] * len(cols)
+
+    def depth(j: int) -> int:
+        if level[j] < 0:
+            level[j] = 0 if not implied[j] else 1 + max(depth(k) for k in implied[j])
+        return level[j]
+
+    for j in range(len(cols)):
+        depth(j)
+    return implied, level
+
+
 def _search_columns(deals: np.ndarray, cols: list[Column], pair: Pair, user_hand: int,
                     rules: str, progress: Callable[[int], None] | None,
                     classes: _ClassCache, leader: int = 0,
                     first_trick: int = 1) -> tuple[np.ndarray, np.ndarray]:
     """Outcomes (n, len(cols)) int64 (1 made, 0 not, -1 undefined) and max tricks (n,)
-    of ``pair``; ``user_hand``: the cards whose magasítók relaxed columns may use."""
+    of ``pair``; ``user_hand``: the cards whose magasítók relaxed columns may use.
+
+    Trick-count slems come from the max-tricks column; a column implying another one
+    (``_implication_levels``) is searched only on deals where that one was made."""
     n = deals.shape[0]
     g = len(cols) + 1                     # column 0: max tricks of the pair
     mags = user_hand & C.MAGASITOK
@@ -183,6 +217,9 @@ def _search_columns(deals: np.ndarray, cols: list[Column], pair: Pair, user_hand
     plain = tricks_goal(0)
     plain_packed = plain.pack()
     plain_classes = classes(plain)
+    implied, level = _implication_levels(cols, rules)
+    n_levels = 1 + max(level, default=0)
+    col_level = np.array([0] + level, dtype=np.int64)
     for start in range(0, n, CHUNK):
         block = deals[start:start + CHUNK]
         b = block.shape[0]
@@ -217,14 +254,25 @@ def _search_columns(deals: np.ndarray, cols: list[Column], pair: Pair, user_hand
                 targets[i, j] = goal.min_tricks
                 if not col.relaxed:
                     holds[i, j] = _holds_row(col.slem, col.param, rules, pair_cards)
-        res = solve_batch(block, goals, cls, status, pairs, targets, holds, leader=leader,
-                          first_trick=first_trick)
+        res = np.full((b, g), -1, dtype=np.int64)
+        for lv in range(n_levels):
+            st = status.copy()
+            st[:, col_level != lv] = GOAL_SKIP
+            if lv > 0:
+                for j in np.nonzero(col_level == lv)[0]:
+                    for k in implied[j - 1]:
+                        st[res[:, k + 1] == 0, j] = GOAL_FALSE
+            r = solve_batch(block, goals, cls, st, pairs, targets, holds, leader=leader,
+                            first_trick=first_trick)
+            sel = col_level == lv
+            if lv == 0:  # trick-count slems, at any level, from the max-tricks column
+                res[:, sel] = r[:, sel]
+                res = np.where(from_max >= 0, (res[:, :1] >= from_max).astype(np.int64),
+                               res)
+            else:
+                res[:, sel] = np.where(from_max[:, sel] >= 0, res[:, sel], r[:, sel])
         maxt[start:start + b] = res[:, 0]
-        sub = res[:, 1:]
-        fm = from_max[:, 1:]
-        derived = fm >= 0
-        sub = np.where(derived, (res[:, :1] >= fm).astype(np.int64), sub)
-        outcomes[start:start + b] = sub
+        outcomes[start:start + b] = res[:, 1:]
         if progress is not None:
             progress(b)
     return outcomes, maxt

@@ -994,3 +994,62 @@ def compile_goal(slem: str | Slem, param, hands, pair: Pair | int,
                 capture=capture | pred.capture_opp, capture_any=pred.capture_any, exists=exists,
                 run_mask=run_mask & mine if run_len else 0, run_len=run_len,
                 split_tricks=split, label=key, **kwargs)
+
+
+# ---------------------------------------------------------------------------------------
+# implication between predicates (used to skip searches)
+
+
+def _raw_predicate(s: Slem, param):
+    pred = s.predicate
+    tricks: dict[int, int] = {}
+    for t, term in pred.tricks:
+        m = _resolve(term, param)[0]
+        tricks[t] = tricks.get(t, C.FULL_MASK) & m
+    capture = 0
+    for term in pred.capture:
+        capture |= _resolve(term, param)[0]
+    count = frozenset(pred.count_tricks or range(1, N_TRICKS + 1))
+    all10 = pred.min_tricks >= N_TRICKS and len(count) == N_TRICKS
+    return pred, tricks, capture, count, all10
+
+
+def implies(high: str | Slem, high_param, low: str | Slem, low_param) -> bool:
+    """A sufficient test that every play meeting ``high``'s predicate meets ``low``'s (for
+    the same pair, on any deal): then ``low`` false ⇒ ``high`` false. Conservative: False
+    when in doubt. Used only to skip searches whose answer is already known."""
+    a, ta, capa, cnta, all10 = _raw_predicate(get_slem(high), check_param(high, high_param))
+    b, tb, capb, cntb, _ = _raw_predicate(get_slem(low), check_param(low, low_param))
+    if b.min_tricks and not (all10 or (a.min_tricks >= b.min_tricks and cnta <= cntb)):
+        return False
+    for t, mb in tb.items():
+        ma = ta.get(t)
+        if ma is None:
+            if not (all10 and mb == ANY):
+                return False
+        elif ma & ~mb:
+            return False
+    if b.capture_opp & ~a.capture_opp:
+        return False
+    if capb & ~(capa | a.capture_opp) and not all10:
+        return False
+    if b.capture_any and not (all10 or (capa | a.capture_opp) & b.capture_any):
+        return False
+    for eb in b.exists:
+        if not (any(ea & ~eb == 0 for ea in a.exists)
+                or any(ma & ~eb == 0 for ma in ta.values())):
+            return False
+    mask_b, n_b = b.run
+    if n_b:
+        mask_a, n_a = a.run
+        ok = n_a >= n_b and mask_a & ~mask_b == 0
+        if not ok:
+            for start in range(1, N_TRICKS - n_b + 2):
+                if all(t in ta and ta[t] & ~mask_b == 0 for t in range(start, start + n_b)):
+                    ok = True
+                    break
+        if not ok:
+            return False
+    if b.split_tricks and tuple(b.split_tricks) != tuple(a.split_tricks):
+        return False
+    return True
