@@ -54,7 +54,8 @@ PH_ENTER, PH_NEXT, PH_RETURN, PH_CHILD = 0, 1, 2, 3
 # context array slots (int64)
 C_NODES = 0
 C_STAMP = 1
-C_LEN = 4
+C_TRICK0 = 4          # C_TRICK0 + t: nodes at trick t (0-based), for profiling
+C_LEN = 20
 
 _DEBRUIJN = np.uint64(0x03F79D71B4CB0A89)
 _DEBRUIJN_TABLE = np.array([
@@ -614,6 +615,7 @@ def _search(hands, pairmask, suit_of, suit_masks, trump, must_trump, pair_of,
             ctx[C_NODES] += 1
             leader = ws[d, W_LEADER]
             trick_no = ws[d, W_TRICK]
+            ctx[C_TRICK0 + trick_no] += 1
             nplayed = ws[d, W_NPLAYED]
             unplayed = wsu[d, U_UNPLAYED]
             p_count = ws[d, W_PCOUNT]
