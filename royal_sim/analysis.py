@@ -111,6 +111,8 @@ class Analysis:
     max_tricks: np.ndarray
     deals: np.ndarray
     sampling_method: str
+    partner: list[SlemResult] = field(default_factory=list)
+    opponent: list[SlemResult] = field(default_factory=list)
 
 
 def _is_trick_count(goal: Goal) -> bool:
@@ -278,17 +280,48 @@ def _search_columns(deals: np.ndarray, cols: list[Column], pair: Pair, user_hand
     return outcomes, maxt
 
 
+def bid_constraints(hand: int, seat: Seat, constraints: Constraints | None,
+                    partner_bids: Sequence = (), opponent_bids: Sequence = ()) -> Constraints:
+    """Sampling constraints implied by bids heard: a card the partner announced is in the
+    partner's hand; a card an opponent announced is in neither hand of the user's pair.
+    Raises ``ConstraintError`` when the user holds a card an opponent announced."""
+    from .errors import ConstraintError
+    out = constraints if constraints is not None else Constraints()
+    for bid in partner_bids:
+        cards = 0
+        for c in S.announced_holds(bid.slem, bid.param):
+            if not hand >> c & 1:
+                cards |= 1 << c
+        if cards:
+            out = out.with_seat(seat.partner, holds=cards)
+    for bid in opponent_bids:
+        cards = 0
+        for c in S.announced_holds(bid.slem, bid.param):
+            cards |= 1 << c
+        if cards & hand:
+            raise ConstraintError(f"the opponents cannot announce {bid.key}: you hold "
+                                  f"{C.format_cards(cards & hand)}")
+        if cards:
+            out = out.with_seat(seat.partner, not_holds=cards)
+    return out
+
+
 def analyze(hand: int, seat: Seat, *, samples: int = 1000, seed: int = 0,
             rules: str = "gerots", only: Sequence[str] | None = None,
             fixed: dict[str, object] | None = None, constraints: Constraints | None = None,
-            progress: Callable[[int], None] | None = None) -> Analysis:
+            progress: Callable[[int], None] | None = None, partner_bids: Sequence = (),
+            opponent_bids: Sequence = (), sampler: Callable | None = None) -> Analysis:
     """Probability that the pair of ``seat`` completes each slem, holding ``hand``.
 
     hand: bit mask of the user's 10 cards; seat: the user's seat; samples: deals to sample
     (> 0); seed: sampler seed; rules: ``"gerots"`` (obligatory play: announced cards held
     back) or ``"laza"``; only: slem ids to evaluate (default all); fixed: slem id → parameter
     to use instead of every candidate; constraints: what is known of the other hands;
-    progress: called with the number of deals finished after each batch.
+    progress: called with the number of deals finished after each batch; partner_bids /
+    opponent_bids: ``slems.Bid``s already made, searched for their pair on the same deals
+    (``Analysis.partner`` / ``.opponent``) and used as evidence (``bid_constraints``);
+    sampler: ``f(n, seed, hand, seat, constraints) -> SampleResult`` instead of
+    ``sample_deals`` (e.g. with heard announcements).
 
     Returns ``Analysis``. Raises ``RoyalSimError`` for bad arguments (``samples`` < 1,
     unknown rules) and ``ConstraintError`` from the sampler.
@@ -299,7 +332,8 @@ def analyze(hand: int, seat: Seat, *, samples: int = 1000, seed: int = 0,
         raise RoyalSimError(f"unknown rules {rules!r} (use gerots or laza)")
     pair = seat.pair
     cols = columns_for(hand, only, fixed)
-    sample = sample_deals(samples, seed, hand, seat, constraints)
+    constraints = bid_constraints(hand, seat, constraints, partner_bids, opponent_bids)
+    sample = (sampler or sample_deals)(samples, seed, hand, seat, constraints)
     deals = sample.deals
     classes = _ClassCache()
     outcomes, maxt = _search_columns(deals, cols, pair, hand, rules, progress, classes)
@@ -322,9 +356,17 @@ def analyze(hand: int, seat: Seat, *, samples: int = 1000, seed: int = 0,
             best[col.slem.id] = res
     order = [c.slem.id for c in cols]
     best_list = [best[i] for i in dict.fromkeys(order)]
+    side = {}
+    for label, bids, who in (("partner", partner_bids, pair), ("opponent", opponent_bids,
+                                                                  Pair(1 - int(pair)))):
+        bcols = [Column(b.slem, b.param) for b in bids]
+        side[label] = []
+        if bcols:
+            out, _ = _search_columns(deals, bcols, who, hand, rules, None, classes)
+            side[label] = [_result(c, out[:, j]) for j, c in enumerate(bcols)]
     return Analysis(hand=hand, seat=seat, rules=rules, samples=samples, seed=seed,
                     best=best_list, candidates=results, max_tricks=maxt, deals=deals,
-                    sampling_method=sample.method)
+                    sampling_method=sample.method, **side)
 
 
 def _result(col: Column, outcome: np.ndarray) -> SlemResult:

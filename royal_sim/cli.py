@@ -189,46 +189,53 @@ def _bar(p: float, width: int = 20) -> str:
     return "#" * full + "." * (width - full)
 
 
-@main.command("analyze")
-@click.argument("hand", required=False, metavar="HAND")
-@click.option("--seat", metavar="SEAT", help="Your seat: A_IND, D_ELF, D_IND, A_ELF (or "
-              "indito, ellenelfogo, ellenindito, elfogo).")
-@click.option("--example", is_flag=True,
-              help=f"Analyse the built-in example hand ({EXAMPLE_HAND} at {EXAMPLE_SEAT}).")
-@click.option("--samples", default=1000, show_default=True, type=int,
-              help="Deals to sample.")
-@click.option("--seed", default=1, show_default=True, type=click.IntRange(0, 2**64 - 1),
-              help="Sampler seed (same seed, same deals, same figures).")
-@click.option("--rules", type=click.Choice(["gerots", "laza"]), default="gerots",
-              show_default=True, help="Rule set: Gerots (obligatory play for announced "
-              "cards) or laza (none).")
-@click.option("--only", metavar="ID,...", help="Only these slems (ids, e.g. gem,volat,ultimo).")
-@click.option("--param", "params", multiple=True, metavar="ID=PARAM",
-              help="Fix a slem's parameter instead of trying every candidate, e.g. "
-                   "ultimo=I, banda=S, piros_fekete=H,S. Repeatable.")
-@click.option("--partner-tarokks", metavar="RANGE",
-              help="Partner's tarokk count as heard (e.g. 8, 7-9): a sampling constraint.")
-@constraint_options
-@click.option("--jobs", type=click.IntRange(min=1), default=None,
-              help="Threads for the search. Default: all cores.")
-@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
-@user_errors
-def analyze_command(hand, seat, example, samples, seed, rules, only, params, partner_tarokks,
-                    holds, not_holds, tarokks, suits, voids, jobs, as_json):
-    """Probability that your pair completes each slem, holding HAND at --seat.
+_ANALYSIS_OPTIONS = (
+    click.argument("hand", required=False, metavar="HAND"),
+    click.option("--seat", metavar="SEAT", help="Your seat: A_IND, D_ELF, D_IND, A_ELF (or "
+                 "indito, ellenelfogo, ellenindito, elfogo)."),
+    click.option("--example", is_flag=True,
+                 help=f"Use the built-in example hand ({EXAMPLE_HAND} at {EXAMPLE_SEAT})."),
+    click.option("--samples", default=1000, show_default=True, type=int,
+                 help="Deals to sample."),
+    click.option("--seed", default=1, show_default=True, type=click.IntRange(0, 2**64 - 1),
+                 help="Sampler seed (same seed, same deals, same figures)."),
+    click.option("--rules", type=click.Choice(["gerots", "laza"]), default="gerots",
+                 show_default=True, help="Rule set: Gerots (obligatory play for announced "
+                 "cards) or laza (none)."),
+    click.option("--igazitas/--no-igazitas", default=True, show_default=True,
+                 help="Laza scoring with or without igazítás (consolatio)."),
+    click.option("--only", metavar="ID,...",
+                 help="Only these slems (ids, e.g. gem,volat,ultimo; 'royal-sim slems')."),
+    click.option("--param", "params", multiple=True, metavar="ID=PARAM",
+                 help="Fix a slem's parameter instead of trying every candidate, e.g. "
+                      "ultimo=I, banda=S, piros_fekete=H,S. Repeatable."),
+    click.option("--partner-tarokks", metavar="RANGE",
+                 help="Partner's tarokk count as heard (e.g. 8, 7-9): a sampling constraint."),
+    click.option("--heard", multiple=True, metavar="SEAT:ANNOUNCEMENT",
+                 help="An announcement heard from another seat, e.g. A_ELF:tarokkszam:9, "
+                      "D_ELF:flush, D_IND:flush:S, A_ELF:matador: the sampled deals obey it. "
+                      "Repeatable."),
+    click.option("--jobs", type=click.IntRange(min=1), default=None,
+                 help="Threads for the search. Default: all cores."),
+    click.option("--json", "as_json", is_flag=True, help="Machine-readable output."),
+)
 
-    HAND is your 10 cards, e.g. "XXII XX XVIII XVI XIV IX IV SK SQ HK". Deals consistent
-    with it (and with any --holds/--void/... facts) are sampled and searched double dummy:
-    a slem counts as made when your pair can force it with all cards visible, A_IND leading.
-    Double dummy is optimistic for the side that would have to guess: read the figures as
-    upper estimates of what is makeable at the table.
-    """
-    import json
+
+def analysis_options(fn):
+    """The options shared by ``analyze`` and ``advise`` (hand, sampling, rules, facts)."""
+    fn = constraint_options(fn)
+    for opt in reversed(_ANALYSIS_OPTIONS):
+        fn = opt(fn)
+    return fn
+
+
+def _run_analysis(opts: dict, *, partner_bids=(), opponent_bids=()):
+    """Validate the shared options and run ``analysis.analyze`` with a progress bar on
+    stderr. Returns the ``Analysis``. Raises ``RoyalSimError`` for any bad input."""
     import os
 
     import numba
 
-    from . import announcements as A
     from . import slems as S
     from .analysis import analyze
     from .cards import tokens
@@ -236,7 +243,8 @@ def analyze_command(hand, seat, example, samples, seed, rules, only, params, par
     from .errors import RoyalSimError
     from .sampling import Constraints
 
-    if example:
+    hand, seat = opts["hand"], opts["seat"]
+    if opts["example"]:
         if hand is not None:
             raise RoyalSimError("give either HAND or --example, not both")
         hand, seat = EXAMPLE_HAND, seat or EXAMPLE_SEAT
@@ -244,17 +252,18 @@ def analyze_command(hand, seat, example, samples, seed, rules, only, params, par
         raise RoyalSimError("missing HAND (your 10 cards) or --example")
     if seat is None:
         raise RoyalSimError("missing --seat (A_IND, D_ELF, D_IND or A_ELF)")
+    samples = opts["samples"]
     if samples < 1:
         raise RoyalSimError(f"--samples must be at least 1, got {samples}")
     seat_ = parse_seat(seat)
     hand_ = parse_hand(hand, seat_)
     only_ids = None
-    if only is not None:
-        only_ids = list(dict.fromkeys(S.get_slem(t).id for t in tokens(only)))
+    if opts["only"] is not None:
+        only_ids = list(dict.fromkeys(S.get_slem(t).id for t in tokens(opts["only"])))
         if not only_ids:
             raise RoyalSimError("--only lists no slem (give ids like gem,volat,ultimo)")
     fixed = {}
-    for text in params:
+    for text in opts["params"]:
         if "=" not in text:
             raise RoyalSimError(f"bad --param {text!r}: use ID=PARAM, e.g. ultimo=I")
         sid, ptext = text.split("=", 1)
@@ -264,36 +273,142 @@ def analyze_command(hand, seat, example, samples, seed, rules, only, params, par
         if only_ids is not None and slem.id not in only_ids:
             raise RoyalSimError(f"--param {text}: {slem.id} is not among the --only slems")
         param = S.parse_param(slem, ptext.strip())
-        own = S.candidate_params(slem, hand_)
-        if slem.param.arity and param not in own:
+        if slem.param.arity and param not in S.candidate_params(slem, hand_):
             raise RoyalSimError(f"--param {text}: you cannot announce "
                                 f"{S.format_param(slem, param)} (not a magasító of your hand)")
         fixed[slem.id] = param
-    if partner_tarokks:
-        tarokks = (*tarokks, f"{seat_.partner.name}:{partner_tarokks}")
-    constraints = Constraints.parse(holds=holds, not_holds=not_holds, tarokks=tarokks,
-                                    suits=suits, voids=voids)
-    numba.set_num_threads(min(jobs or os.cpu_count() or 1, numba.config.NUMBA_NUM_THREADS))
+    tarokks = opts["tarokks"]
+    if opts["partner_tarokks"]:
+        tarokks = (*tarokks, f"{seat_.partner.name}:{opts['partner_tarokks']}")
+    constraints = Constraints.parse(holds=opts["holds"], not_holds=opts["not_holds"],
+                                    tarokks=tarokks, suits=opts["suits"], voids=opts["voids"])
+    sampler = None
+    if opts["heard"]:
+        from .evidence import parse_heard, sample_with_evidence
+        heard = [parse_heard(h) for h in opts["heard"]]
 
+        def sampler(n, seed, hand, seat, constraints):
+            return sample_with_evidence(n, seed, hand, seat, constraints, heard)
+    jobs = opts["jobs"] or os.cpu_count() or 1
+    numba.set_num_threads(min(jobs, numba.config.NUMBA_NUM_THREADS))
     with click.progressbar(length=samples, label="searching deals", file=sys.stderr,
                            show_pos=True, show_eta=True) as bar:
-        result = analyze(hand_, seat_, samples=samples, seed=seed, rules=rules, only=only_ids,
-                         fixed=fixed, constraints=constraints, progress=bar.update)
-    anns = [A.announcement_key(a, p) for a, p in A.hand_announcements(hand_)]
-    if as_json:
-        from .cards import format_cards
+        return analyze(hand_, seat_, samples=samples, seed=opts["seed"], rules=opts["rules"],
+                       only=only_ids, fixed=fixed, constraints=constraints,
+                       progress=bar.update, partner_bids=partner_bids,
+                       opponent_bids=opponent_bids, sampler=sampler)
+
+
+def _announcements(hand: int) -> list[str]:
+    from . import announcements as A
+    return [A.announcement_key(a, p) for a, p in A.hand_announcements(hand)]
+
+
+@main.command("analyze")
+@analysis_options
+@user_errors
+def analyze_command(**opts):
+    """Probability that your pair completes each slem, holding HAND at --seat.
+
+    HAND is your 10 cards, e.g. "XXII XX XVIII XVI XIV IX IV SK SQ HK". Deals consistent
+    with it (and with any --holds/--void/--heard facts) are sampled and searched double
+    dummy: a slem counts as made when your pair can force it with all cards visible, A_IND
+    leading. Each slem shows its best parameter, the probability with a 95% Wilson interval,
+    and the expected score of bidding it alone (consolatio and caps included) and its gain
+    over not bidding. "<=" marks an upper bound (a relaxed search below 1%: the exact
+    parameters were not searched). Double dummy is optimistic for the side that would have
+    to guess: read the figures as upper estimates of what is makeable at the table.
+    """
+    import json
+
+    from .advisor import bid_values
+    from .cards import format_cards
+
+    result = _run_analysis(opts)
+    values = bid_values(result, igazitas=opts["igazitas"])
+    anns = _announcements(result.hand)
+    if opts["as_json"]:
+        def row(r):
+            d = r.to_json()
+            v = values.get(r.key)
+            d["expected_score"] = None if v is None else round(v.expected, 3)
+            d["gain"] = None if v is None else round(v.gain, 3)
+            d["plain_gain"] = None if v is None else round(v.plain, 3)
+            return d
         click.echo(json.dumps({
-            "hand": format_cards(hand_), "seat": seat_.name, "rules": rules,
-            "samples": samples, "seed": seed,
-            "slems": [r.to_json() for r in result.best],
-            "candidates": [r.to_json() for r in result.candidates],
+            "hand": format_cards(result.hand), "seat": result.seat.name,
+            "rules": result.rules, "igazitas": opts["igazitas"], "samples": result.samples,
+            "seed": result.seed, "slems": [row(r) for r in result.best],
+            "candidates": [row(r) for r in result.candidates],
             "max_tricks": {str(k): int((result.max_tricks == k).sum()) for k in range(11)},
             "announcements": anns}))
         return
-    _print_analysis(result, anns)
+    _print_analysis(result, anns, values)
 
 
-def _print_analysis(result, anns) -> None:
+@main.command("advise")
+@analysis_options
+@click.option("--partner-bids", metavar="KEY,...",
+              help="Bids your partner has made (e.g. ultimo:SK,gem): always in your pair's "
+                   "set; announced cards become facts about the partner's hand.")
+@click.option("--their-bids", metavar="KEY,...",
+              help="The opponents' bids (e.g. xxi_fogas,banda:H): the chance each fails and "
+                   "the expected gain of a kontra.")
+@click.option("--top", default=5, show_default=True, type=click.IntRange(min=1),
+              help="Bid sets to show.")
+@click.option("--max-bids", default=3, show_default=True, type=click.IntRange(1, 8),
+              help="Most bids of your own in a set.")
+@user_errors
+def advise_command(partner_bids, their_bids, top, max_bids, **opts):
+    """Best bid sets for your pair, ranked by expected score, and kontra advice.
+
+    Each sampled deal is scored (consolatio, raises, caps: spec §4) with every bid judged
+    by its own double-dummy search; sets are legal together (raise chains, one trophy,
+    not Fácán with Sólyom, one színfogó). Shows the expected score, its standard error and
+    the chance of finishing below the no-bid score. Bids are judged one by one, so a set
+    whose bids compete for the same tricks is scored optimistically.
+    """
+    import json
+
+    from .advisor import best_bid_sets, kontra_advice
+    from .cards import tokens
+    from .scoring import validate_bids
+    from .slems import Bid
+
+    mine = [Bid.parse(t) for t in tokens(partner_bids or "")]
+    theirs = [Bid.parse(t) for t in tokens(their_bids or "")]
+    validate_bids(mine, opts["rules"])
+    validate_bids(theirs, opts["rules"])
+    result = _run_analysis(opts, partner_bids=mine, opponent_bids=theirs)
+    sets = best_bid_sets(result, igazitas=opts["igazitas"], partner_bids=result.partner,
+                         top=top, max_bids=max_bids)
+    kontras = kontra_advice(result, result.opponent, igazitas=opts["igazitas"])
+    if opts["as_json"]:
+        from .cards import format_cards
+        click.echo(json.dumps({
+            "hand": format_cards(result.hand), "seat": result.seat.name,
+            "rules": result.rules, "igazitas": opts["igazitas"], "samples": result.samples,
+            "seed": result.seed, "partner_bids": [r.to_json() for r in result.partner],
+            "bid_sets": [b.to_json() for b in sets],
+            "their_bids": [k.to_json() for k in kontras]}))
+        return
+    from tabulate import tabulate
+    click.echo(f"{result.samples} deals, rules {result.rules}"
+               + ("" if result.rules == "gerots" else
+                  f" ({'with' if opts['igazitas'] else 'without'} igazítás)")
+               + "; expected points of your pair per deal, double dummy.")
+    click.echo(tabulate([[i, ", ".join(b.bids) or "(no bid)", f"{b.expected:.1f}",
+                          f"{b.stderr:.1f}", f"{b.below_nobid:.1%}"]
+                         for i, b in enumerate(sets, 1)],
+                        headers=["#", "bids", "E[score]", "s.e.", "P(below no-bid)"]))
+    if kontras:
+        click.echo()
+        click.echo(tabulate([[k.result.key, f"{k.p_fail:.1%}", f"{k.gain:+.1f}"]
+                             for k in kontras],
+                            headers=["their bid", "P(fails)", "kontra gain"]))
+
+
+def _print_analysis(result, anns, values) -> None:
     from tabulate import tabulate
 
     from .cards import format_cards
@@ -314,11 +429,15 @@ def _print_analysis(result, anns) -> None:
         g = r.slem.group if r.slem.group != group else ""
         group = r.slem.group
         prob = f"<= {r.probability:6.1%}" if r.bound else f"{r.probability:6.1%}"
+        v = values.get(r.key)
         rows.append([g, r.slem.name, "" if r.param is None else format_param(r.slem, r.param),
                      r.slem.value, prob, f"{lo:5.1%} - {hi:5.1%}", _bar(r.probability),
-                     f"{r.n}"])
+                     "" if v is None else f"{v.expected:6.1f}",
+                     "" if v is None else f"{v.gain:+6.1f}"])
     click.echo(tabulate(rows, headers=["group", "slem", "param", "value", "probability",
-                                       "95% CI", "", "deals"]))
+                                       "95% CI", "", "E[score]", "gain"]))
+    click.echo("E[score]: mean points of your pair with this as its only bid (consolatio and "
+               "caps included); gain: minus the no-bid mean.")
     click.echo("Hand announcements available: " + (", ".join(anns) if anns else "none"))
 
 

@@ -1,0 +1,227 @@
+"""Turning probabilities into decisions: expected score per bid, the best bid set, kontra.
+
+Source rules: ``spec/royal-tarokk.md`` §3 (raises, one trophy per pair) and §4 (scoring),
+through ``scoring.score_deal``. Every figure is a mean over the sampled deals of the score
+the user's pair gets on that deal, its consolatio and caps included; a bid counts as made on
+a deal when the pair can force it double dummy (``analysis.py``).
+
+Decisions:
+- Each bid of a set is judged by its own double-dummy search: a set is scored as if every
+  bid that can be forced alone is made together. This is optimistic when two bids compete
+  for the same cards or tricks (the search of a combined goal is future work).
+- Silent (csendes) slems and hand announcements are left out of the bid scores (they are
+  not bids); the no-bid score is the consolatio alone.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Sequence
+
+import numpy as np
+
+from . import slems as S
+from .analysis import Analysis, SlemResult
+from .deal import Pair
+from .scoring import (BidSetError, DealOutcome, PairOutcome, pair_holdings, score_deal,
+                      validate_bids)
+
+MIN_PROBABILITY = 0.02
+
+
+class Scorer:
+    """Scores of the user's pair on the sampled deals for given bids and outcomes (points),
+    cached by everything ``score_deal`` looks at.
+
+    deals: (n, 4) uint64; pair: the user's pair; rules/igazitas as ``score_deal``."""
+
+    def __init__(self, deals: np.ndarray, pair: Pair, rules: str, igazitas: bool = True):
+        self.pair = pair
+        self.rules = rules
+        self.igazitas = igazitas
+        hold = [pair_holdings([int(x) for x in row], pair) for row in deals]
+        self.tarokks = np.array([t for t, _ in hold], dtype=np.int64)
+        self.honours = np.array([h for _, h in hold], dtype=np.int64)
+        self._cache: dict = {}
+        self.n = deals.shape[0]
+
+    def _one(self, bids: tuple[str, ...], made: tuple[bool, ...], tarokks: int, honours: bool,
+             opp_bids: tuple[str, ...], opp_made: tuple[bool, ...], kontra: tuple[str, ...]
+             ) -> int:
+        key = (bids, made, tarokks, honours, opp_bids, opp_made, kontra)
+        v = self._cache.get(key)
+        if v is None:
+            mine = PairOutcome(bids=bids, made=dict(zip(bids, made)), tarokks=tarokks,
+                               both_honours=honours)
+            other_honours = False if honours else None
+            theirs = PairOutcome(bids=opp_bids, made=dict(zip(opp_bids, opp_made)),
+                                 kontra=frozenset(kontra), tarokks=22 - tarokks,
+                                 both_honours=other_honours)
+            out = (DealOutcome(attack=mine, defence=theirs) if self.pair is Pair.ATTACK
+                   else DealOutcome(attack=theirs, defence=mine))
+            v = self._cache[key] = score_deal(out, self.rules, self.igazitas)[self.pair].points
+        return v
+
+    def scores(self, bids: Sequence[str], outcomes: np.ndarray | None,
+               opp_bids: Sequence[str] = (), opp_outcomes: np.ndarray | None = None,
+               kontra: Sequence[str] = ()) -> np.ndarray:
+        """(n,) points of the user's pair per deal. outcomes: (n, len(bids)) made flags of
+        the pair's bids (>0 = made); opp_outcomes likewise for the opponents' bids, of which
+        ``kontra`` were kontra'd by the user's pair."""
+        n = self.n
+        cols = [self.tarokks[:, None], self.honours[:, None]]
+        k = len(bids)
+        if k:
+            cols.append((np.asarray(outcomes).reshape(n, k) > 0).astype(np.int64))
+        ko = len(opp_bids)
+        if ko:
+            cols.append((np.asarray(opp_outcomes).reshape(n, ko) > 0).astype(np.int64))
+        rows = np.concatenate(cols, axis=1)
+        uniq, inverse = np.unique(rows, axis=0, return_inverse=True)
+        vals = np.array([self._one(tuple(bids), tuple(bool(x) for x in u[2:2 + k]), int(u[0]),
+                                   bool(u[1]), tuple(opp_bids),
+                                   tuple(bool(x) for x in u[2 + k:]), tuple(kontra))
+                         for u in uniq], dtype=np.float64)
+        return vals[np.asarray(inverse).reshape(-1)]
+
+
+@dataclass
+class BidValue:
+    """A bid's worth over the sampled deals: ``expected``: mean points of the pair with this
+    as its only bid; ``gain``: minus the no-bid mean; ``plain``: value × p − cost × (1 − p),
+    cost the points a failure costs under the rules (no consolatio or caps)."""
+
+    result: SlemResult
+    expected: float
+    gain: float
+    plain: float
+
+
+def failure_cost(value: int, rules: str, igazitas: bool) -> int:
+    """Points a failed bid costs (spec §4: Gerots its value; laza min(value, 5) without
+    igazítás)."""
+    return min(value, 5) if rules == "laza" and not igazitas else value
+
+
+def bid_values(analysis: Analysis, igazitas: bool = True) -> dict[str, BidValue]:
+    """``{bid key: BidValue}`` for every searched candidate that can be bid (not silent, not
+    a relaxed bound) of ``analysis``."""
+    scorer = Scorer(analysis.deals, analysis.seat.pair, analysis.rules, igazitas)
+    base = float(scorer.scores((), None).mean())
+    out = {}
+    for r in analysis.candidates:
+        if r.bound or r.slem.silent_only or r.outcomes is None:
+            continue
+        s = scorer.scores((r.key,), r.outcomes[:, None])
+        p = r.probability
+        cost = failure_cost(r.slem.value, analysis.rules, igazitas)
+        out[r.key] = BidValue(r, float(s.mean()), float(s.mean()) - base,
+                              r.slem.value * p - cost * (1 - p))
+    return out
+
+
+@dataclass
+class BidSet:
+    """A set of bids with its scores over the sampled deals: ``expected`` mean points,
+    ``stderr`` its standard error, ``below_nobid`` the fraction of deals scoring below the
+    no-bid score, ``lapsed`` the bids superseded by a raise."""
+
+    bids: tuple[str, ...]
+    expected: float
+    stderr: float
+    below_nobid: float
+
+    def to_json(self) -> dict:
+        return {"bids": list(self.bids), "expected": round(self.expected, 3),
+                "stderr": round(self.stderr, 3), "p_below_nobid": round(self.below_nobid, 4)}
+
+
+def best_bid_sets(analysis: Analysis, *, igazitas: bool = True,
+                  partner_bids: Sequence[SlemResult] = (), top: int = 5, max_bids: int = 4,
+                  beam: int = 12, min_probability: float = MIN_PROBABILITY) -> list[BidSet]:
+    """The bid sets the pair can legally make together, ranked by expected score (beam
+    search over adding one bid at a time, at most ``max_bids`` of the user's own).
+
+    partner_bids: results for bids the partner has already made (always in the set);
+    candidates: every searchable candidate of ``analysis`` made on at least
+    ``min_probability`` of the deals. Legality: ``scoring.validate_bids`` (raise chains
+    allowed, at most one trophy, Fácán with Sólyom and színfogó pairs refused).
+    Raises ``BidSetError`` if the partner's bids are illegal together."""
+    rules = analysis.rules
+    fixed = tuple(partner_bids)
+    validate_bids([r.key for r in fixed], rules)
+    scorer = Scorer(analysis.deals, analysis.seat.pair, rules, igazitas)
+    n = scorer.n
+    nobid = scorer.scores([r.key for r in fixed],
+                          np.stack([r.outcomes for r in fixed], axis=1) if fixed else None)
+    cands = [r for r in analysis.candidates
+             if not (r.bound or r.slem.silent_only or r.outcomes is None)
+             and r.probability >= min_probability and r.key not in {f.key for f in fixed}]
+
+    def evaluate(idx: tuple[int, ...]) -> BidSet:
+        rs = list(fixed) + [cands[i] for i in idx]
+        s = scorer.scores([r.key for r in rs], np.stack([r.outcomes for r in rs], axis=1)
+                          if rs else None)
+        sd = float(s.std(ddof=1)) if n > 1 else 0.0
+        return BidSet(tuple(r.key for r in rs), float(s.mean()), sd / math.sqrt(n),
+                      float((s < nobid).mean()))
+
+    seen: dict[frozenset, BidSet] = {frozenset(): evaluate(())}
+    frontier = [()]
+    for _ in range(max_bids):
+        grown = []
+        for idx in frontier:
+            for i in range(len(cands)):
+                if i in idx:
+                    continue
+                key = frozenset(idx + (i,))
+                if key in seen:
+                    continue
+                try:
+                    validate_bids([r.key for r in fixed] + [cands[j].key for j in key], rules)
+                except BidSetError:
+                    seen[key] = None
+                    continue
+                seen[key] = evaluate(tuple(sorted(key)))
+                grown.append(tuple(sorted(key)))
+        grown.sort(key=lambda k: -seen[frozenset(k)].expected)
+        frontier = grown[:beam]
+        if not frontier:
+            break
+    sets = sorted((v for v in seen.values() if v is not None), key=lambda b: -b.expected)
+    return sets[:top]
+
+
+@dataclass
+class KontraAdvice:
+    """For one opponents' bid: ``p_fail`` (double dummy), ``gain`` = mean points of the
+    user's pair with a kontra minus without."""
+
+    result: SlemResult
+    p_fail: float
+    gain: float
+
+    def to_json(self) -> dict:
+        lo, hi = self.result.ci95
+        return {"bid": self.result.key, "p_fail": round(self.p_fail, 4),
+                "p_made_ci95": [round(lo, 4), round(hi, 4)],
+                "kontra_gain": round(self.gain, 3)}
+
+
+def kontra_advice(analysis: Analysis, their: Sequence[SlemResult], *,
+                  igazitas: bool = True) -> list[KontraAdvice]:
+    """Kontra advice for each opponents' bid (``their``: results of the opponents' pair on
+    the same deals as ``analysis``)."""
+    scorer = Scorer(analysis.deals, analysis.seat.pair, analysis.rules, igazitas)
+    out = []
+    for r in their:
+        o = r.outcomes[:, None]
+        plain = scorer.scores((), None, (r.key,), o)
+        kontra = scorer.scores((), None, (r.key,), o, kontra=(r.key,))
+        out.append(KontraAdvice(r, 1.0 - r.probability, float((kontra - plain).mean())))
+    return out
+
+
+__all__ = ["Scorer", "BidValue", "bid_values", "BidSet", "best_bid_sets", "KontraAdvice",
+           "kontra_advice", "failure_cost", "S"]

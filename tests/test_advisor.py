@@ -1,0 +1,99 @@
+"""Expected scores, bid sets and kontra advice (advisor.py) and the advise command."""
+
+import json
+
+import numpy as np
+import pytest
+from click.testing import CliRunner
+
+from royal_sim.advisor import Scorer, best_bid_sets, bid_values, kontra_advice
+from royal_sim.analysis import analyze
+from royal_sim.cli import main
+from royal_sim.deal import Pair, Seat, parse_hand
+from royal_sim.scoring import consolatio, pair_holdings
+from royal_sim.slems import Bid
+
+# A_IND with the ten top tarokks but XIX (partner's): the attack wins all ten tricks on
+# every deal (A_IND leads trumps from the top; XIX is his partner's), so Volát is made
+# 100 % and Volát-based bids must dominate any set without them.
+STRONG = "XXII XXI XX XVIII XVII XVI XV XIV XIII XII"
+ONLY = ["gem", "kassza", "mizer", "volat", "pikolo", "city", "scala", "vizi", "honor",
+        "kopf", "banda"]
+
+
+@pytest.fixture(scope="module")
+def strong():
+    return analyze(parse_hand(STRONG, "A_IND"), Seat.A_IND, samples=8, seed=4, rules="gerots",
+                   only=ONLY)
+
+
+def test_no_bid_score_is_the_consolatio(strong):
+    scorer = Scorer(strong.deals, Pair.ATTACK, "gerots")
+    got = scorer.scores((), None)
+    want = [consolatio(Pair.ATTACK, *pair_holdings([int(x) for x in row], Pair.ATTACK),
+                       rules="gerots") for row in strong.deals]
+    assert got.tolist() == want
+
+
+def test_volat_is_made_everywhere_and_dominates(strong):
+    probs = {r.key: r.probability for r in strong.candidates}
+    assert probs["volat"] == 1.0
+    values = bid_values(strong)
+    # Gerots: consolatio + 60 for Volát, capped at 100
+    assert values["volat"].expected == pytest.approx(
+        np.mean([min(100, consolatio(Pair.ATTACK, *pair_holdings([int(x) for x in r],
+                                                                   Pair.ATTACK)) + 60)
+                 for r in strong.deals]))
+    sets = best_bid_sets(strong, top=3, max_bids=3)
+    assert any(k in ("volat", "scala") for k in sets[0].bids)
+    no_volat = [b for b in sets if not any(k in ("volat", "scala") for k in b.bids)]
+    assert all(b.expected <= sets[0].expected for b in no_volat)
+    assert sets[0].below_nobid == 0.0
+
+
+def test_bid_sets_are_legal_and_deterministic(strong):
+    again = analyze(parse_hand(STRONG, "A_IND"), Seat.A_IND, samples=8, seed=4,
+                    rules="gerots", only=ONLY)
+    a = best_bid_sets(strong, top=5)
+    b = best_bid_sets(again, top=5)
+    assert [s.bids for s in a] == [s.bids for s in b]
+    for s in a:
+        assert sum(1 for k in s.bids if Bid.parse(k).slem.is_trophy) <= 1
+
+
+def test_kontra_on_an_impossible_opponent_bid():
+    # The user holds skíz and XXI: the opponents can never capture "O's XXI" (XXI-fogás
+    # fails on every deal); a kontra moves the 125 points, limited to 20 under Gerots.
+    hand = parse_hand(STRONG, "A_IND")
+    res = analyze(hand, Seat.A_IND, samples=6, seed=2, only=["gem"],
+                  opponent_bids=[Bid.parse("xxi_fogas")])
+    [k] = kontra_advice(res, res.opponent)
+    assert k.p_fail == 1.0
+    assert k.gain == pytest.approx(20.0)
+
+
+def run(*args):
+    return CliRunner().invoke(main, list(args))
+
+
+def test_advise_json():
+    r = run("advise", STRONG, "--seat", "A_IND", "--samples", "4", "--only", "gem,volat,vizi",
+            "--their-bids", "xxi_fogas", "--json")
+    assert r.exit_code == 0, r.output
+    out = json.loads(r.output.strip().splitlines()[-1])
+    assert out["bid_sets"][0]["bids"] and "expected" in out["bid_sets"][0]
+    assert out["their_bids"][0]["bid"] == "xxi_fogas"
+
+
+@pytest.mark.parametrize("args, needle", [
+    (["--partner-bids", "facan:SK,solyom:SK"], "cannot be held by one pair"),
+    (["--partner-bids", "gem,gem"], "gem"),
+    (["--their-bids", "nosuch"], "unknown slem"),
+    (["--their-bids", "ultimo:XXII"], "not a magasító"),
+    (["--partner-bids", "les"], "csendes"),
+])
+def test_advise_bad_input(args, needle):
+    r = run("advise", STRONG, "--seat", "A_IND", "--samples", "2", "--only", "gem", *args)
+    assert r.exit_code == 2, r.output
+    lines = r.output.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("Error: ") and needle in lines[0], r.output
