@@ -189,6 +189,31 @@ def _bar(p: float, width: int = 20) -> str:
     return "#" * full + "." * (width - full)
 
 
+class LazyProgress:
+    """A click progress bar on stderr that appears only once work is reported (so an input
+    error found before any work prints nothing but the error)."""
+
+    def __init__(self, length: int, label: str):
+        self.length = length
+        self.label = label
+        self.bar = None
+
+    def update(self, n: int) -> None:
+        if self.bar is None:
+            self.bar = click.progressbar(length=self.length, label=self.label, file=sys.stderr,
+                                         show_pos=True, show_eta=True)
+            self.bar.__enter__()
+        self.bar.update(n)
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        if self.bar is not None:
+            self.bar.__exit__(*exc)
+        return False
+
+
 _ANALYSIS_OPTIONS = (
     click.argument("hand", required=False, metavar="HAND"),
     click.option("--seat", metavar="SEAT", help="Your seat: A_IND, D_ELF, D_IND, A_ELF (or "
@@ -291,8 +316,7 @@ def _run_analysis(opts: dict, *, partner_bids=(), opponent_bids=()):
             return sample_with_evidence(n, seed, hand, seat, constraints, heard)
     jobs = opts["jobs"] or os.cpu_count() or 1
     numba.set_num_threads(min(jobs, numba.config.NUMBA_NUM_THREADS))
-    with click.progressbar(length=samples, label="searching deals", file=sys.stderr,
-                           show_pos=True, show_eta=True) as bar:
+    with LazyProgress(samples, "searching deals") as bar:
         return analyze(hand_, seat_, samples=samples, seed=opts["seed"], rules=opts["rules"],
                        only=only_ids, fixed=fixed, constraints=constraints,
                        progress=bar.update, partner_bids=partner_bids,

@@ -105,6 +105,9 @@ def test_solve_json_slems_in_an_ending():
     (["analyze", HAND, "--seat", "A_IND", "--only", "gem", "--param", "ultimo=SK"],
      "not among the --only"),
     (["analyze", HAND, "--seat", "A_IND", "--param", "piros_fekete=H"], "got H"),
+    (["analyze", HAND, "--seat", "A_IND", "--heard", "A_ELF:flush:S"], "you hold SK SQ"),
+    (["analyze", HAND, "--seat", "A_IND", "--heard", "A_ELF:nosuch"], "unknown announcement"),
+    (["analyze", HAND, "--seat", "A_IND", "--heard", "A_IND:matador"], "your own seat"),
     (["solve", "XXII / I / II / XXII"], "appears in two hands"),
     (["solve", "XXII / I / II / ZZ"], "unknown card 'ZZ'"),
     (["analyze", HAND, "--seat", "A_IND", "--only", "nosuch"], "nosuch"),
@@ -133,3 +136,16 @@ def test_analyze_json_shape():
         lo, hi = s["ci95"]
         assert 0 <= lo <= s["probability"] <= hi <= 1
     assert "matador" in out["announcements"]
+
+
+def test_analyze_heard_tarokkszam_changes_the_deals():
+    # Partner announced Tarokkszám 9: every sampled deal gives A_ELF exactly 9 tarokks.
+    from royal_sim import cards as C
+    hand = parse_hand(HAND, "A_IND")
+    from royal_sim.evidence import evidence_sampler, parse_heard
+    res = analyze(hand, Seat.A_IND, samples=6, seed=1, only=["gem"],
+                  sampler=evidence_sampler([parse_heard("A_ELF:tarokkszam:9")]))
+    assert all(C.popcount(int(row[3]) & C.TAROKKS) == 9 for row in res.deals)
+    r = run("analyze", HAND, "--seat", "A_IND", "--samples", "3", "--only", "gem",
+            "--heard", "A_ELF:tarokkszam:9", "--json")
+    assert r.exit_code == 0, r.output
