@@ -10,8 +10,9 @@ Trick-count slems (Gém … Volát) come from one max-tricks search per deal. Fo
 ordered triples of announced magasítók (Héja, Stella) a relaxed goal (any magasító of the
 bidder on each announced trick) is searched first; it bounds every candidate from above, and
 the exact candidates are searched only when that bound reaches ``RELAXED_SKIP`` (1 %).
-Under Gerots rules the bidding pair may not play an announced card before its trick
-(rájátszás; the lead obligations of the rule are not modelled yet).
+Under Gerots rules the bidding pair plays under the obligations of rájátszás: no announced
+card before its trick, and the lead obligations of the target tricks
+(``slems.gerots_leads``).
 """
 
 from __future__ import annotations
@@ -122,9 +123,10 @@ def _is_trick_count(goal: Goal) -> bool:
 
 
 def _relaxed_goal(goal: Goal, slem: S.Slem, param, bidder_mags: int) -> Goal:
-    """Every announced trick of ``goal`` may be won by any magasító of the bidder."""
+    """Every trick of ``goal`` with an announced magasító may be won by any magasító of the
+    bidder (the other clauses stay)."""
     trick_req = dict(goal.trick_req)
-    for _card, trick in S.announced_holds(slem, param).items():
+    for trick in S.magasito_tricks(slem):
         trick_req[trick] = bidder_mags
     return replace(goal, trick_req=trick_req, label=slem.id + ":*")
 
@@ -251,11 +253,14 @@ def _search_columns(deals: np.ndarray, cols: list[Column], pair: Pair, user_hand
                     status[i, j] = GOAL_SKIP
                     from_max[i, j] = goal.min_tricks
                     continue
+                if rules == "gerots" and not col.relaxed:
+                    holds[i, j] = _holds_row(col.slem, col.param, rules, pair_cards)
+                    leads = S.gerots_leads(col.slem, col.param)
+                    if leads:
+                        goal = replace(goal, lead_req=leads)
                 goals[i, j] = goal.pack()
                 cls[i, j] = classes(goal)
                 targets[i, j] = goal.min_tricks
-                if not col.relaxed:
-                    holds[i, j] = _holds_row(col.slem, col.param, rules, pair_cards)
         res = np.full((b, g), -1, dtype=np.int64)
         for lv in range(n_levels):
             st = status.copy()
@@ -263,7 +268,7 @@ def _search_columns(deals: np.ndarray, cols: list[Column], pair: Pair, user_hand
             if lv > 0:
                 for j in np.nonzero(col_level == lv)[0]:
                     for k in implied[j - 1]:
-                        st[res[:, k + 1] == 0, j] = GOAL_FALSE
+                        st[(res[:, k + 1] == 0) & (st[:, j] == GOAL_SEARCH), j] = GOAL_FALSE
             r = solve_batch(block, goals, cls, st, pairs, targets, holds, leader=leader,
                             first_trick=first_trick)
             sel = col_level == lv

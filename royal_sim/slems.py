@@ -1053,3 +1053,31 @@ def implies(high: str | Slem, high_param, low: str | Slem, low_param) -> bool:
     if b.split_tricks and tuple(b.split_tricks) != tuple(a.split_tricks):
         return False
     return True
+
+
+def gerots_leads(slem: str | Slem, param=None) -> dict[int, int]:
+    """Gerots lead obligations of a bid: ``{trick: mask}``, the cards the bidding pair's
+    leader of that trick must lead from when holding any (seed 000 "Rájátszás"; spec §3):
+    at the target trick of an announced king, the king's suit ("Királyreptetésekkor ill.
+    királymagasításoknál a kihívó fél köteles az adott bemondott színnel jönni"); of an
+    announced matador or a kötött card, a suit card or a lower tarokk ("… az ütő játékos
+    által nem licitált színt, vagy a bemondottnál kisebb matadort" / "… alacsonyabb
+    tarokkal indulni"; no suit is bid here, so any suit card). The kis trófeák (Dzsinn,
+    Mariage) carry no lead rule."""
+    s = get_slem(slem)
+    if s.group == "kis trófea":
+        return {}
+    out: dict[int, int] = {}
+    for card, trick in announced_holds(s, param).items():
+        if C.KINGS >> card & 1:
+            mask = int(C.SUIT_MASKS[C.SUIT_OF[card]])
+        else:
+            mask = C.SUIT_CARDS | (C.TAROKKS & ((1 << card) - 1))
+        out[trick] = out.get(trick, C.FULL_MASK) & mask
+    return out
+
+
+def magasito_tricks(slem: str | Slem) -> tuple[int, ...]:
+    """Trick numbers whose winning card is an announced magasító (the M1/M2/M3 terms), in
+    announcement order: (1, 2, 3) for Héja and Stella, (10,) for Ultimó …"""
+    return tuple(t for t, term in get_slem(slem).predicate.tricks if term in (M1, M2, M3))

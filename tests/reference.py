@@ -192,8 +192,24 @@ def goal_holds(goal: Goal, pair: int, tricks: list[Trick], rules) -> bool:
     return True
 
 
-def ref_goal(hands, leader: int, first_trick: int, goal: Goal, pair: int, rules) -> bool:
-    """Can ``pair`` force ``goal`` over the remaining tricks (all cards visible)?"""
+def restricted(cards: list[int], trick: int, leading: bool, goal: Goal, hold) -> list[int]:
+    """The searching pair's choice among its legal ``cards`` under the goal's play
+    restrictions (Gerots obligatory play): no card before its ``hold`` trick unless nothing
+    else is legal; on lead, a card of ``goal.lead_req[trick]`` when holding one."""
+    if hold is not None:
+        free = [c for c in cards if hold[c] <= trick]
+        cards = free or cards
+    if leading and goal.lead_req.get(trick):
+        m = goal.lead_req[trick]
+        inside = [c for c in cards if m >> c & 1]
+        cards = inside or cards
+    return cards
+
+
+def ref_goal(hands, leader: int, first_trick: int, goal: Goal, pair: int, rules,
+             hold=None) -> bool:
+    """Can ``pair`` force ``goal`` over the remaining tricks (all cards visible)?
+    ``hold``: optional per-card earliest trick for the pair (see ``restricted``)."""
     hands = tuple(int(h) for h in hands)
     pair_of = tuple(int(p) for p in rules.pair_of)
 
@@ -208,8 +224,11 @@ def ref_goal(hands, leader: int, first_trick: int, goal: Goal, pair: int, rules)
             return at_boundary(hs, t.winner, history + (t,))
         seat = (lead + len(played)) % 4
         led = played[0] if played else None
+        cards = legal_cards(rules, hs[seat], led)
+        if pair_of[seat] == pair:
+            cards = restricted(list(cards), first_trick + len(history), not played, goal, hold)
         options = (in_trick(_play_card(hs, seat, c), lead, history, played + (c,))
-                   for c in legal_cards(rules, hs[seat], led))
+                   for c in cards)
         return any(options) if pair_of[seat] == pair else all(options)
 
     return at_boundary(hands, int(leader), ())

@@ -1,4 +1,6 @@
-"""Many deals at once: the kernel of ``search.py`` run over deals in parallel (numba prange).
+"""Many deals at once: the kernel of ``search.py`` run over deals in parallel (numba prange,
+``search._batch_kernel``: it lives beside the search so that numba's cache, which tracks
+only a kernel's own file, never keeps a stale copy of the search inside it).
 
 Each thread keeps its own transposition table (indexed by ``numba.get_thread_id()``), so
 deals are scheduled freely across threads and no table is ever cleared: the table's stamp
@@ -9,74 +11,11 @@ from __future__ import annotations
 
 import numba
 import numpy as np
-from numba import njit, prange
 
 from .goal import GOAL_LEN
 from .rules import TAROKK_RULES, Rules
-from .search import C_LEN, KEY_WORDS, MAX_DEPTH, MAX_MOVES, TT_BITS_DEFAULT, _solve
-
-# goal status for one (deal, goal) cell of a batch
-GOAL_SEARCH = 0      # search it
-GOAL_FALSE = 1       # known false without search (impossible)
-GOAL_SKIP = 2        # not defined for this deal (left out): result -1
-
-MAX_TRICKS_ROW = -1  # pairs[j] >= 0 with this row kind: see solve_batch
-
-
-@njit(parallel=True, cache=True)
-def _batch_kernel(deals, leader, trick_no, suit_of, suit_masks, trump, must_trump, pair_of,
-                  n_tricks, goals, classes, holds, status, pairs, targets, tt_bits,
-                  n_threads, out):
-    n = deals.shape[0]
-    g = goals.shape[1]
-    size = 1 << tt_bits
-    tt_keys = np.zeros((n_threads, size, KEY_WORDS), dtype=np.uint64)
-    tt_lo = np.zeros((n_threads, size), dtype=np.int8)
-    tt_hi = np.zeros((n_threads, size), dtype=np.int8)
-    tt_move = np.zeros((n_threads, size), dtype=np.int8)
-    tt_stamp = np.zeros((n_threads, size), dtype=np.int64)
-    ctx = np.zeros((n_threads, C_LEN), dtype=np.int64)
-    moves = np.zeros((n_threads, MAX_DEPTH, MAX_MOVES), dtype=np.int64)
-    tc = np.zeros((n_threads, 16, 4), dtype=np.int64)
-    hands_ws = np.zeros((n_threads, 4), dtype=np.uint64)
-    for i in prange(n):
-        tid = numba.get_thread_id()
-        hands = hands_ws[tid]
-        unplayed = np.uint64(0)
-        k = 0
-        for s in range(4):
-            hands[s] = deals[i, s]
-            unplayed |= deals[i, s]
-        m = unplayed
-        while m:
-            m &= m - np.uint64(1)
-            k += 1
-        k //= 4
-        for j in range(g):
-            st = status[i, j]
-            if st == GOAL_SKIP:
-                out[i, j] = -1
-                continue
-            if st == GOAL_FALSE:
-                out[i, j] = 0
-                continue
-            pairmask = np.zeros(4, dtype=np.bool_)
-            for s in range(4):
-                pairmask[s] = pair_of[s] == pairs[j]
-            t = targets[i, j]
-            if t < 0:
-                lo, hi = 0, k          # max tricks
-            else:
-                lo, hi = t, t
-            v = _solve(hands, pairmask, suit_of, suit_masks, trump, must_trump, pair_of,
-                       goals[i, j], classes[i, j], holds[i, j], n_tricks,
-                       tt_keys[tid], tt_lo[tid], tt_hi[tid], tt_move[tid], tt_stamp[tid],
-                       tt_bits, ctx[tid], moves[tid], tc[tid], leader, trick_no, 0, unplayed,
-                       0, 0, lo, hi)
-            if t < 0:
-                out[i, j] = v
-            else:
-                out[i, j] = 1 if v == t else 0
+from .search import (GOAL_FALSE, GOAL_SEARCH, GOAL_SKIP, TT_BITS_DEFAULT,
+                     _batch_kernel)
 
 
 def solve_batch(deals: np.ndarray, goals: np.ndarray, classes: np.ndarray, status: np.ndarray,

@@ -13,6 +13,10 @@ trick (``spec/goal-search-notes.md``):
   ``run_mask``;
 - ``split_tricks``: the cards winning these tricks do not all come from one hand (Royal).
 
+Besides the clauses, a goal may restrict the searching pair's play (Gerots obligatory play,
+rájátszás): ``lead_req`` maps a trick number to the cards the pair's leader of that trick
+must lead from, when holding any.
+
 Trick numbers are absolute (1 … 10 in tarokk), also in a position that starts later.
 """
 
@@ -23,7 +27,10 @@ from dataclasses import dataclass, field
 import numpy as np
 
 MAX_TRICKS = 16
-GOAL_LEN = 25
+# The packed layout below is compiled into the numba kernels of search.py: numba's cache
+# tracks only a kernel's own file, so after changing it, clear the cache (the
+# __pycache__/*.nbi, *.nbc files of royal_sim/solver) or touch search.py.
+GOAL_LEN = 41
 # packed layout (uint64 array of GOAL_LEN)
 G_TRICK0 = 0          # G_TRICK0 + t-1: mask for trick t, 0 = no requirement
 G_CAPTURE = 16
@@ -35,6 +42,7 @@ G_COUNT_TRICKS = 21
 G_SPLIT_TRICKS = 22
 G_MIN_TRICKS = 23
 G_CAPTURE_ANY = 24
+G_LEAD0 = 25          # G_LEAD0 + t-1: lead restriction for trick t, 0 = none
 
 ALL_TRICKS = (1 << MAX_TRICKS) - 1
 
@@ -57,6 +65,7 @@ class Goal:
     run_mask: int = 0
     run_len: int = 0
     split_tricks: int = 0
+    lead_req: dict = field(default_factory=dict)
     impossible: bool = False
     label: str = ""
 
@@ -65,14 +74,15 @@ class Goal:
             raise ValueError("a goal has at most 2 existential clauses")
         if len(self.exists) == 2 and self.exists[0] & self.exists[1]:
             raise ValueError("existential masks of one goal must be disjoint")
-        for t in self.trick_req:
+        for t in (*self.trick_req, *self.lead_req):
             if not 1 <= t <= MAX_TRICKS:
                 raise ValueError(f"trick number {t} out of range")
 
     def __hash__(self):
         return hash((self.min_tricks, self.count_tricks, tuple(sorted(self.trick_req.items())),
                      self.capture, self.capture_any, self.exists, self.run_mask, self.run_len,
-                     self.split_tricks, self.impossible))
+                     self.split_tricks, tuple(sorted(self.lead_req.items())),
+                     self.impossible))
 
     def pack(self) -> np.ndarray:
         """The goal as a ``(GOAL_LEN,)`` uint64 array for the kernels."""
@@ -88,12 +98,14 @@ class Goal:
         g[G_SPLIT_TRICKS] = np.uint64(self.split_tricks)
         g[G_MIN_TRICKS] = np.uint64(self.min_tricks)
         g[G_CAPTURE_ANY] = np.uint64(self.capture_any)
+        for t, m in self.lead_req.items():
+            g[G_LEAD0 + t - 1] = np.uint64(m)
         return g
 
     def named_masks(self) -> list[int]:
         """Every card mask the goal names (cards in them are not collapsed with others)."""
         return [*self.trick_req.values(), self.capture, self.capture_any, *self.exists,
-                self.run_mask]
+                self.run_mask, *self.lead_req.values()]
 
     def card_classes(self, n_cards: int) -> np.ndarray:
         """``(n_cards,)`` int16: cards with equal class are treated alike by this goal, so the

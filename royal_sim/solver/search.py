@@ -24,11 +24,12 @@ Rules come as arrays (``rules.py``): the same kernel plays tarokk and bridge.
 
 from __future__ import annotations
 
+import numba
 import numpy as np
-from numba import njit
+from numba import njit, prange
 
-from .goal import (G_CAPTURE, G_CAPTURE_ANY, G_COUNT_TRICKS, G_EXIST1, G_EXIST2, G_MIN_TRICKS,
-                   G_RUN_LEN, G_RUN_MASK, G_SPLIT_TRICKS, G_TRICK0, Goal, tricks_goal)
+from .goal import (G_CAPTURE, G_CAPTURE_ANY, G_COUNT_TRICKS, G_EXIST1, G_EXIST2, G_LEAD0,
+                   G_MIN_TRICKS, G_RUN_LEN, G_RUN_MASK, G_SPLIT_TRICKS, G_TRICK0, Goal, tricks_goal)
 from .rules import TAROKK_RULES, Rules
 
 TT_BITS_DEFAULT = 18
@@ -156,13 +157,14 @@ def _threat(hands, seat, leader, nplayed, pair_of, suit_masks, suit_of, trump, m
 
 @njit(cache=True)
 def _moves(out, hands, seat, leader, pair_of, legal, unplayed, card_class, suit_masks, suit_of,
-           trump, must_trump, tc_row, nplayed, hint, hold, trick_no, is_p):
+           trump, must_trump, tc_row, nplayed, hint, hold, trick_no, is_p, lead_mask):
     """Fill ``out`` with the moves to try, best first; returns their number.
 
     Equivalent cards (same suit, same goal class, no other unplayed card between them)
     collapse to the highest of the run. For the searching pair, ``hold[c] > trick_no``
     (1-based) forbids card c unless nothing else is legal (Gerots: an announced card is not
-    played before its trick). Ordering: the table's best move; on lead, sure winners then
+    played before its trick), and on lead ``lead_mask`` (if not 0) is the set to lead from
+    when holding any of it (Gerots lead obligations of a target trick). Ordering: the table's best move; on lead, sure winners then
     low cards; following, the cheapest card that beats everything still to come, else low.
     Entries are packed as ``score * 64 + card`` while sorting."""
     if is_p:
@@ -175,6 +177,8 @@ def _moves(out, hands, seat, leader, pair_of, legal, unplayed, card_class, suit_
                 allowed |= _bit(c)
         if allowed:
             legal = allowed
+        if lead_mask != 0 and (legal & lead_mask) != 0:
+            legal &= lead_mask
     hand = hands[seat]
     winning = -1
     threat = -1
@@ -656,7 +660,8 @@ def _search(hands, pairmask, suit_of, suit_masks, trump, must_trump, pair_of,
             wsu[d, U_HAND] = hand
             ws[d, W_N] = _moves(moves[d], hands, seat, leader, pair_of, legal, unplayed,
                                 card_class, suit_masks, suit_of, trump, must_trump,
-                                tc[trick_no], nplayed, hint, hold, trick_no + 1, is_p)
+                                tc[trick_no], nplayed, hint, hold, trick_no + 1, is_p,
+                                goal[G_LEAD0 + trick_no] if nplayed == 0 else np.uint64(0))
             ws[d, W_IDX] = 0
             phase = PH_NEXT
         elif phase == PH_NEXT:
@@ -758,7 +763,8 @@ def _playout(hands0, pairmask, suit_of, suit_masks, trump, must_trump, pair_of, 
                 return count
             _moves(moves_row, hands, seat, leader, pair_of, legal, unplayed, card_class,
                    suit_masks, suit_of, trump, must_trump, tc[trick_no], nplayed, -1, hold,
-                   trick_no + 1, pairmask[seat])
+                   trick_no + 1, pairmask[seat],
+                   goal[G_LEAD0 + trick_no] if nplayed == 0 else np.uint64(0))
             c = moves_row[0]
             hands[seat] &= ~_bit(c)
             tc[trick_no, nplayed] = c
@@ -818,6 +824,69 @@ def _solve(hands, pairmask, suit_of, suit_masks, trump, must_trump, pair_of,
             hi = mid - 1
             mid = hi
     return best
+
+
+# goal status for one (deal, goal) cell of a batch (see ``batch.solve_batch``)
+GOAL_SEARCH = 0      # search it
+GOAL_FALSE = 1       # known false without search (impossible)
+GOAL_SKIP = 2        # not defined for this deal (left out): result -1
+
+
+@njit(parallel=True, cache=True)
+def _batch_kernel(deals, leader, trick_no, suit_of, suit_masks, trump, must_trump, pair_of,
+                  n_tricks, goals, classes, holds, status, pairs, targets, tt_bits,
+                  n_threads, out):
+    n = deals.shape[0]
+    g = goals.shape[1]
+    size = 1 << tt_bits
+    tt_keys = np.zeros((n_threads, size, KEY_WORDS), dtype=np.uint64)
+    tt_lo = np.zeros((n_threads, size), dtype=np.int8)
+    tt_hi = np.zeros((n_threads, size), dtype=np.int8)
+    tt_move = np.zeros((n_threads, size), dtype=np.int8)
+    tt_stamp = np.zeros((n_threads, size), dtype=np.int64)
+    ctx = np.zeros((n_threads, C_LEN), dtype=np.int64)
+    moves = np.zeros((n_threads, MAX_DEPTH, MAX_MOVES), dtype=np.int64)
+    tc = np.zeros((n_threads, 16, 4), dtype=np.int64)
+    hands_ws = np.zeros((n_threads, 4), dtype=np.uint64)
+    for i in prange(n):
+        tid = numba.get_thread_id()
+        hands = hands_ws[tid]
+        unplayed = np.uint64(0)
+        k = 0
+        for s in range(4):
+            hands[s] = deals[i, s]
+            unplayed |= deals[i, s]
+        m = unplayed
+        while m:
+            m &= m - np.uint64(1)
+            k += 1
+        k //= 4
+        for j in range(g):
+            st = status[i, j]
+            if st == GOAL_SKIP:
+                out[i, j] = -1
+                continue
+            if st == GOAL_FALSE:
+                out[i, j] = 0
+                continue
+            pairmask = np.zeros(4, dtype=np.bool_)
+            for s in range(4):
+                pairmask[s] = pair_of[s] == pairs[j]
+            t = targets[i, j]
+            if t < 0:
+                lo, hi = 0, k          # max tricks
+            else:
+                lo, hi = t, t
+            v = _solve(hands, pairmask, suit_of, suit_masks, trump, must_trump, pair_of,
+                       goals[i, j], classes[i, j], holds[i, j], n_tricks,
+                       tt_keys[tid], tt_lo[tid], tt_hi[tid], tt_move[tid], tt_stamp[tid],
+                       tt_bits, ctx[tid], moves[tid], tc[tid], leader, trick_no, 0, unplayed,
+                       0, 0, lo, hi)
+            if t < 0:
+                out[i, j] = v
+            else:
+                out[i, j] = 1 if v == t else 0
+
 
 
 class Solver:

@@ -1,0 +1,76 @@
+"""Gerots obligatory play (rájátszás): announced cards held back and lead obligations,
+checked against the pure-Python reference and on a hand-built ending."""
+
+import json
+import random
+
+import numpy as np
+import pytest
+from click.testing import CliRunner
+
+from royal_sim import cards as C
+from royal_sim import slems as S
+from royal_sim.cli import main
+from royal_sim.deal import Pair
+from royal_sim.solver.goal import Goal
+from royal_sim.solver.rules import TAROKK_RULES
+from royal_sim.solver.search import Solver
+
+from reference import play_random_tricks, random_tarokk_deal, ref_goal
+
+# Uhu with the pagát (I wins trick 9), 2-card ending, A_IND on lead holding I and SJ, no
+# other tarokk out. Laza: A_IND leads I, which wins. Gerots: at a matador's target trick
+# the leader must lead a suit card (or a lower tarokk; there is none) when holding one, so
+# A_IND must lead SJ, D_ELF wins it with SQ and Uhu fails.
+ENDING = "I SJ / SQ HK / SK HQ / S10 DJ"
+
+
+def test_lead_obligation_decides_uhu_in_an_ending():
+    out = {}
+    for rules in ("laza", "gerots"):
+        r = CliRunner().invoke(main, ["solve", ENDING, "--rules", rules, "--json"])
+        assert r.exit_code == 0, r.output
+        out[rules] = json.loads(r.output)["slems"]["attack"]
+    assert out["laza"]["uhu:I"] is True
+    assert out["gerots"]["uhu:I"] is False
+
+
+def test_gerots_leads_table():
+    sk = C.parse_card("SK")
+    assert S.gerots_leads("ultimo", sk) == {10: C.PIKKS}
+    lower = C.SUIT_CARDS | C.mask_of(range(C.KAKADU))  # suit cards, II and I
+    assert S.gerots_leads("sarkany", C.KAKADU) == {8: lower}
+    assert S.gerots_leads("mariage", C.KOR) == {}
+    assert set(S.gerots_leads("scala")) == {3, 4, 5, 6, 7}
+
+
+def _random_restricted_goal(rng, hands, pair, first):
+    seats = Pair(pair).seats
+    mine = hands[seats[0]] | hands[seats[1]]
+    tricks = list(range(first, 11))
+    t = rng.choice(tricks)
+    card = rng.choice(C.cards_of(mine))
+    goal = Goal(trick_req={t: 1 << card},
+                lead_req={rng.choice(tricks): rng.choice([C.SUIT_CARDS, C.TAROKKS, C.PIKKS,
+                                                          C.SUIT_CARDS | 0b111])})
+    hold = np.zeros(C.N_CARDS, dtype=np.int8)
+    hold[card] = t
+    return goal, hold
+
+
+def test_restrictions_agree_with_reference():
+    rng = random.Random(20261130)
+    solver = Solver()
+    checked = 0
+    for _ in range(250):
+        deal = random_tarokk_deal(rng)
+        k = rng.choice([2, 3, 3, 4])
+        hands, leader, _ = play_random_tricks(rng, deal, 0, 10 - k, TAROKK_RULES)
+        first = 11 - k
+        pair = rng.randrange(2)
+        goal, hold = _random_restricted_goal(rng, hands, pair, first)
+        want = ref_goal(hands, leader, first, goal, pair, TAROKK_RULES, hold=hold)
+        got = solver.solve_goal(hands, leader, first, goal, pair, hold=hold)
+        assert got == want, (hands, leader, first, goal, pair)
+        checked += 1
+    assert checked == 250
