@@ -172,10 +172,22 @@ class _ClassCache:
         return v
 
 
+_LEVELS_CACHE: dict = {}
+
+
 def _implication_levels(cols: list[Column], rules: str) -> tuple[list[list[int]], list[int]]:
     """For each column, the columns it implies (``slems.implies``, with the Gerots holds of
     the stronger bid at least those of the weaker one), and search levels: a column is
-    searched after every column it implies, and only where none of them failed."""
+    searched after every column it implies, and only where none of them failed. Cached by
+    the columns and rules (it is pure Python and quadratic in the columns)."""
+    key = (tuple(cols), rules)
+    hit = _LEVELS_CACHE.get(key)
+    if hit is None:
+        hit = _LEVELS_CACHE[key] = _compute_levels(cols, rules)
+    return hit
+
+
+def _compute_levels(cols: list[Column], rules: str) -> tuple[list[list[int]], list[int]]:
     implied: list[list[int]] = [[] for _ in cols]
     holds = [{} if (c.relaxed or rules != "gerots") else S.announced_holds(c.slem, c.param)
              for c in cols]
@@ -382,17 +394,17 @@ def _result(col: Column, outcome: np.ndarray) -> SlemResult:
 
 
 def solve_slems(hands: Sequence[int], pair: Pair, *, leader: int = 0, first_trick: int = 1,
-                rules: str = "gerots") -> dict[str, bool]:
+                rules: str = "gerots", only: Sequence[str] | None = None) -> dict[str, bool]:
     """Which slems ``pair`` can force from a deal or position, double dummy.
 
     hands: 4 bit masks in seat order (equal sizes); leader: seat leading trick
-    ``first_trick``. Every slem with every parameter the pair could announce (magasítók from
-    the pair's cards, every suit) is a key ``id`` or ``id:param``; slems undefined in the
-    position (a trick already played, a card no longer in play) are left out. Source: spec
-    §3 and §5.
+    ``first_trick``; only: slem ids to search (default all). Every slem with every parameter
+    the pair could announce (magasítók from the pair's cards, every suit) is a key ``id`` or
+    ``id:param``; slems undefined in the position (a trick already played, a card no longer
+    in play) are left out. Source: spec §3 and §5.
     """
     pair_cards = hands[pair.seats[0]] | hands[pair.seats[1]]
-    cols = columns_for(pair_cards)
+    cols = columns_for(pair_cards, only)
     deals = np.array([hands], dtype=np.uint64)
     classes = _ClassCache()
     out, _ = _search_columns(deals, cols, pair, pair_cards, rules, None, classes, leader,

@@ -486,5 +486,8 @@ def slems_command(as_json):
                         headers=["id", "name", "group", "value", "param", "gloss"]))
 
 
+from .cli_batch import batch_command  # noqa: E402
+main.add_command(batch_command)
+
 if __name__ == "__main__":  # pragma: no cover
     sys.exit(main())

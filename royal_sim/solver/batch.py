@@ -37,19 +37,21 @@ def solve_batch(deals: np.ndarray, goals: np.ndarray, classes: np.ndarray, statu
     n, g = status.shape
     if holds is None:
         holds = np.zeros((n, g, rules.n_cards), dtype=np.int8)
-    out = np.zeros((n, g), dtype=np.int64)
-    if n == 0 or g == 0:
+    status = np.asarray(status)
+    out = np.where(status == GOAL_SKIP, -1, 0).astype(np.int64)
+    items = np.argwhere(status == GOAL_SEARCH).astype(np.int64)
+    if items.shape[0] == 0:
         return out
-    _batch_kernel(np.ascontiguousarray(deals, dtype=np.uint64), int(leader), first_trick - 1,
-                  rules.suit_of, rules.suit_masks, rules.trump, rules.must_trump,
-                  rules.pair_of, rules.n_cards // 4,
-                  np.ascontiguousarray(goals, dtype=np.uint64),
-                  np.ascontiguousarray(classes, dtype=np.int16),
-                  np.ascontiguousarray(holds, dtype=np.int8),
-                  np.ascontiguousarray(status, dtype=np.int8),
-                  np.ascontiguousarray(pairs, dtype=np.int8),
-                  np.ascontiguousarray(targets, dtype=np.int64), tt_bits,
-                  numba.get_num_threads(), out)
+    with numba.parallel_chunksize(1):
+        _batch_kernel(np.ascontiguousarray(deals, dtype=np.uint64), int(leader),
+                      first_trick - 1, rules.suit_of, rules.suit_masks, rules.trump,
+                      rules.must_trump, rules.pair_of, rules.n_cards // 4,
+                      np.ascontiguousarray(goals, dtype=np.uint64),
+                      np.ascontiguousarray(classes, dtype=np.int16),
+                      np.ascontiguousarray(holds, dtype=np.int8), items,
+                      np.ascontiguousarray(pairs, dtype=np.int8),
+                      np.ascontiguousarray(targets, dtype=np.int64), tt_bits,
+                      numba.get_num_threads(), out)
     return out
 
 

@@ -834,10 +834,11 @@ GOAL_SKIP = 2        # not defined for this deal (left out): result -1
 
 @njit(parallel=True, cache=True)
 def _batch_kernel(deals, leader, trick_no, suit_of, suit_masks, trump, must_trump, pair_of,
-                  n_tricks, goals, classes, holds, status, pairs, targets, tt_bits,
+                  n_tricks, goals, classes, holds, items, pairs, targets, tt_bits,
                   n_threads, out):
-    n = deals.shape[0]
-    g = goals.shape[1]
+    """Search every (deal, goal) cell listed in ``items`` ((m, 2) int64) in parallel, one
+    cell per iteration (so threads balance well with dynamic scheduling); each thread has
+    its own table. ``out[i, j]``: the trick count for target -1, else 1/0."""
     size = 1 << tt_bits
     tt_keys = np.zeros((n_threads, size, KEY_WORDS), dtype=np.uint64)
     tt_lo = np.zeros((n_threads, size), dtype=np.int8)
@@ -848,45 +849,33 @@ def _batch_kernel(deals, leader, trick_no, suit_of, suit_masks, trump, must_trum
     moves = np.zeros((n_threads, MAX_DEPTH, MAX_MOVES), dtype=np.int64)
     tc = np.zeros((n_threads, 16, 4), dtype=np.int64)
     hands_ws = np.zeros((n_threads, 4), dtype=np.uint64)
-    for i in prange(n):
+    pm_ws = np.zeros((n_threads, 4), dtype=np.bool_)
+    for q in prange(items.shape[0]):
+        i = items[q, 0]
+        j = items[q, 1]
         tid = numba.get_thread_id()
         hands = hands_ws[tid]
+        pairmask = pm_ws[tid]
         unplayed = np.uint64(0)
-        k = 0
         for s in range(4):
             hands[s] = deals[i, s]
             unplayed |= deals[i, s]
-        m = unplayed
-        while m:
-            m &= m - np.uint64(1)
-            k += 1
-        k //= 4
-        for j in range(g):
-            st = status[i, j]
-            if st == GOAL_SKIP:
-                out[i, j] = -1
-                continue
-            if st == GOAL_FALSE:
-                out[i, j] = 0
-                continue
-            pairmask = np.zeros(4, dtype=np.bool_)
-            for s in range(4):
-                pairmask[s] = pair_of[s] == pairs[j]
-            t = targets[i, j]
-            if t < 0:
-                lo, hi = 0, k          # max tricks
-            else:
-                lo, hi = t, t
-            v = _solve(hands, pairmask, suit_of, suit_masks, trump, must_trump, pair_of,
-                       goals[i, j], classes[i, j], holds[i, j], n_tricks,
-                       tt_keys[tid], tt_lo[tid], tt_hi[tid], tt_move[tid], tt_stamp[tid],
-                       tt_bits, ctx[tid], moves[tid], tc[tid], leader, trick_no, 0, unplayed,
-                       0, 0, lo, hi)
-            if t < 0:
-                out[i, j] = v
-            else:
-                out[i, j] = 1 if v == t else 0
-
+            pairmask[s] = pair_of[s] == pairs[j]
+        k = _popcount(unplayed) // 4
+        t = targets[i, j]
+        if t < 0:
+            lo, hi = 0, k          # max tricks
+        else:
+            lo, hi = t, t
+        v = _solve(hands, pairmask, suit_of, suit_masks, trump, must_trump, pair_of,
+                   goals[i, j], classes[i, j], holds[i, j], n_tricks,
+                   tt_keys[tid], tt_lo[tid], tt_hi[tid], tt_move[tid], tt_stamp[tid],
+                   tt_bits, ctx[tid], moves[tid], tc[tid], leader, trick_no, 0, unplayed,
+                   0, 0, lo, hi)
+        if t < 0:
+            out[i, j] = v
+        else:
+            out[i, j] = 1 if v == t else 0
 
 
 class Solver:

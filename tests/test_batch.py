@@ -1,0 +1,413 @@
+"""The batch runner and ``royal-sim batch``: input formats, rows equal to the library's
+figures, resuming after an interruption, local processes and a Dask cluster, bad input."""
+
+from __future__ import annotations
+
+import json
+import socket
+import time
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from royal_sim import batch as B
+from royal_sim.analysis import analyze, solve_slems
+from royal_sim.cli import main
+from royal_sim.deal import Deal, Pair, Seat, parse_hand
+from royal_sim.solver.search import Solver
+
+HANDS = [
+    ("XXII XX XVIII XVI XIV IX IV SK SQ HK", "A_IND"),
+    ("XXI XV XII VIII VI II CK CN HQ DK", "D_ELF"),
+    ("XVIII XIV XI IX IV III SN S10 CJ HJ", "D_IND"),
+    ("XIX XVIII VI V CK CQ HN HJ DK DJ", "A_ELF"),
+]
+# a 5-card ending (A_IND leads trick 6): solved in a fraction of a second
+POSITION = "XX X V SK DQ / XXII XV HN HJ DN / XII IX HK HQ DK / XIX XIV I C10 DJ"
+ONLY = ("gem", "volat", "ultimo")
+OPTS = B.BatchOptions(samples=4, seed=5, only=ONLY)
+
+TXT = "\n".join([
+    "# four hands and an ending",
+    f"{HANDS[0][0]} @ {HANDS[0][1]}",
+    "",
+    f"{HANDS[1][0]} @ {HANDS[1][1]}   # trailing comment",
+    f"{POSITION}",
+    f"{HANDS[2][0]} @ {HANDS[2][1]}",
+    f"{HANDS[3][0]} @ {HANDS[3][1]}",
+]) + "\n"
+
+
+def write(tmp_path: Path, name: str, text: str) -> Path:
+    p = tmp_path / name
+    p.write_text(text, encoding="utf-8")
+    return p
+
+
+def jobs_of(tmp_path, text=TXT, name="in.txt"):
+    jobs, bad = B.read_inputs(write(tmp_path, name, text))
+    assert bad == []
+    return jobs
+
+
+def groups(path: Path) -> dict[str, list[dict]]:
+    out: dict[str, list[dict]] = {}
+    for r in B.load_rows(path):
+        out.setdefault(r["id"], []).append(r)
+    return out
+
+
+@pytest.fixture(scope="module")
+def clean(tmp_path_factory):
+    """An uninterrupted serial run of TXT, as CSV and as JSON lines."""
+    d = tmp_path_factory.mktemp("clean")
+    jobs = jobs_of(d)
+    files = {}
+    for ext in ("csv", "jsonl"):
+        out = d / f"clean.{ext}"
+        res = B.run_batch(jobs, out, OPTS, n_jobs=1)
+        assert (res.done, res.resumed, res.failed) == (5, 0, [])
+        files[ext] = out
+    return jobs, files
+
+
+# --- inputs ---------------------------------------------------------------------------
+
+
+def test_read_text_inputs_ids_and_kinds(tmp_path):
+    jobs = jobs_of(tmp_path)
+    assert [(j.id, j.line, j.kind) for j in jobs] == [
+        ("line 2", 2, "hand"), ("line 4", 4, "hand"), ("line 5", 5, "deal"),
+        ("line 6", 6, "hand"), ("line 7", 7, "hand")]
+    assert jobs[1].seat is Seat.D_ELF and jobs[1].hand == parse_hand(*HANDS[1])
+    assert jobs[2].deal == Deal.parse(POSITION).hands
+
+
+def test_jsonl_and_csv_inputs_read_like_text(tmp_path):
+    objs = [{"hand": h, "seat": s, "id": f"h{i}"} for i, (h, s) in enumerate(HANDS)]
+    objs.insert(2, {"deal": POSITION})
+    jl = B.read_inputs(write(tmp_path, "in.ndjson",
+                             "\n".join(json.dumps(o) for o in objs) + "\n"))
+    csv_text = "id,hand,seat,deal\n" + "".join(
+        f"{o.get('id', '')},{o.get('hand', '')},{o.get('seat', '')},{o.get('deal', '')}\n"
+        for o in objs)
+    cs = B.read_inputs(write(tmp_path, "in.csv", csv_text))
+    assert jl[1] == [] and cs[1] == []
+    # ids and line numbers are those of the file (the CSV header is line 1)
+    assert [(j.id, j.line) for j in jl[0]] == [
+        ("h0", 1), ("h1", 2), ("line 3", 3), ("h2", 4), ("h3", 5)]
+    assert [(j.id, j.line) for j in cs[0]] == [
+        ("h0", 2), ("h1", 3), ("line 4", 4), ("h2", 5), ("h3", 6)]
+    txt = jobs_of(tmp_path)
+    for jobs in (jl[0], cs[0]):
+        assert [(j.kind, j.hand, j.seat, j.deal) for j in jobs] == \
+            [(j.kind, j.hand, j.seat, j.deal) for j in txt]
+
+
+def test_bad_lines_are_reported_with_their_numbers(tmp_path):
+    text = "\n".join([
+        f"{HANDS[0][0]} @ {HANDS[0][1]}",
+        "XX XQ @ A_IND",                                  # 2: bad card
+        f"{HANDS[1][0]}",                                 # 3: neither '@' nor '/'
+        f"{HANDS[1][0]} @ NORTH",                         # 4: bad seat
+        f"{HANDS[1][0]} @ A_IND",                         # 5: D_ELF's hand lacks XX
+        "XX / XXII / XII",                                # 6: 3 hands
+    ]) + "\n"
+    jobs, bad = B.read_inputs(write(tmp_path, "in.txt", text))
+    assert [j.line for j in jobs] == [1]
+    assert [b.line for b in bad] == [2, 3, 4, 5, 6]
+    assert "XQ" in bad[0].message and "unknown seat" in bad[2].message
+    assert "always holds XX" in bad[3].message and "4 hands" in bad[4].message
+    jl = "\n".join([json.dumps({"hand": HANDS[0][0], "seat": "A_IND", "id": "x"}),
+                    "{not json",
+                    json.dumps({"hand": HANDS[1][0], "seat": "D_ELF", "id": "x"}),
+                    json.dumps({"hand": HANDS[1][0]}),
+                    json.dumps({"hand": HANDS[1][0], "seat": "D_ELF", "deal": POSITION}),
+                    "[1, 2]"])
+    jobs, bad = B.read_inputs(write(tmp_path, "in.jsonl", jl))
+    assert [j.id for j in jobs] == ["x"]
+    assert [(b.line, b.message.split(" (")[0]) for b in bad] == [
+        (2, "not JSON"), (3, "id 'x' repeats line 1"), (4, "hand without seat"),
+        (5, "give either a hand with its seat or a deal, not both"),
+        (6, "not a JSON object")]
+
+
+# --- rows -----------------------------------------------------------------------------
+
+
+def test_input_seed_depends_on_run_seed_and_id_only():
+    s = B.input_seed(5, "line 2")
+    assert s == B.input_seed(5, "line 2") and 0 <= s < 2**63
+    assert len({s, B.input_seed(6, "line 2"), B.input_seed(5, "line 3")}) == 3
+
+
+def test_hand_rows_are_the_analysis_of_the_derived_seed(clean):
+    jobs, files = clean
+    got = groups(files["csv"])
+    for job in (j for j in jobs if j.kind == "hand"):
+        rows = got[job.id]
+        seed = B.input_seed(OPTS.seed, job.id)
+        res = analyze(job.hand, job.seat, samples=OPTS.samples, seed=seed, only=ONLY)
+        assert [r["slem"] for r in rows] == [r.slem.id for r in res.best] + [B.MAX_TRICKS]
+        for row, r in zip(rows, res.best):
+            assert (row["made"], row["deals"], row["bound"]) == (r.made, r.n, r.bound)
+            assert row["probability"] == pytest.approx(r.probability, abs=1e-6)
+            assert (row["ci_lo"], row["ci_hi"]) == pytest.approx(r.ci95, abs=1e-6)
+            assert (row["seat"], row["pair"], row["seed"]) == \
+                (job.seat.name, job.seat.pair.label, seed)
+        mt = rows[-1]
+        assert mt["tricks"] == pytest.approx(res.max_tricks.mean(), abs=1e-4)
+        dist = dict(tok.split(":") for tok in mt["tricks_dist"].split())
+        counts = {k: int((res.max_tricks == k).sum()) for k in range(11)}
+        assert {int(k): int(n) for k, n in dist.items()} == \
+            {k: n for k, n in counts.items() if n}
+
+
+def test_deal_rows_are_the_solver_results(clean):
+    jobs, files = clean
+    rows = groups(files["jsonl"])["line 5"]
+    d = Deal.parse(POSITION)
+    attack = Solver().max_tricks(d.hands, 0, 6, 0)
+    assert [(r["pair"], r["tricks"]) for r in rows if r["slem"] == B.MAX_TRICKS] == \
+        [("attack", attack), ("defence", 5 - attack)]
+    for pair in Pair:
+        want = {k: v for k, v in solve_slems(d.hands, pair, leader=0, first_trick=6).items()
+                if k.split(":")[0] in ONLY}
+        have = {r["slem"] + (f":{r['param']}" if r["param"] else ""): r["made"]
+                for r in rows if r["pair"] == pair.label and r["slem"] != B.MAX_TRICKS}
+        assert have == want and want
+
+
+def test_csv_and_jsonl_hold_the_same_rows(clean):
+    _, files = clean
+    assert B.load_rows(files["csv"]) == B.load_rows(files["jsonl"])
+    header = files["csv"].read_text().splitlines()[0]
+    assert header == ",".join(B.COLUMNS)
+
+
+def test_results_do_not_depend_on_input_order(tmp_path, clean):
+    jobs, files = clean
+    lines = TXT.splitlines()
+    # reversed, with the ids of the clean run given explicitly ("line N" would change)
+    objs = []
+    for j in jobs:
+        line = lines[j.line - 1].split("#")[0].strip()
+        hand, _, seat = line.partition("@")
+        o = {"deal": line} if j.kind == "deal" else {"hand": hand, "seat": seat}
+        objs.append(dict(o, id=j.id))
+    rev = write(tmp_path, "rev.jsonl", "\n".join(json.dumps(o) for o in objs[::-1]))
+    out = tmp_path / "rev.csv"
+    B.run_batch(B.read_inputs(rev)[0], out, OPTS, n_jobs=1)
+    assert groups(out) == groups(files["csv"])
+    assert list(groups(out)) == [j.id for j in jobs][::-1]     # the input's order
+
+
+# --- resume ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("ext", ["csv", "jsonl"])
+def test_interrupted_run_resumes_to_the_same_file(tmp_path, clean, ext):
+    jobs, files = clean
+    out = tmp_path / f"out.{ext}"
+    done = []
+
+    def stop_after_two(job):
+        done.append(job.id)
+        if len(done) == 2:
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        B.run_batch(jobs, out, OPTS, n_jobs=1, progress=stop_after_two)
+    assert list(groups(out)) == done == ["line 2", "line 4"]
+    res = B.run_batch(jobs, out, OPTS, n_jobs=1, resume=True)
+    assert (res.resumed, res.done) == (2, 3)
+    assert out.read_bytes() == files[ext].read_bytes()
+
+
+@pytest.mark.parametrize("cut", ["mid-line", "mid-group", "header-only"])
+def test_resume_drops_a_partly_written_group(tmp_path, clean, cut):
+    jobs, files = clean
+    data = files["csv"].read_bytes()
+    lines = data.splitlines(keepends=True)
+    if cut == "mid-line":       # 2 groups (header + 4 + 4 lines) and half a line
+        partial = b"".join(lines[:9]) + lines[9][:20]
+    elif cut == "mid-group":    # the first group, then 2 of the 4 rows of the second
+        partial = b"".join(lines[:7])
+    else:
+        partial = lines[0][:10]
+    out = tmp_path / "out.csv"
+    out.write_bytes(partial)
+    res = B.run_batch(jobs, out, OPTS, n_jobs=1, resume=True)
+    assert res.resumed == {"mid-line": 2, "mid-group": 1, "header-only": 0}[cut]
+    assert out.read_bytes() == data
+
+
+def test_resume_refuses_other_options_or_files(tmp_path, clean):
+    jobs, files = clean
+    out = tmp_path / "out.csv"
+    out.write_bytes(files["csv"].read_bytes())
+    with pytest.raises(B.RoyalSimError, match="other options"):
+        B.run_batch(jobs, out, B.BatchOptions(samples=4, seed=6, only=ONLY), n_jobs=1,
+                    resume=True)
+    with pytest.raises(B.RoyalSimError, match="not an input"):
+        B.run_batch(jobs[:2], out, OPTS, n_jobs=1, resume=True)
+    with pytest.raises(B.RoyalSimError, match="exists: use --resume"):
+        B.run_batch(jobs, out, OPTS, n_jobs=1)
+    foreign = tmp_path / "foreign.csv"
+    foreign.write_text("a,b\n1,2\n")
+    with pytest.raises(B.RoyalSimError, match="not a royal-sim batch output"):
+        B.run_batch(jobs, foreign, OPTS, n_jobs=1, resume=True)
+    res = B.run_batch(jobs, out, OPTS, n_jobs=1, resume=True)     # all done already
+    assert (res.resumed, res.done) == (5, 0)
+    assert out.read_bytes() == files["csv"].read_bytes()
+
+
+def test_a_failing_input_is_reported_and_skipped(tmp_path, clean, monkeypatch):
+    jobs, files = clean
+    real = B.run_job
+
+    def run_job(job, opts):
+        return (None, "boom") if job.id == "line 4" else real(job, opts)
+
+    monkeypatch.setattr(B, "run_job", run_job)
+    seen = []
+    res = B.run_batch(jobs, tmp_path / "out.csv", OPTS, n_jobs=1,
+                      on_error=lambda j, m: seen.append((j.line, m)))
+    assert seen == [(4, "boom")] and res.done == 4 and len(res.failed) == 1
+    want = groups(files["csv"])
+    del want["line 4"]
+    assert groups(tmp_path / "out.csv") == want
+    with pytest.raises(B.RoyalSimError, match="line 4 .*boom"):
+        B.run_batch(jobs, tmp_path / "out.csv", OPTS, n_jobs=1, force=True, strict=True)
+
+
+# --- summary --------------------------------------------------------------------------
+
+
+def test_summary_values():
+    row = B._row
+    rows = [row(id="a", kind="hand", pair="attack", slem="gem", probability=0.5),
+            row(id="a", kind="hand", pair="attack", slem=B.MAX_TRICKS,
+                tricks_dist="7:1 9:3"),
+            row(id="b", kind="hand", pair="defence", slem="gem", probability=1.0),
+            row(id="b", kind="hand", pair="defence", slem=B.MAX_TRICKS, tricks_dist="9:4"),
+            row(id="c", kind="deal", pair="attack", slem="gem", made=True),
+            row(id="c", kind="deal", pair="defence", slem="gem", made=False),
+            row(id="c", kind="deal", pair="attack", slem=B.MAX_TRICKS, tricks=7),
+            row(id="c", kind="deal", pair="defence", slem=B.MAX_TRICKS, tricks=3)]
+    text = B.summary(rows)
+    assert text.startswith("2 hand input(s), 1 deal input(s)")
+    gem = next(ln for ln in text.splitlines() if ln.startswith("gem"))
+    # mean 75 %, standard error sd/sqrt(n) = 0.3536/1.414 = 25 %
+    assert gem.split() == ["gem", "10", "2", "75.0%", "25.0%", "1", "of", "1", "0", "of",
+                           "1"]
+    dist = {int(ln.split()[0]): ln.split()[1:] for ln in text.splitlines()[-2:]}
+    assert dist == {7: ["1", "12.5%", "1", "100.0%"], 9: ["7", "87.5%", "0", "0.0%"]}
+
+
+# --- parallel and distributed ---------------------------------------------------------
+
+
+def test_two_worker_processes_give_the_same_file(tmp_path, clean):
+    jobs, files = clean
+    out = tmp_path / "out.csv"
+    res = B.run_batch(jobs, out, OPTS, n_jobs=2)
+    assert (res.workers, res.threads, res.done) == (2, 1, 5)
+    assert out.read_bytes() == files["csv"].read_bytes()
+
+
+def test_dask_cluster_gives_the_same_file(tmp_path, clean):
+    distributed = pytest.importorskip("distributed")
+    jobs, files = clean
+    out = tmp_path / "out.csv"
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  dashboard_address=None) as cluster:
+        res = B.run_batch(jobs, out, OPTS, scheduler=cluster.scheduler_address)
+    assert (res.workers, res.done) == (2, 5)
+    assert out.read_bytes() == files["csv"].read_bytes()
+
+
+def test_unreachable_scheduler_fails_fast(tmp_path, clean):
+    pytest.importorskip("distributed")
+    jobs, _ = clean
+    with socket.socket() as s:          # a port nobody listens on
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    t = time.monotonic()
+    with pytest.raises(B.RoyalSimError, match="cannot connect to the Dask scheduler"):
+        B.run_batch(jobs, tmp_path / "out.csv", OPTS, scheduler=f"tcp://127.0.0.1:{port}")
+    assert time.monotonic() - t < 10
+    assert not (tmp_path / "out.csv").exists()
+
+
+def test_missing_distributed_is_a_clear_error(monkeypatch):
+    import sys
+    monkeypatch.setitem(sys.modules, "distributed", None)
+    with pytest.raises(B.RoyalSimError, match=r"install royal-sim\[distributed\]"):
+        B.connect("tcp://127.0.0.1:8786")
+
+
+# --- the command ----------------------------------------------------------------------
+
+
+def run(*args):
+    return CliRunner().invoke(main, ["batch", *args])
+
+
+def test_command_writes_rows_summary_and_skip_count(tmp_path, clean):
+    _, files = clean
+    inp = write(tmp_path, "in.txt", TXT + "XX XQ @ A_IND\n")
+    out = tmp_path / "out.jsonl"
+    args = [str(inp), "-o", str(out), "--samples", "4", "--seed", "5", "--only",
+            ",".join(ONLY), "--jobs", "1", "--summary"]
+    r = run(*args)
+    assert r.exit_code == 0, r.output
+    assert out.read_bytes() == files["jsonl"].read_bytes()
+    assert f"Skipped {inp} line 8: unknown card 'XQ'" in r.stderr
+    assert "Done: 5 input(s) written" in r.stderr and "1 bad line(s) skipped" in r.stderr
+    assert r.stdout.startswith("4 hand input(s), 1 deal input(s)")
+    assert any(ln.split()[:1] == ["volat"] for ln in r.stdout.splitlines())
+    again = run(*args)
+    assert again.exit_code == 2 and "exists: use --resume" in again.stderr
+    resumed = run(*args, "--resume")
+    assert resumed.exit_code == 0 and "5 from an earlier run" in resumed.stderr
+    assert out.read_bytes() == files["jsonl"].read_bytes()
+    strict = run(*args, "--force", "--strict")
+    assert strict.exit_code == 2
+    assert strict.stderr == f"Error: {inp} line 8: unknown card 'XQ'\n"
+
+
+@pytest.mark.parametrize("case, message", [
+    ("format", "unknown file format of input"),
+    ("empty", "is empty"),
+    ("missing", "not found"),
+    ("out-format", "unknown file format of output"),
+    ("unwritable", "cannot write"),
+    ("all-bad", "no valid input"),
+    ("only", "unknown slem"),
+    ("same", "is the input file"),
+])
+def test_bad_input_is_one_error_line(tmp_path, case, message):
+    inp = write(tmp_path, "in.txt", TXT)
+    out = tmp_path / "out.csv"
+    if case == "format":
+        inp = write(tmp_path, "in.xml", TXT)
+    elif case == "empty":
+        inp = write(tmp_path, "in.txt", "# nothing\n\n")
+    elif case == "missing":
+        inp = tmp_path / "nope.txt"
+    elif case == "out-format":
+        out = tmp_path / "out.xlsx"
+    elif case == "unwritable":
+        out = tmp_path / "no-such-dir" / "out.csv"
+    elif case == "same":
+        inp = out = write(tmp_path, "in.csv", "hand,seat\n" + ",".join(HANDS[0]) + "\n")
+    elif case == "all-bad":
+        inp = write(tmp_path, "in.txt", "XX XQ @ A_IND\n")
+    extra = ["--only", "gemx"] if case == "only" else ["--only", "gem"]
+    r = run(str(inp), "-o", str(out), "--samples", "2", "--jobs", "1", *extra)
+    assert r.exit_code == 2
+    errors = [ln for ln in r.stderr.splitlines() if ln.startswith("Error: ")]
+    assert len(errors) == 1 and message in errors[0], r.stderr
+    assert "Traceback" not in r.output
