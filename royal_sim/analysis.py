@@ -21,6 +21,7 @@ import math
 from dataclasses import dataclass, field, replace
 from typing import Callable, Sequence
 
+import numba
 import numpy as np
 
 from . import cards as C
@@ -29,7 +30,7 @@ from .deal import Pair, Seat
 from .errors import RoyalSimError
 from .sampling import Constraints, sample_deals
 from .scoring import RULES
-from .solver.batch import GOAL_FALSE, GOAL_SEARCH, GOAL_SKIP, solve_batch
+from .solver.batch import GOAL_FALSE, GOAL_SEARCH, GOAL_SKIP, BatchWorkspace, solve_batch
 from .solver.goal import GOAL_LEN, Goal, tricks_goal
 
 RELAXED_SKIP = 0.01
@@ -234,6 +235,7 @@ def _search_columns(deals: np.ndarray, cols: list[Column], pair: Pair, user_hand
     plain_packed = plain.pack()
     plain_classes = classes(plain)
     implied, level = _implication_levels(cols, rules)
+    workspace = BatchWorkspace(max(1, numba.get_num_threads()))
     n_levels = 1 + max(level, default=0)
     col_level = np.array([0] + level, dtype=np.int64)
     for start in range(0, n, CHUNK):
@@ -282,7 +284,7 @@ def _search_columns(deals: np.ndarray, cols: list[Column], pair: Pair, user_hand
                     for k in implied[j - 1]:
                         st[(res[:, k + 1] == 0) & (st[:, j] == GOAL_SEARCH), j] = GOAL_FALSE
             r = solve_batch(block, goals, cls, st, pairs, targets, holds, leader=leader,
-                            first_trick=first_trick)
+                            first_trick=first_trick, workspace=workspace)
             sel = col_level == lv
             if lv == 0:  # trick-count slems, at any level, from the max-tricks column
                 res[:, sel] = r[:, sel]

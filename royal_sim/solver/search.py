@@ -835,17 +835,12 @@ GOAL_SKIP = 2        # not defined for this deal (left out): result -1
 @njit(parallel=True, cache=True)
 def _batch_kernel(deals, leader, trick_no, suit_of, suit_masks, trump, must_trump, pair_of,
                   n_tricks, goals, classes, holds, items, pairs, targets, tt_bits,
-                  n_threads, out):
+                  tt_keys, tt_lo, tt_hi, tt_move, tt_stamp, ctx, out):
     """Search every (deal, goal) cell listed in ``items`` ((m, 2) int64) in parallel, one
-    cell per iteration (so threads balance well with dynamic scheduling); each thread has
-    its own table. ``out[i, j]``: the trick count for target -1, else 1/0."""
-    size = 1 << tt_bits
-    tt_keys = np.zeros((n_threads, size, KEY_WORDS), dtype=np.uint64)
-    tt_lo = np.zeros((n_threads, size), dtype=np.int8)
-    tt_hi = np.zeros((n_threads, size), dtype=np.int8)
-    tt_move = np.zeros((n_threads, size), dtype=np.int8)
-    tt_stamp = np.zeros((n_threads, size), dtype=np.int64)
-    ctx = np.zeros((n_threads, C_LEN), dtype=np.int64)
+    cell per iteration (so threads balance well with dynamic scheduling); thread ``tid``
+    uses row ``tid`` of the table arrays (kept between calls: the stamps in ``ctx`` tell
+    old entries apart). ``out[i, j]``: the trick count for target -1, else 1/0."""
+    n_threads = ctx.shape[0]
     moves = np.zeros((n_threads, MAX_DEPTH, MAX_MOVES), dtype=np.int64)
     tc = np.zeros((n_threads, 16, 4), dtype=np.int64)
     hands_ws = np.zeros((n_threads, 4), dtype=np.uint64)
