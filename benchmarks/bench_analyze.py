@@ -28,8 +28,10 @@ def run(seat: str, hand: str, samples: int, jobs: int, cache: str) -> float:
     cmd = [sys.executable, "-m", "royal_sim.cli", "analyze", hand, "--seat", seat,
            "--samples", str(samples), "--jobs", str(jobs), "--json"]
     t = time.perf_counter()
-    subprocess.run(cmd, check=True, env=env, stdout=subprocess.DEVNULL,
-                   stderr=subprocess.DEVNULL)
+    done = subprocess.run(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                          text=True)
+    if done.returncode:
+        sys.exit(f"analyze failed on {seat} {hand}: {done.stderr.strip().splitlines()[-1]}")
     return time.perf_counter() - t
 
 

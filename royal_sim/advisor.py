@@ -41,20 +41,21 @@ class Scorer:
         self.rules = rules
         self.igazitas = igazitas
         hold = [pair_holdings([int(x) for x in row], pair) for row in deals]
+        other = [pair_holdings([int(x) for x in row], Pair(1 - int(pair)))[1] for row in deals]
         self.tarokks = np.array([t for t, _ in hold], dtype=np.int64)
         self.honours = np.array([h for _, h in hold], dtype=np.int64)
+        self.other_honours = np.array(other, dtype=np.int64)
         self._cache: dict = {}
         self.n = deals.shape[0]
 
     def _one(self, bids: tuple[str, ...], made: tuple[bool, ...], tarokks: int, honours: bool,
-             opp_bids: tuple[str, ...], opp_made: tuple[bool, ...], kontra: tuple[str, ...]
-             ) -> int:
-        key = (bids, made, tarokks, honours, opp_bids, opp_made, kontra)
+             other_honours: bool, opp_bids: tuple[str, ...], opp_made: tuple[bool, ...],
+             kontra: tuple[str, ...]) -> int:
+        key = (bids, made, tarokks, honours, other_honours, opp_bids, opp_made, kontra)
         v = self._cache.get(key)
         if v is None:
             mine = PairOutcome(bids=bids, made=dict(zip(bids, made)), tarokks=tarokks,
                                both_honours=honours)
-            other_honours = False if honours else None
             theirs = PairOutcome(bids=opp_bids, made=dict(zip(opp_bids, opp_made)),
                                  kontra=frozenset(kontra), tarokks=22 - tarokks,
                                  both_honours=other_honours)
@@ -70,7 +71,7 @@ class Scorer:
         the pair's bids (>0 = made); opp_outcomes likewise for the opponents' bids, of which
         ``kontra`` were kontra'd by the user's pair."""
         n = self.n
-        cols = [self.tarokks[:, None], self.honours[:, None]]
+        cols = [self.tarokks[:, None], self.honours[:, None], self.other_honours[:, None]]
         k = len(bids)
         if k:
             cols.append((np.asarray(outcomes).reshape(n, k) > 0).astype(np.int64))
@@ -79,9 +80,9 @@ class Scorer:
             cols.append((np.asarray(opp_outcomes).reshape(n, ko) > 0).astype(np.int64))
         rows = np.concatenate(cols, axis=1)
         uniq, inverse = np.unique(rows, axis=0, return_inverse=True)
-        vals = np.array([self._one(tuple(bids), tuple(bool(x) for x in u[2:2 + k]), int(u[0]),
-                                   bool(u[1]), tuple(opp_bids),
-                                   tuple(bool(x) for x in u[2 + k:]), tuple(kontra))
+        vals = np.array([self._one(tuple(bids), tuple(bool(x) for x in u[3:3 + k]), int(u[0]),
+                                   bool(u[1]), bool(u[2]), tuple(opp_bids),
+                                   tuple(bool(x) for x in u[3 + k:]), tuple(kontra))
                          for u in uniq], dtype=np.float64)
         return vals[np.asarray(inverse).reshape(-1)]
 

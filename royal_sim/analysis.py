@@ -30,7 +30,8 @@ from .deal import Pair, Seat
 from .errors import RoyalSimError
 from .sampling import Constraints, sample_deals
 from .scoring import RULES
-from .solver.batch import GOAL_FALSE, GOAL_SEARCH, GOAL_SKIP, BatchWorkspace, solve_batch
+from .solver.batch import GOAL_FALSE, GOAL_SEARCH, GOAL_SKIP, solve_batch
+from .solver.search import Tables
 from .solver.goal import GOAL_LEN, Goal, tricks_goal
 
 RELAXED_SKIP = 0.01
@@ -235,7 +236,7 @@ def _search_columns(deals: np.ndarray, cols: list[Column], pair: Pair, user_hand
     plain_packed = plain.pack()
     plain_classes = classes(plain)
     implied, level = _implication_levels(cols, rules)
-    workspace = BatchWorkspace(max(1, numba.get_num_threads()))
+    workspace = Tables(max(1, numba.get_num_threads()))
     n_levels = 1 + max(level, default=0)
     col_level = np.array([0] + level, dtype=np.int64)
     for start in range(0, n, CHUNK):

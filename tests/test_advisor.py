@@ -97,3 +97,14 @@ def test_advise_bad_input(args, needle):
     assert r.exit_code == 2, r.output
     lines = r.output.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("Error: ") and needle in lines[0], r.output
+
+
+def test_defender_scores_use_the_attack_consolatio_too():
+    # A defender's expected scores: the deal's scoring needs both pairs' holdings (the
+    # defence consolatio is always 60 under Gerots).
+    hand = parse_hand("XXI XV XII VIII VI II CK CN HQ DK", "D_ELF")
+    res = analyze(hand, Seat.D_ELF, samples=4, seed=3, only=["gem", "vizi"])
+    values = bid_values(res)
+    scorer = Scorer(res.deals, Pair.DEFENCE, "gerots")
+    assert scorer.scores((), None).tolist() == [60.0] * 4
+    assert set(values) == {"gem", "vizi"}

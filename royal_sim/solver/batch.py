@@ -14,37 +14,13 @@ import numpy as np
 
 from .goal import GOAL_LEN
 from .rules import TAROKK_RULES, Rules
-from .search import (C_LEN, GOAL_FALSE, GOAL_SEARCH, GOAL_SKIP, KEY_WORDS, TT_BITS_DEFAULT,
-                     _batch_kernel)
-
-
-class BatchWorkspace:
-    """Per-thread transposition tables for ``solve_batch``, kept between calls (allocating
-    and clearing them per call would cost more than many small searches).
-
-    n_threads: numba threads it serves (at least ``numba.get_num_threads()`` at call time);
-    tt_bits: log2 of each table's entries (2**18 ≈ 13 MB per thread)."""
-
-    def __init__(self, n_threads: int | None = None, tt_bits: int = TT_BITS_DEFAULT):
-        n = n_threads or numba.config.NUMBA_NUM_THREADS
-        size = 1 << tt_bits
-        self.tt_bits = tt_bits
-        self.tt_keys = np.zeros((n, size, KEY_WORDS), dtype=np.uint64)
-        self.tt_lo = np.zeros((n, size), dtype=np.int8)
-        self.tt_hi = np.zeros((n, size), dtype=np.int8)
-        self.tt_move = np.zeros((n, size), dtype=np.int8)
-        self.tt_stamp = np.zeros((n, size), dtype=np.int64)
-        self.ctx = np.zeros((n, C_LEN), dtype=np.int64)
-
-    @property
-    def nodes(self) -> int:
-        return int(self.ctx[:, 0].sum())
+from .search import GOAL_FALSE, GOAL_SEARCH, GOAL_SKIP, TT_BITS_DEFAULT, Tables, _batch_kernel
 
 
 def solve_batch(deals: np.ndarray, goals: np.ndarray, classes: np.ndarray, status: np.ndarray,
                 pairs: np.ndarray, targets: np.ndarray, holds: np.ndarray | None = None,
                 leader: int = 0, first_trick: int = 1, rules: Rules = TAROKK_RULES,
-                workspace: BatchWorkspace | None = None) -> np.ndarray:
+                workspace: Tables | None = None) -> np.ndarray:
     """Search ``g`` goals on each of ``n`` deals in parallel.
 
     deals: (n, 4) uint64 hands in seat order; goals: (n, g, GOAL_LEN) uint64 packed goals
@@ -52,7 +28,9 @@ def solve_batch(deals: np.ndarray, goals: np.ndarray, classes: np.ndarray, statu
     int8 ``GOAL_SEARCH``/``GOAL_FALSE``/``GOAL_SKIP``; pairs: (g,) int8 searching pair of
     each goal column; targets: (n, g) int64, the goal's ``min_tricks``, or -1 for "the most
     counted tricks" (then the goal's other clauses must hold); holds: (n, g, n_cards) int8
-    Gerots hold-until tricks or None; workspace: tables to reuse (default: new ones).
+    Gerots hold-until tricks or None; workspace: ``search.Tables`` with a row per thread,
+    kept between calls (default: new small ones; allocating and clearing tables per call
+    costs more than many small searches).
 
     Returns (n, g) int64: 1/0 for a goal made / not made, the trick count for a -1 target,
     -1 where status is ``GOAL_SKIP``. Threads: ``numba.set_num_threads``.
@@ -66,8 +44,8 @@ def solve_batch(deals: np.ndarray, goals: np.ndarray, classes: np.ndarray, statu
     if items.shape[0] == 0:
         return out
     ws = workspace
-    if ws is None or ws.ctx.shape[0] < numba.get_num_threads():
-        ws = BatchWorkspace(numba.get_num_threads(), 16 if workspace is None else ws.tt_bits)
+    if ws is None or ws.rows < numba.get_num_threads():
+        ws = Tables(numba.get_num_threads(), 16 if workspace is None else ws.tt_bits)
     with numba.parallel_chunksize(1):
         _batch_kernel(np.ascontiguousarray(deals, dtype=np.uint64), int(leader),
                       first_trick - 1, rules.suit_of, rules.suit_masks, rules.trump,
@@ -81,5 +59,5 @@ def solve_batch(deals: np.ndarray, goals: np.ndarray, classes: np.ndarray, statu
     return out
 
 
-__all__ = ["solve_batch", "BatchWorkspace", "GOAL_SEARCH", "GOAL_FALSE", "GOAL_SKIP", "GOAL_LEN",
+__all__ = ["solve_batch", "Tables", "GOAL_SEARCH", "GOAL_FALSE", "GOAL_SKIP", "GOAL_LEN",
            "TT_BITS_DEFAULT"]

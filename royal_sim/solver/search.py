@@ -2,22 +2,29 @@
 
 One boolean AND/OR search proves or refutes a ``Goal`` (``goal.py``) for one pair, with all
 cards visible; the maximum number of tricks is found by null-window searches on a trick
-target (binary search over the target, the transposition table kept between them).
+target, stepping from a greedy-playout guess, the transposition table kept between them.
 
 Techniques, each in its own place below (after DDS, ``ABsearch.cpp``, ``Moves.cpp``,
-``TransTableL.cpp``):
+``QuickTricks.cpp``, ``TransTableL.cpp``):
 
 - ``_moves``: legal cards (follow suit; void → trump if ``must_trump``; trump led → trump if
-  able), equivalent-card collapsing (cards of one hand adjacent in strength among the cards
-  still out merge into one move, unless the goal tells them apart: ``card_class``), and move
-  ordering (a cheap static score plus the best lead remembered in the table).
-- ``_search``: the recursive AND/OR search, one card per ply; the goal's clauses are checked
-  after every trick (early exits) and bounded at every trick start (not enough tricks left, a
-  required card no longer in the pair's hands).
-- The transposition table, at trick starts only: key = cards still out + leader + goal
-  progress; value = lower/upper bounds on the extra counted tricks the pair can force while
-  meeting the goal's other clauses (−1 = those clauses cannot be forced), so one table serves
-  every trick target of a goal.
+  able), the searching pair's obligations (Gerots: ``hold``, the goal's lead restrictions),
+  equivalent-card collapsing (cards of one hand adjacent in strength among the cards still
+  out merge into one move, unless the goal tells them apart: ``card_class``), and move
+  ordering (the table's best move; on lead sure winners first; following, the cheapest card
+  that beats everything still to come, else low).
+- ``_search``: the iterative AND/OR search (numba cannot cache recursive functions), one card
+  per ply; the goal's clauses are checked after every trick (``_score_trick``).
+- ``_trick_start_bounds``: at every trick start, goal met / no longer possible: not enough
+  counted tricks left, sure tricks of the top trump run (``_sure_tricks``) and quick tricks
+  of the side on lead (``_quick_tricks``) against the tricks the goal needs, a required card
+  no longer in the pair's hands.
+- The transposition table (``Tables``), at trick starts only: the key is rank-relative
+  (``_rel_key``: each suit's sequence of holder and goal class, leader, goal progress), the
+  value lower/upper bounds on the extra counted tricks the pair can force while meeting the
+  goal's other clauses (−1 = those clauses cannot be forced), so one table serves every
+  trick target of a goal.
+- ``_batch_kernel``: many (deal, goal) cells in parallel (numba prange, a table per thread).
 
 Rules come as arrays (``rules.py``): the same kernel plays tarokk and bridge.
 """
@@ -873,10 +880,34 @@ def _batch_kernel(deals, leader, trick_no, suit_of, suit_masks, trump, must_trum
             out[i, j] = 1 if v == t else 0
 
 
+class Tables:
+    """Transposition tables, one row per thread (``rows``), kept between searches: the
+    stamp in ``ctx[row, C_STAMP]`` tells entries of earlier searches apart, so they are
+    never cleared. ``tt_bits``: log2 of each table's entries (2**18 ≈ 13 MB per row)."""
+
+    def __init__(self, rows: int = 1, tt_bits: int = TT_BITS_DEFAULT):
+        size = 1 << tt_bits
+        self.tt_bits = tt_bits
+        self.tt_keys = np.zeros((rows, size, KEY_WORDS), dtype=np.uint64)
+        self.tt_lo = np.zeros((rows, size), dtype=np.int8)
+        self.tt_hi = np.zeros((rows, size), dtype=np.int8)
+        self.tt_move = np.zeros((rows, size), dtype=np.int8)
+        self.tt_stamp = np.zeros((rows, size), dtype=np.int64)
+        self.ctx = np.zeros((rows, C_LEN), dtype=np.int64)
+
+    @property
+    def rows(self) -> int:
+        return self.ctx.shape[0]
+
+    @property
+    def nodes(self) -> int:
+        return int(self.ctx[:, C_NODES].sum())
+
+
 class Solver:
     """Reusable double-dummy solver for one rule set (holds the transposition table).
 
-    ``tt_bits``: log2 of the table's entries (2**18 ≈ 4.5 MB). Not thread-safe: use one
+    ``tt_bits``: log2 of the table's entries (2**18 ≈ 13 MB). Not thread-safe: use one
     solver per thread. ``nodes`` counts search nodes since creation.
     """
 
@@ -884,14 +915,8 @@ class Solver:
         rules.validate()
         self.rules = rules
         self.n_tricks = rules.n_cards // 4
-        size = 1 << tt_bits
-        self.tt_bits = tt_bits
-        self.tt_keys = np.zeros((size, KEY_WORDS), dtype=np.uint64)
-        self.tt_lo = np.zeros(size, dtype=np.int8)
-        self.tt_hi = np.zeros(size, dtype=np.int8)
-        self.tt_move = np.zeros(size, dtype=np.int8)
-        self.tt_stamp = np.zeros(size, dtype=np.int64)
-        self.ctx = np.zeros(C_LEN, dtype=np.int64)
+        self.tables = Tables(1, tt_bits)
+        self.ctx = self.tables.ctx[0]
         self.moves = np.zeros((MAX_DEPTH, MAX_MOVES), dtype=np.int64)
         self.tc = np.zeros((16, 4), dtype=np.int64)
         self._no_hold = np.zeros(rules.n_cards, dtype=np.int8)
@@ -919,6 +944,7 @@ class Solver:
     def _run(self, h, leader, first_trick, goal_arr, classes, hold, pair, lo, hi,
              trick_prefix=(), p_count=0):
         r = self.rules
+        t = self.tables
         pairmask = np.array([int(p) == int(pair) for p in r.pair_of], dtype=np.bool_)
         unplayed = np.uint64(0)
         for x in h:
@@ -928,8 +954,8 @@ class Solver:
             unplayed |= np.uint64(1) << np.uint64(c)
         return int(_solve(h, pairmask, r.suit_of, r.suit_masks, r.trump, r.must_trump,
                           r.pair_of, goal_arr, classes, hold, self.n_tricks,
-                          self.tt_keys, self.tt_lo, self.tt_hi, self.tt_move, self.tt_stamp,
-                          self.tt_bits, self.ctx, self.moves, self.tc, int(leader),
+                          t.tt_keys[0], t.tt_lo[0], t.tt_hi[0], t.tt_move[0], t.tt_stamp[0],
+                          t.tt_bits, self.ctx, self.moves, self.tc, int(leader),
                           first_trick - 1, len(trick_prefix), unplayed, p_count, 0, lo, hi))
 
     def max_tricks(self, hands, leader: int = 0, first_trick: int = 1, pair: int = 0) -> int:
