@@ -16,7 +16,8 @@ from .errors import RoyalSimError
 
 def user_errors(fn):
     """Turn a ``RoyalSimError`` raised inside a command into one line ``Error: …`` on stderr
-    and exit code 2 (click's own option errors also exit 2)."""
+    and exit code 2 (click's own option errors also exit 2); Ctrl-C into "Interrupted." and
+    exit code 130, without a traceback."""
 
     @functools.wraps(fn)
     def wrapper(*args, **kwargs):
@@ -25,6 +26,9 @@ def user_errors(fn):
         except RoyalSimError as e:
             click.echo(f"Error: {e}", err=True)
             sys.exit(2)
+        except KeyboardInterrupt:
+            click.echo("\nInterrupted.", err=True)
+            sys.exit(130)
 
     return wrapper
 
