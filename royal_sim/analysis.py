@@ -166,11 +166,11 @@ class _ClassCache:
     def __init__(self):
         self.d: dict = {}
 
-    def __call__(self, goal: Goal) -> np.ndarray:
-        key = tuple(goal.named_masks())
+    def __call__(self, goal: Goal, hold: np.ndarray | None = None) -> np.ndarray:
+        key = (tuple(goal.named_masks()), None if hold is None else hold.tobytes())
         v = self.d.get(key)
         if v is None:
-            v = self.d[key] = goal.card_classes(N_CARDS)
+            v = self.d[key] = goal.card_classes(N_CARDS, hold)
         return v
 
 
@@ -274,7 +274,7 @@ def _search_columns(deals: np.ndarray, cols: list[Column], pair: Pair, user_hand
                     if leads:
                         goal = replace(goal, lead_req=leads)
                 goals[i, j] = goal.pack()
-                cls[i, j] = classes(goal)
+                cls[i, j] = classes(goal, holds[i, j] if rules == "gerots" else None)
                 targets[i, j] = goal.min_tricks
         res = np.full((b, g), -1, dtype=np.int64)
         for lv in range(n_levels):

@@ -55,6 +55,10 @@ def _random_restricted_goal(rng, hands, pair, first):
                                                           C.SUIT_CARDS | 0b111])})
     hold = np.zeros(C.N_CARDS, dtype=np.int8)
     hold[card] = t
+    # a second held card that the goal does not name (the table must not merge it away)
+    other = rng.choice(C.cards_of(mine))
+    if other != card:
+        hold[other] = rng.choice(tricks)
     return goal, hold
 
 

@@ -107,14 +107,16 @@ class Goal:
         return [*self.trick_req.values(), self.capture, self.capture_any, *self.exists,
                 self.run_mask, *self.lead_req.values()]
 
-    def card_classes(self, n_cards: int) -> np.ndarray:
-        """``(n_cards,)`` int16: cards with equal class are treated alike by this goal, so the
-        search may merge them when adjacent in strength inside one hand."""
+    def card_classes(self, n_cards: int, hold=None) -> np.ndarray:
+        """``(n_cards,)`` int16: cards with equal class are treated alike by this goal (and
+        by the play restriction ``hold``, if given), so the search may merge them when
+        adjacent in strength inside one hand, and the table may match positions that
+        differ only in such cards."""
         masks = [m for m in self.named_masks() if m]
         sig = {}
         out = np.zeros(n_cards, dtype=np.int16)
         for c in range(n_cards):
-            key = tuple((m >> c) & 1 for m in masks)
+            key = tuple((m >> c) & 1 for m in masks) + (0 if hold is None else int(hold[c]),)
             out[c] = sig.setdefault(key, len(sig))
         return out
 

@@ -977,8 +977,8 @@ class Solver:
         h, _ = self._check(hands, leader, first_trick)
         if goal.impossible:
             return False
-        classes = goal.card_classes(self.rules.n_cards)
         hold_arr = self._no_hold if hold is None else np.asarray(hold, dtype=np.int8)
+        classes = goal.card_classes(self.rules.n_cards, None if hold is None else hold_arr)
         t = goal.min_tricks
         return self._run(h, leader, first_trick, goal.pack(), classes, hold_arr, pair,
                          t, t) == t
