@@ -147,7 +147,10 @@ def best_bid_sets(analysis: Analysis, *, igazitas: bool = True,
     partner_bids: results for bids the partner has already made (always in the set);
     candidates: every searchable candidate of ``analysis`` made on at least
     ``min_probability`` of the deals. Legality: ``scoring.validate_bids`` (raise chains
-    allowed, at most one trophy, Fácán with Sólyom and színfogó pairs refused).
+    allowed, at most one trophy, Fácán with Sólyom and színfogó pairs refused); sets whose
+    bids need one card to win two different tricks are legal (seed 002: "Pagát ulti és
+    Pagát uhu") but never recommended, since bids are judged one by one and at most one of
+    them can be made.
     Raises ``BidSetError`` if the partner's bids are illegal together."""
     rules = analysis.rules
     fixed = tuple(partner_bids)
@@ -179,10 +182,14 @@ def best_bid_sets(analysis: Analysis, *, igazitas: bool = True,
                 key = frozenset(idx + (i,))
                 if key in seen:
                     continue
+                keys = [r.key for r in fixed] + [cands[j].key for j in key]
                 try:
-                    validate_bids([r.key for r in fixed] + [cands[j].key for j in key], rules)
+                    validate_bids(keys, rules)
                 except BidSetError:
                     seen[key] = None
+                    continue
+                if S.card_trick_conflict([S.Bid.parse(k) for k in keys]):
+                    seen[key] = None   # legal, but at most one of them can be made
                     continue
                 seen[key] = evaluate(tuple(sorted(key)))
                 grown.append(tuple(sorted(key)))

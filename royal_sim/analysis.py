@@ -35,6 +35,7 @@ from .solver.search import Tables
 from .solver.goal import GOAL_LEN, Goal, tricks_goal
 
 RELAXED_SKIP = 0.01
+MAX_SAMPLES = 1_000_000   # deals per analysis (about a second each per core already)
 N_CARDS = C.N_CARDS
 CHUNK = 25  # deals per parallel batch (progress granularity)
 
@@ -302,27 +303,44 @@ def _search_columns(deals: np.ndarray, cols: list[Column], pair: Pair, user_hand
 
 def bid_constraints(hand: int, seat: Seat, constraints: Constraints | None,
                     partner_bids: Sequence = (), opponent_bids: Sequence = ()) -> Constraints:
-    """Sampling constraints implied by bids heard: a card the partner announced is in the
-    partner's hand; a card an opponent announced is in neither hand of the user's pair.
-    Raises ``ConstraintError`` when the user holds a card an opponent announced."""
+    """Sampling constraints implied by bids heard (``slems.card_facts``), so the deals are
+    ones where the bid could have been made:
+
+    - partner's bid: its announced magasítók are in the partner's hand; the other cards it
+      needs to win named tricks are in the user's pair (the partner's, if not the user's);
+      the opponents' cards it captures are not in the pair;
+    - an opponent's bid: every card it needs to win a named trick is the opponents'; the
+      cards it captures from "O" are in the user's pair (the partner's, if not the user's).
+
+    Raises ``ConstraintError`` when the user's own hand contradicts a bid."""
     from .errors import ConstraintError
     out = constraints if constraints is not None else Constraints()
+    partner = seat.partner
+
+    def fact(cond: bool, why: str):
+        if not cond:
+            raise ConstraintError(why)
+
     for bid in partner_bids:
-        cards = 0
-        for c in S.announced_holds(bid.slem, bid.param):
-            if not hand >> c & 1:
-                cards |= 1 << c
-        if cards:
-            out = out.with_seat(seat.partner, holds=cards)
+        tricks, own, opp = S.card_facts(bid.slem, bid.param)
+        fact(not own & hand, f"your partner cannot announce {bid.key}: you hold "
+                             f"{C.format_cards(own & hand)}")
+        fact(not opp & hand, f"your partner's {bid.key} can never be made: you hold "
+                             f"{C.format_cards(opp & hand)}")
+        needed = (C.mask_of(tricks) | own) & ~hand
+        if needed:
+            out = out.with_seat(partner, holds=needed)
+        if opp:
+            out = out.with_seat(partner, not_holds=opp)
     for bid in opponent_bids:
-        cards = 0
-        for c in S.announced_holds(bid.slem, bid.param):
-            cards |= 1 << c
-        if cards & hand:
-            raise ConstraintError(f"the opponents cannot announce {bid.key}: you hold "
-                                  f"{C.format_cards(cards & hand)}")
-        if cards:
-            out = out.with_seat(seat.partner, not_holds=cards)
+        tricks, own, opp = S.card_facts(bid.slem, bid.param)
+        theirs = C.mask_of(tricks) | own
+        fact(not theirs & hand, f"the opponents cannot announce {bid.key}: you hold "
+                                f"{C.format_cards(theirs & hand)}")
+        if theirs:
+            out = out.with_seat(partner, not_holds=theirs)
+        if opp & ~hand:
+            out = out.with_seat(partner, holds=opp & ~hand)
     return out
 
 
@@ -346,8 +364,8 @@ def analyze(hand: int, seat: Seat, *, samples: int = 1000, seed: int = 0,
     Returns ``Analysis``. Raises ``RoyalSimError`` for bad arguments (``samples`` < 1,
     unknown rules) and ``ConstraintError`` from the sampler.
     """
-    if samples < 1:
-        raise RoyalSimError(f"--samples must be at least 1, got {samples}")
+    if not 1 <= samples <= MAX_SAMPLES:
+        raise RoyalSimError(f"--samples must be 1..{MAX_SAMPLES:,}, got {samples}")
     if rules not in RULES:
         raise RoyalSimError(f"unknown rules {rules!r} (use gerots or laza)")
     pair = seat.pair

@@ -450,6 +450,12 @@ def _check_resumable(path: Path, ex: _Existing, jobs: Sequence[Job],
             raise RoyalSimError(f"{str(path)!r} was written with other options or inputs "
                                 f"({ident!r}: kind, rules, samples, seed {have} here, "
                                 f"{want} now); use the same options, another --out or --force")
+        slems = {row["slem"] for row in rows if row["slem"] != MAX_TRICKS}
+        allowed = set(opts.only) if opts.only else set(S.SLEMS)
+        if not (slems == allowed if job.kind == "hand" else slems <= allowed):
+            raise RoyalSimError(f"{str(path)!r} was written with another --only ({ident!r} "
+                                f"has {', '.join(sorted(slems)) or 'no slem'}); use the same "
+                                "options, another --out or --force")
 
 
 def _write_sorted(path: Path, fmt: str, order: Sequence[str]) -> None:

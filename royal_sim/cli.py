@@ -281,9 +281,13 @@ def _run_analysis(opts: dict, *, partner_bids=(), opponent_bids=()):
         raise RoyalSimError("missing HAND (your 10 cards) or --example")
     if seat is None:
         raise RoyalSimError("missing --seat (A_IND, D_ELF, D_IND or A_ELF)")
+    from .analysis import MAX_SAMPLES
+    if opts["rules"] == "gerots" and not opts["igazitas"]:
+        raise RoyalSimError("--no-igazitas is a laza option (Gerots scoring always has the "
+                            "consolatio); add --rules laza")
     samples = opts["samples"]
-    if samples < 1:
-        raise RoyalSimError(f"--samples must be at least 1, got {samples}")
+    if not 1 <= samples <= MAX_SAMPLES:
+        raise RoyalSimError(f"--samples must be 1..{MAX_SAMPLES:,}, got {samples}")
     seat_ = parse_seat(seat)
     hand_ = parse_hand(hand, seat_)
     only_ids = None
@@ -405,6 +409,10 @@ def advise_command(partner_bids, their_bids, top, max_bids, **opts):
 
     mine = [Bid.parse(t) for t in tokens(partner_bids or "")]
     theirs = [Bid.parse(t) for t in tokens(their_bids or "")]
+    for name, given, bids in (("--partner-bids", partner_bids, mine),
+                              ("--their-bids", their_bids, theirs)):
+        if given is not None and not bids:
+            raise RoyalSimError(f"{name} lists no bid (give keys like gem,ultimo:SK)")
     validate_bids(mine, opts["rules"])
     validate_bids(theirs, opts["rules"])
     result = _run_analysis(opts, partner_bids=mine, opponent_bids=theirs)

@@ -68,8 +68,9 @@ def batch_command(input_path, out, samples, seed, rules, only, jobs, scheduler, 
     from . import slems as S
     from .cards import tokens
 
-    if samples < 1:
-        raise RoyalSimError(f"--samples must be at least 1, got {samples}")
+    from .analysis import MAX_SAMPLES
+    if not 1 <= samples <= MAX_SAMPLES:
+        raise RoyalSimError(f"--samples must be 1..{MAX_SAMPLES:,}, got {samples}")
     only_ids = None
     if only is not None:
         only_ids = tuple(dict.fromkeys(S.get_slem(t).id for t in tokens(only)))

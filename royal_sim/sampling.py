@@ -53,6 +53,9 @@ __all__ = [
     "parse_range", "seed_state", "REJECTION_MIN_ACCEPTANCE", "MAX_REJECTION_ATTEMPTS", "METHODS",
 ]
 
+MAX_DEALS = 10_000_000
+"""Most deals one ``sample`` call returns (each is 32 bytes; more would risk memory)."""
+
 METHODS = ("auto", "rejection", "exact")
 
 REJECTION_MIN_ACCEPTANCE = 0.2
@@ -911,6 +914,9 @@ class DealSampler:
         """
         if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 0:
             raise ValueError(f"n must be a non-negative integer, got {n!r}")
+        if n > MAX_DEALS:
+            raise ConstraintError(f"{n:,} deals asked for; at most {MAX_DEALS:,} per call "
+                                  f"({MAX_DEALS * 32 // 2**20} MiB of deals)")
         n = int(n)
         if method not in METHODS:
             raise ValueError(f"unknown method {method!r} (use {', '.join(METHODS)})")

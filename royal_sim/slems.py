@@ -1081,3 +1081,44 @@ def magasito_tricks(slem: str | Slem) -> tuple[int, ...]:
     """Trick numbers whose winning card is an announced magasító (the M1/M2/M3 terms), in
     announcement order: (1, 2, 3) for Héja and Stella, (10,) for Ultimó …"""
     return tuple(t for t, term in get_slem(slem).predicate.tricks if term in (M1, M2, M3))
+
+
+def card_facts(slem: str | Slem, param=None) -> tuple[dict[int, int], int, int]:
+    """What a bid implies about who holds which card, for reading a bid heard as evidence:
+    ``(tricks, own, opp)``.
+
+    ``tricks``: {card: trick} for every single card that must win a named trick (an
+    announced magasító, a kötött card, Dzsinn's ten, Mariage's K and Q) — a card of the
+    bidding pair; ``own``: the announced magasítók (the bidder's own cards, spec §3
+    Decision); ``opp``: the cards the bid captures from the opponents ("O's c": dealt to
+    the other pair)."""
+    s = get_slem(slem)
+    param = check_param(s, param)
+    tricks: dict[int, int] = {}
+    own = 0
+    for t, term in s.predicate.tricks:
+        mask, named = _resolve(term, param)
+        if not named:
+            continue
+        for c in C.iter_bits(mask):
+            tricks.setdefault(c, t)
+        if term in (M1, M2, M3):
+            own |= mask
+    return tricks, own, s.predicate.capture_opp
+
+
+def card_trick_conflict(bids: Iterable) -> str | None:
+    """A card that two bids (``Bid``s) need to win different tricks, as a message, or
+    None: one card wins one trick (e.g. Ultimó with IV and Fácán with IV)."""
+    seen: dict[int, tuple[int, str]] = {}
+    for b in bids:
+        for t, term in b.slem.predicate.tricks:
+            mask, _ = _resolve(term, b.param)
+            if C.popcount(mask) != 1:
+                continue
+            c = next(C.iter_bits(mask))
+            prev = seen.setdefault(c, (t, b.key))
+            if prev[0] != t:
+                return (f"{C.format_card(c)} cannot win trick {prev[0]} ({prev[1]}) and trick "
+                        f"{t} ({b.key})")
+    return None

@@ -61,6 +61,33 @@ def test_bid_sets_are_legal_and_deterministic(strong):
         assert sum(1 for k in s.bids if Bid.parse(k).slem.is_trophy) <= 1
 
 
+def test_no_set_needs_one_card_on_two_tricks():
+    # Ultimó and Fácán with the same IV are legal bids together, but IV wins one trick only:
+    # the advisor never recommends them together.
+    from royal_sim.slems import card_trick_conflict
+    hand = parse_hand("XIX XXI XVII XVI XIV IX IV SK SQ HK", "A_ELF")
+    res = analyze(hand, Seat.A_ELF, samples=3, seed=1, rules="laza",
+                  only=["gem", "ultimo", "facan", "solyom"])
+    for s in best_bid_sets(res, top=20, max_bids=3):
+        assert card_trick_conflict([Bid.parse(k) for k in s.bids]) is None, s.bids
+
+
+def test_bids_heard_are_facts_about_the_deal():
+    # Partner's Ultimó with SK: SK is the partner's; an opponent's Uhu with HK: HK is not in
+    # the user's pair; partner's Pagátfogás: I is not the partner's.
+    hand = parse_hand("XX XVII XIII X VII V SQ HN DJ DK", "A_IND")
+    res = analyze(hand, Seat.A_IND, samples=5, seed=8, only=["gem"],
+                  partner_bids=[Bid.parse("ultimo:SK"), Bid.parse("pagatfogas")],
+                  opponent_bids=[Bid.parse("uhu:HK")])
+    from royal_sim import cards as C
+    for row in res.deals:
+        assert int(row[3]) >> C.parse_card("SK") & 1
+        assert not int(row[3]) >> C.parse_card("HK") & 1
+        assert not int(row[3]) >> C.PAGAT & 1
+    assert [r.key for r in res.partner] == ["ultimo:SK", "pagatfogas"]
+    assert [r.key for r in res.opponent] == ["uhu:HK"]
+
+
 def test_kontra_on_an_impossible_opponent_bid():
     # The user holds skíz and XXI: the opponents can never capture "O's XXI" (XXI-fogás
     # fails on every deal); a kontra moves the 125 points, limited to 20 under Gerots.
@@ -91,6 +118,12 @@ def test_advise_json():
     (["--their-bids", "nosuch"], "unknown slem"),
     (["--their-bids", "ultimo:XXII"], "not a magasító"),
     (["--partner-bids", "les"], "csendes"),
+    (["--partner-bids", ""], "lists no bid"),
+    (["--partner-bids", "ultimo:XXII"], "not a magasító"),
+    (["--partner-bids", "xxi_fogas"], "can never be made: you hold XXI"),
+    (["--their-bids", "kismadar"], "you hold XXI"),
+    (["--samples", "2000000"], "--samples must be 1..1,000,000"),
+    (["--no-igazitas"], "laza option"),
 ])
 def test_advise_bad_input(args, needle):
     r = run("advise", STRONG, "--seat", "A_IND", "--samples", "2", "--only", "gem", *args)
