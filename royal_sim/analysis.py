@@ -135,8 +135,10 @@ def _relaxed_goal(goal: Goal, slem: S.Slem, param, bidder_mags: int) -> Goal:
 
 
 def _holds_row(slem: S.Slem, param, rules: str, pair_cards: int) -> np.ndarray:
+    """(n_cards,) int8: under Gerots, the trick before which the pair may not play each
+    card the bid announces (magasítók and kötött cards alike); 0 elsewhere."""
     hold = np.zeros(N_CARDS, dtype=np.int8)
-    if rules == "gerots" and param is not None:
+    if rules == "gerots":
         for card, trick in S.announced_holds(slem, param).items():
             if pair_cards >> card & 1:
                 hold[card] = trick
