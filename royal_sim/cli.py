@@ -317,11 +317,8 @@ def _run_analysis(opts: dict, *, partner_bids=(), opponent_bids=()):
                                     tarokks=tarokks, suits=opts["suits"], voids=opts["voids"])
     sampler = None
     if opts["heard"]:
-        from .evidence import parse_heard, sample_with_evidence
-        heard = [parse_heard(h) for h in opts["heard"]]
-
-        def sampler(n, seed, hand, seat, constraints):
-            return sample_with_evidence(n, seed, hand, seat, constraints, heard)
+        from .evidence import evidence_sampler, parse_heard
+        sampler = evidence_sampler([parse_heard(h) for h in opts["heard"]])
     jobs = opts["jobs"] or os.cpu_count() or 1
     numba.set_num_threads(min(jobs, numba.config.NUMBA_NUM_THREADS))
     with LazyProgress(samples, "searching deals") as bar:

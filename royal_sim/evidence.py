@@ -50,7 +50,7 @@ from .announcements import (AnnouncementError, Announcement, HandConstraint, RAN
 from .deal import HAND_SIZE, MIN_TAROKKS, Seat, check_hand, parse_seat
 from .errors import ConstraintError, DealError, RoyalSimError
 from .sampling import (METHODS, MAX_REJECTION_ATTEMPTS, Constraints, DealSampler, SampleResult,
-                       seed_state)
+                       normalise_hand_seat, seed_state)
 
 __all__ = ["Heard", "parse_heard", "parse_heard_list", "EvidenceSampler",
            "sample_with_evidence", "evidence_sampler", "FILTER_MIN_ACCEPTANCE", "MAX_COUNTS"]
@@ -711,12 +711,7 @@ def sample_with_evidence(n: int, seed: int, hand: int | str | None = None,
     ``SEAT:ANNOUNCEMENT`` strings). Returns ``SampleResult``; raises ``ConstraintError`` for a
     contradiction (see ``EvidenceSampler``), ``RoyalSimError`` subclasses for bad input. The
     counting set-up is cached for repeated calls with the same arguments."""
-    if seat is not None and not isinstance(seat, Seat):
-        seat = parse_seat(seat) if isinstance(seat, str) else Seat(int(seat))
-    if isinstance(hand, str):
-        hand = C.mask_of(C.parse_cards(hand))
-    elif hand is not None:
-        hand = int(hand)
+    hand, seat = normalise_hand_seat(hand, seat)
     sampler = _cached(hand, seat, constraints if constraints is not None else Constraints(),
                       _heard_key(heard))
     return sampler.sample(n, seed, method=method, max_attempts=max_attempts)

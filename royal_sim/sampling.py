@@ -45,6 +45,7 @@ import numpy as np
 from numba import njit
 
 from . import cards as C
+from .bits import popcount as _popcount
 from .deal import FIXED_CARD, HAND_SIZE, MIN_TAROKKS, SEATS, Deal, Seat, check_hand, parse_seat
 from .errors import ConstraintError, DealError
 
@@ -381,14 +382,6 @@ def _uniform(s):
     return np.float64(_next(s) >> np.uint64(11)) * (1.0 / 9007199254740992.0)
 
 
-@njit(cache=True, inline="always")
-def _popcount(m):
-    m = m - ((m >> np.uint64(1)) & np.uint64(0x5555555555555555))
-    m = (m & np.uint64(0x3333333333333333)) + ((m >> np.uint64(2)) & np.uint64(0x3333333333333333))
-    m = (m + (m >> np.uint64(4))) & np.uint64(0x0F0F0F0F0F0F0F0F)
-    return np.int64((m * np.uint64(0x0101010101010101)) >> np.uint64(56))
-
-
 # --------------------------------------------------------------------------------------------
 # kernels
 
@@ -455,6 +448,27 @@ def _vec_index(a0, a1, a2, a3):
 
 
 @njit(cache=True)
+def _pick_part(vec, idx, wt, q0, q1, rest_ways, total, total_idx, target):
+    """Draw one part (a row ``q`` in ``q0:q1`` of ``vec``, a count vector) of the count
+    vector ``total`` with probability ∝ ``wt[q] * rest_ways[total − vec[q]]`` (its own ways
+    times the ways of dealing the rest); ``target`` is uniform in [0, sum of weights).
+    Returns the row, or -1 when no part fits."""
+    acc = 0.0
+    pick = -1
+    for q in range(q0, q1):
+        if (vec[q, 0] > total[0] or vec[q, 1] > total[1] or vec[q, 2] > total[2]
+                or vec[q, 3] > total[3]):
+            continue
+        w = wt[q] * rest_ways[total_idx - idx[q]]
+        if w > 0.0:
+            acc += w
+            pick = q
+            if acc > target:
+                break
+    return pick
+
+
+@njit(cache=True)
 def _exact_kernel(n, state, out, forced, caps, order, dk, sup_off, sup_vec, sup_idx, sup_w,
                   cls_off, cls_table, alloc_off, alloc_vec, alloc_idx, alloc_w, card_off,
                   cls_cards):
@@ -483,19 +497,8 @@ def _exact_kernel(n, state, out, forced, caps, order, dk, sup_off, sup_vec, sup_
         ri = _vec_index(r[0], r[1], r[2], r[3])
         for k in range(4, 0, -1):
             s = order[k]
-            target = _uniform(state) * dk[k, ri]
-            acc = 0.0
-            pick = -1
-            for q in range(sup_off[s], sup_off[s + 1]):
-                if (sup_vec[q, 0] > r[0] or sup_vec[q, 1] > r[1] or sup_vec[q, 2] > r[2]
-                        or sup_vec[q, 3] > r[3]):
-                    continue
-                w = sup_w[q] * dk[k - 1, ri - sup_idx[q]]
-                if w > 0.0:
-                    acc += w
-                    pick = q
-                    if acc > target:
-                        break
+            pick = _pick_part(sup_vec, sup_idx, sup_w, sup_off[s], sup_off[s + 1], dk[k - 1],
+                              r, ri, _uniform(state) * dk[k, ri])
             if pick < 0:
                 return -1
             for j in range(4):
@@ -514,19 +517,9 @@ def _exact_kernel(n, state, out, forced, caps, order, dk, sup_off, sup_vec, sup_
                 u[j] = suit_vec[s, j]
             ui = _vec_index(u[0], u[1], u[2], u[3])
             for g in range(g1 - 1, g0, -1):
-                target = _uniform(state) * cls_table[g, ui]
-                acc = 0.0
-                pick = -1
-                for q in range(alloc_off[g], alloc_off[g + 1]):
-                    if (alloc_vec[q, 0] > u[0] or alloc_vec[q, 1] > u[1]
-                            or alloc_vec[q, 2] > u[2] or alloc_vec[q, 3] > u[3]):
-                        continue
-                    w = alloc_w[q] * cls_table[g - 1, ui - alloc_idx[q]]
-                    if w > 0.0:
-                        acc += w
-                        pick = q
-                        if acc > target:
-                            break
+                pick = _pick_part(alloc_vec, alloc_idx, alloc_w, alloc_off[g],
+                                  alloc_off[g + 1], cls_table[g - 1], u, ui,
+                                  _uniform(state) * cls_table[g, ui])
                 if pick < 0:
                     return -1
                 for j in range(4):
@@ -957,6 +950,19 @@ def _cached_sampler(hand, seat, constraints) -> DealSampler:
     return DealSampler(hand, seat, constraints)
 
 
+def normalise_hand_seat(hand: int | str | None, seat: Seat | int | str | None
+                        ) -> tuple[int | None, Seat | None]:
+    """The user's hand as a bit mask (from notation or an int) and seat as a ``Seat`` (from a
+    name or an index), ``None`` kept. Raises ``CardError``/``DealError`` for bad input."""
+    if seat is not None and not isinstance(seat, Seat):
+        seat = parse_seat(seat) if isinstance(seat, str) else Seat(int(seat))
+    if isinstance(hand, str):
+        hand = C.mask_of(C.parse_cards(hand))
+    elif hand is not None:
+        hand = int(hand)
+    return hand, seat
+
+
 def sample_deals(n: int, seed: int, hand: int | str | None = None,
                  seat: Seat | int | str | None = None, constraints: Constraints | None = None,
                  *, method: str = "auto", max_attempts: int | None = None) -> SampleResult:
@@ -969,12 +975,7 @@ def sample_deals(n: int, seed: int, hand: int | str | None = None,
     constraints (or a rejection ceiling), ``CardError``/``DealError`` for a bad hand or seat.
     The counting set-up is cached for repeated calls with the same arguments.
     """
-    if seat is not None and not isinstance(seat, Seat):
-        seat = parse_seat(seat) if isinstance(seat, str) else Seat(int(seat))
-    if isinstance(hand, str):
-        hand = C.mask_of(C.parse_cards(hand))
-    elif hand is not None:
-        hand = int(hand)
+    hand, seat = normalise_hand_seat(hand, seat)
     sampler = _cached_sampler(hand, seat, constraints if constraints is not None
                               else Constraints())
     return sampler.sample(n, seed, method=method, max_attempts=max_attempts)

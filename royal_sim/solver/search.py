@@ -35,8 +35,9 @@ import numba
 import numpy as np
 from numba import njit, prange
 
+from ..bits import popcount as _popcount
 from .goal import (G_CAPTURE, G_CAPTURE_ANY, G_COUNT_TRICKS, G_EXIST1, G_EXIST2, G_LEAD0,
-                   G_MIN_TRICKS, G_RUN_LEN, G_RUN_MASK, G_SPLIT_TRICKS, G_TRICK0, Goal, tricks_goal)
+                   G_RUN_LEN, G_RUN_MASK, G_SPLIT_TRICKS, G_TRICK0, Goal, tricks_goal)
 from .rules import TAROKK_RULES, Rules
 
 TT_BITS_DEFAULT = 18
@@ -77,14 +78,6 @@ _DEBRUIJN_TABLE = np.array([
 def _lowbit_index(m):
     low = m & (~m + np.uint64(1))
     return _DEBRUIJN_TABLE[np.int64((low * _DEBRUIJN) >> np.uint64(58))]
-
-
-@njit(cache=True, inline="always")
-def _popcount(m):
-    m = m - ((m >> np.uint64(1)) & np.uint64(0x5555555555555555))
-    m = (m & np.uint64(0x3333333333333333)) + ((m >> np.uint64(2)) & np.uint64(0x3333333333333333))
-    m = (m + (m >> np.uint64(4))) & np.uint64(0x0F0F0F0F0F0F0F0F)
-    return np.int64((m * np.uint64(0x0101010101010101)) >> np.uint64(56))
 
 
 @njit(cache=True, inline="always")
@@ -454,10 +447,6 @@ def _quick_tricks(hands, leader, pair_of, suit_masks, trump):
     have to ruff and take the lead, so the partner must follow too unless trumpless).
     A lower bound on the tricks the leader's pair wins, valid for any trick-taking rules."""
     me = hands[leader]
-    partner = -1
-    for s in range(4):
-        if s != leader and pair_of[s] == pair_of[leader]:
-            partner = s
     others = np.uint64(0)
     for s in range(4):
         if s != leader:
