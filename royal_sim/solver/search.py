@@ -56,13 +56,14 @@ P_SPLIT_MIXED = 5
 # per-ply work space columns (int64 ws / uint64 wsu) and search phases
 W_LEADER, W_TRICK, W_NPLAYED, W_PCOUNT, W_PROG, W_SEAT, W_ISP, W_NEED, W_N, W_IDX = range(10)
 W_LEN = 10
-U_UNPLAYED, U_HAND = 0, 1
-U_LEN = 2
+U_UNPLAYED, U_HAND, U_REL, U_TWIN = 0, 1, 2, 3
+U_LEN = 4
 PH_ENTER, PH_NEXT, PH_RETURN, PH_CHILD = 0, 1, 2, 3
 
 # context array slots (int64)
 C_NODES = 0
 C_STAMP = 1
+C_REPL = 2            # round-robin counter for replacing table entries in a full bucket
 C_TRICK0 = 4          # C_TRICK0 + t: nodes at trick t (0-based), for profiling
 C_LEN = 20
 
@@ -253,25 +254,41 @@ def _count_future(mask, trick_no, n_tricks_total):
     return _popcount(fut)
 
 
-KEY_WORDS = 5
+SEQ_WORDS = 4          # key words 0-3: each suit's sequence of (holder, goal class)
+KEY_WORDS = 7          # 4: lengths of hands 0, 1; 5: lengths of hands 2, 3, leader, progress;
+                       # 6: the goal's named cards still out
+TT_MASK0 = KEY_WORDS   # entry words 7-10: which sequence bits the entry fixes
+TT_DEPTH = KEY_WORDS + SEQ_WORDS     # entry word 11: relevant cards per suit (5 bits each)
+TT_WORDS = TT_DEPTH + 1
+TT_BUCKET = 16         # slots of a bucket, searched one after another
+# An entry fixes the holders of the top k cards of the hash suit (the trump suit, else suit
+# 0), k varying; it is filed under the largest level <= k with those holders hashed in, and
+# a lookup probes each level.
+TT_LEVELS = (0, 3, 6, 9)
 
 
 @njit(cache=True)
-def _rel_key(kw, hands, unplayed, suit_masks, card_class, cbits, leader, prog):
+def _rel_key(kw, hands, unplayed, suit_masks, card_class, cbits, leader, prog, named):
     """Write the position's rank-relative key into ``kw`` (KEY_WORDS,) uint64.
 
-    Positions whose suits hold the same sequence of (holder, goal class) in strength order,
-    with the same leader and goal progress, have the same value (DDS's relative ranks): which
-    lower cards were played no longer matters. Words 0-3 hold the sequence, word 4 the suit
-    lengths, leader and progress."""
+    Words 0-3: each suit's sequence of (holder, goal class) in strength order, lowest first
+    (DDS's relative ranks: which lower cards were played no longer matters); words 4-5: each
+    hand's length in each suit (4 bits), the leader and the goal progress; word 6: the cards
+    the goal names (``_named_cards``) still out. A table entry fixes words 4-6 and only the
+    sequence bits of its relevant cards (``_tt_store``)."""
     w = 2 + cbits
     for i in range(KEY_WORDS):
         kw[i] = 0
     pos = 0
-    meta = np.uint64(0)
+    la = np.uint64(0)
+    lb = np.uint64(0)
     for s in range(suit_masks.shape[0]):
         m = unplayed & suit_masks[s]
-        meta = (meta << np.uint64(5)) | np.uint64(_popcount(m))
+        sh = np.uint64(8 * s)
+        la |= (np.uint64(_popcount(hands[0] & m))
+               | (np.uint64(_popcount(hands[1] & m)) << np.uint64(4))) << sh
+        lb |= (np.uint64(_popcount(hands[2] & m))
+               | (np.uint64(_popcount(hands[3] & m)) << np.uint64(4))) << sh
         while m:
             c = _lowbit_index(m)
             m &= m - np.uint64(1)
@@ -290,43 +307,162 @@ def _rel_key(kw, hands, unplayed, suit_masks, card_class, cbits, leader, prog):
             if off + w > 64:
                 kw[word + 1] |= v >> np.uint64(64 - off)
             pos += w
-    kw[4] = meta | (np.uint64(leader) << np.uint64(40)) | (np.uint64(prog) << np.uint64(42))
+    kw[4] = la
+    kw[5] = lb | (np.uint64(leader) << np.uint64(40)) | (np.uint64(prog) << np.uint64(42))
+    kw[6] = named & unplayed
+
+
+@njit(cache=True)
+def _rel_mask(mk, unplayed, suit_masks, cbits, rel):
+    """Sequence bits (``_rel_key`` words 0-3) of the cards in ``rel`` into ``mk`` (4,);
+    returns the number of ``rel`` cards of each suit, 5 bits per suit."""
+    w = 2 + cbits
+    for i in range(SEQ_WORDS):
+        mk[i] = 0
+    full = (np.uint64(1) << np.uint64(w)) - np.uint64(1)
+    pos = 0
+    depth = np.uint64(0)
+    for s in range(suit_masks.shape[0]):
+        m = unplayed & suit_masks[s]
+        depth |= np.uint64(_popcount(m & rel)) << np.uint64(5 * s)
+        while m:
+            c = _lowbit_index(m)
+            m &= m - np.uint64(1)
+            if rel & _bit(c):
+                word = pos >> 6
+                off = pos & 63
+                mk[word] |= full << np.uint64(off)
+                if off + w > 64:
+                    mk[word + 1] |= full >> np.uint64(64 - off)
+            pos += w
+    return depth
+
+
+@njit(cache=True)
+def _closure(rel, unplayed, suit_masks, named):
+    """The relevant cards of a position (DDS's winning ranks, Ginsberg's partitions): in each
+    suit every card still out from the lowest card of ``rel`` or of the goal's ``named``
+    cards upwards. Positions with the same holders (and classes) of these cards and the same
+    suit lengths in every hand have the same value: the other cards never win a trick
+    against a card of their suit in the proof, so they are interchangeable small cards."""
+    out = np.uint64(0)
+    r = (rel | named) & unplayed
+    for s in range(suit_masks.shape[0]):
+        m = r & suit_masks[s]
+        if m:
+            low = m & (~m + np.uint64(1))
+            out |= unplayed & suit_masks[s] & ~(low - np.uint64(1))
+    return out
+
+
+@njit(cache=True)
+def _depth_cards(depth, unplayed, suit_masks):
+    """The cards an entry with ``depth`` (see ``_rel_mask``) fixes in this position: the top
+    k cards still out of each suit."""
+    out = np.uint64(0)
+    for s in range(suit_masks.shape[0]):
+        k = np.int64((depth >> np.uint64(5 * s)) & np.uint64(31))
+        m = unplayed & suit_masks[s]
+        while k > 0 and m:
+            c = _highbit_index(m)
+            out |= _bit(c)
+            m &= ~_bit(c)
+            k -= 1
+    return out
+
+
+@njit(cache=True)
+def _named_cards(goal, card_class, hold):
+    """Cards the goal (or the play restriction ``hold``) tells apart from the rest: those
+    outside the most common class. They are always relevant cards of a table entry."""
+    n = card_class.shape[0]
+    counts = np.zeros(n + 1, dtype=np.int64)
+    for c in range(n):
+        counts[card_class[c]] += 1
+    plain = 0
+    for k in range(n + 1):
+        if counts[k] > counts[plain]:
+            plain = k
+    named = np.uint64(0)
+    for c in range(n):
+        if card_class[c] != plain or hold[c] > 0:
+            named |= _bit(c)
+    return named
+
+
+@njit(cache=True)
+def _top_bits(kw, unplayed, suit_masks, hs, w, k):
+    """Key sequence bits of the top ``k`` cards of suit ``hs`` (``k * w`` <= 64 bits)."""
+    start = 0
+    for s in range(hs):
+        start += _popcount(unplayed & suit_masks[s])
+    start = (start + _popcount(unplayed & suit_masks[hs]) - k) * w
+    n = k * w
+    if n == 0:
+        return np.uint64(0)
+    word = start >> 6
+    off = start & 63
+    v = kw[word] >> np.uint64(off)
+    if off + n > 64:
+        v |= kw[word + 1] << np.uint64(64 - off)
+    if n < 64:
+        v &= (np.uint64(1) << np.uint64(n)) - np.uint64(1)
+    return v
 
 
 @njit(cache=True, inline="always")
-def _tt_hash(kw, bits):
-    h = (kw[0] * np.uint64(0x9E3779B97F4A7C15)) ^ (kw[1] * np.uint64(0xC2B2AE3D27D4EB4F)) ^ \
-        (kw[2] * np.uint64(0x165667B19E3779F9)) ^ (kw[3] * np.uint64(0xD6E8FEB86659FD93)) ^ \
-        (kw[4] * np.uint64(0xFF51AFD7ED558CCD))
+def _tt_hash(kw, top, level, bits):
+    h = (kw[4] * np.uint64(0x9E3779B97F4A7C15)) ^ (kw[5] * np.uint64(0xC2B2AE3D27D4EB4F)) ^ \
+        (kw[6] * np.uint64(0x165667B19E3779F9)) ^ \
+        ((top + np.uint64(level)) * np.uint64(0xD6E8FEB86659FD93))
     h ^= h >> np.uint64(29)
     h *= np.uint64(0xBF58476D1CE4E5B9)
-    return np.int64(h >> np.uint64(64 - bits)) & ~np.int64(3)
+    return np.int64(h >> np.uint64(64 - bits)) & ~np.int64(TT_BUCKET - 1)
+
+
+@njit(cache=True)
+def _tt_lookup(tt_keys, tt_lo, tt_hi, tt_move, tt_stamp, stamp, kw, bits, unplayed,
+               suit_masks, hs, w):
+    """Every entry of the buckets that matches the position (same lengths, leader, progress
+    and named cards; same holders of the entry's relevant cards) holds for it. Returns
+    ``(lo, lo_slot, hi, hi_slot, move)``: the best lower and upper bounds with their slots
+    (-1 if none) and a best-move hint."""
+    lo = -1
+    lo_j = -1
+    hi = 127
+    hi_j = -1
+    mv = -1
+    n_hs = _popcount(unplayed & suit_masks[hs])
+    for level in TT_LEVELS:
+        if level > n_hs:
+            break
+        base = _tt_hash(kw, _top_bits(kw, unplayed, suit_masks, hs, w, level), level, bits)
+        lo, lo_j, hi, hi_j, mv = _tt_scan(tt_keys, tt_lo, tt_hi, tt_move, tt_stamp, stamp, kw,
+                                          base, lo, lo_j, hi, hi_j, mv)
+    return lo, lo_j, hi, hi_j, mv
 
 
 @njit(cache=True, inline="always")
-def _tt_match(tt_keys, j, kw):
-    return (tt_keys[j, 0] == kw[0] and tt_keys[j, 1] == kw[1] and tt_keys[j, 2] == kw[2]
-            and tt_keys[j, 3] == kw[3] and tt_keys[j, 4] == kw[4])
-
-
-@njit(cache=True)
-def _tt_probe(tt_keys, tt_stamp, stamp, kw, bits):
-    base = _tt_hash(kw, bits)
-    for i in range(4):
-        j = base + i
-        if tt_stamp[j] == stamp and _tt_match(tt_keys, j, kw):
-            return j
-    return -1
-
-
-@njit(cache=True)
-def _tt_slot(tt_keys, tt_stamp, stamp, kw, bits):
-    base = _tt_hash(kw, bits)
-    for i in range(4):
-        j = base + i
-        if tt_stamp[j] != stamp or _tt_match(tt_keys, j, kw):
-            return j
-    return base + np.int64(kw[0] & np.uint64(3))
+def _tt_scan(tt_keys, tt_lo, tt_hi, tt_move, tt_stamp, stamp, kw, base, lo, lo_j, hi, hi_j,
+             mv):
+    for j in range(base, base + TT_BUCKET):
+        if tt_stamp[j] != stamp:
+            continue
+        e = tt_keys[j]
+        if e[4] != kw[4] or e[5] != kw[5] or e[6] != kw[6]:
+            continue
+        if ((kw[0] & e[TT_MASK0]) != e[0] or (kw[1] & e[TT_MASK0 + 1]) != e[1]
+                or (kw[2] & e[TT_MASK0 + 2]) != e[2] or (kw[3] & e[TT_MASK0 + 3]) != e[3]):
+            continue
+        if tt_lo[j] > lo:
+            lo = tt_lo[j]
+            lo_j = j
+        if tt_hi[j] < hi:
+            hi = tt_hi[j]
+            hi_j = j
+        if mv < 0 and tt_move[j] >= 0:
+            mv = tt_move[j]
+    return lo, lo_j, hi, hi_j, mv
 
 
 @njit(cache=True)
@@ -396,15 +532,17 @@ def _sure_tricks(hands, pair_of, unplayed, trump_mask, trump_top):
     The k highest trumps still out, all held by one pair, win every trick they fall in; one
     hand's cards fall in distinct tricks and a trick holds at most 2 cards of a pair, so that
     pair wins at least max(k_hand1, k_hand2, ceil(k / 2)) of the remaining tricks.
-    Returns ``(tricks, seat_of_top_holder)``; (0, -1) without trumps out."""
+    Returns ``(tricks, seat_of_top_holder, cards of the run)``; (0, -1, 0) without trumps
+    out."""
     tr = unplayed & trump_mask
     if tr == 0:
-        return 0, -1
+        return 0, -1, np.uint64(0)
     c0 = 0
     c1 = 0
     c2 = 0
     c3 = 0
     holder0 = -1
+    run = np.uint64(0)
     m = tr
     while m:
         c = _highbit_index(m)
@@ -424,6 +562,7 @@ def _sure_tricks(hands, pair_of, unplayed, trump_mask, trump_top):
             holder0 = h
         elif pair_of[h] != pair_of[holder0]:
             break
+        run |= b
         if h == 0:
             c0 += 1
         elif h == 1:
@@ -435,7 +574,7 @@ def _sure_tricks(hands, pair_of, unplayed, trump_mask, trump_top):
     k = c0 + c1 + c2 + c3
     best = (k + 1) // 2
     best = max(best, max(max(c0, c1), max(c2, c3)))
-    return best, holder0
+    return best, holder0, run
 
 
 @njit(cache=True)
@@ -445,13 +584,15 @@ def _quick_tricks(hands, leader, pair_of, suit_masks, trump):
     then in each side suit its cards above every other card of the suit, as long as each
     opponent either follows suit or has no trump left (a void partner holding a trump might
     have to ruff and take the lead, so the partner must follow too unless trumpless).
-    A lower bound on the tricks the leader's pair wins, valid for any trick-taking rules."""
+    A lower bound on the tricks the leader's pair wins, valid for any trick-taking rules.
+    Returns ``(tricks, the leader's top cards it counted)``."""
     me = hands[leader]
     others = np.uint64(0)
     for s in range(4):
         if s != leader:
             others |= hands[s]
     q = 0
+    used = np.uint64(0)
     tr_any = np.uint64(0)      # seats (bits) other than the leader still holding a trump
     if trump >= 0:
         tm = suit_masks[trump]
@@ -460,9 +601,12 @@ def _quick_tricks(hands, leader, pair_of, suit_masks, trump):
         if mine_t:
             if oth_t == 0:
                 q = _popcount(mine_t)
+                used |= mine_t
             else:
                 hi = _highbit_index(oth_t)
-                q = _popcount(mine_t & ~((_bit(hi) << np.uint64(1)) - np.uint64(1)))
+                top = mine_t & ~((_bit(hi) << np.uint64(1)) - np.uint64(1))
+                q = _popcount(top)
+                used |= top
         for s in range(4):
             if _popcount(hands[s] & tm) > q:
                 tr_any |= _bit(s)
@@ -475,10 +619,11 @@ def _quick_tricks(hands, leader, pair_of, suit_masks, trump):
             continue
         oth_s = others & sm
         if oth_s == 0:
-            k = _popcount(mine_s)
+            top = mine_s
         else:
             hi = _highbit_index(oth_s)
-            k = _popcount(mine_s & ~((_bit(hi) << np.uint64(1)) - np.uint64(1)))
+            top = mine_s & ~((_bit(hi) << np.uint64(1)) - np.uint64(1))
+        k = _popcount(top)
         if k == 0:
             continue
         for s in range(4):
@@ -487,47 +632,58 @@ def _quick_tricks(hands, leader, pair_of, suit_masks, trump):
             n = _popcount(hands[s] & sm)
             if n < k:
                 k = n
+        if k > 0:
+            used |= top
         q += k
     n_me = _popcount(me)
-    return q if q < n_me else n_me
+    return (q if q < n_me else n_me), used
 
 
 @njit(cache=True)
 def _trick_start_bounds(hands, pairmask, pair_of, goal, n_tricks_total, trick_no, unplayed,
                         need, prog, trump_mask, trump_top, leader, suit_masks, trump):
     """At a trick start: 1 if the goal is already met, 0 if it can no longer be met,
-    -1 if the search must go on."""
+    -1 if the search must go on. Returns ``(that, cards whose ranks the answer used)``."""
+    zero = np.uint64(0)
     p_hands = np.uint64(0)
     for s in range(4):
         if pairmask[s]:
             p_hands |= hands[s]
     counted_left = _count_future(goal[G_COUNT_TRICKS], trick_no, n_tricks_total)
     if need > counted_left:
-        return 0
+        return 0, zero
     sure_p = 0
     sure_o = 0
     qt_o = 0
+    rel_p = zero        # cards behind sure_p, sure_o and qt_o
+    rel_o = zero
+    rel_q = zero
     uncounted = (n_tricks_total - trick_no) - counted_left
     if trump_top >= 0:
-        sure, holder = _sure_tricks(hands, pair_of, unplayed, trump_mask, trump_top)
+        sure, holder, run = _sure_tricks(hands, pair_of, unplayed, trump_mask, trump_top)
         if sure > 0:
             if pairmask[holder]:
                 sure_p = sure - uncounted
+                rel_p = run
             else:
                 sure_o = sure
+                rel_o = run
                 if need > counted_left - max(0, sure - uncounted):
-                    return 0
-    qt = _quick_tricks(hands, leader, pair_of, suit_masks, trump)
+                    return 0, run
+    qt, qcards = _quick_tricks(hands, leader, pair_of, suit_masks, trump)
     if qt > 0:
         if pairmask[leader]:
             if qt - uncounted > sure_p:
                 sure_p = qt - uncounted
+                rel_p = qcards
         else:
             qt_o = qt
+            rel_q = qcards
             if qt > sure_o:
                 sure_o = qt
+                rel_o = qcards
             if need > counted_left - max(0, qt - uncounted):
-                return 0
+                return 0, qcards
     reqs_left = False
     n_req = 0
     for t in range(trick_no, n_tricks_total):
@@ -536,56 +692,86 @@ def _trick_start_bounds(hands, pairmask, pair_of, goal, n_tricks_total, trick_no
             reqs_left = True
             n_req += 1
             if (req & p_hands) == 0:
-                return 0
+                return 0, zero
     if n_req > 0:
         # the opponents' sure tricks leave too few tricks for the required ones
         if sure_o > 0 and n_req > (n_tricks_total - trick_no) - sure_o:
-            return 0
+            return 0, rel_o
         # the opponents lead and can cash the next tricks: a requirement among them fails
         if qt_o > 0:
             for t in range(trick_no, min(trick_no + qt_o, n_tricks_total)):
                 if goal[G_TRICK0 + t] != 0:
-                    return 0
+                    return 0, rel_q
     met = need <= sure_p and not reqs_left
     ex1 = goal[G_EXIST1]
     if ex1 != 0 and (prog & P_EXIST1) == 0:
         if (ex1 & p_hands) == 0:
-            return 0
+            return 0, zero
         met = False
     ex2 = goal[G_EXIST2]
     if ex2 != 0 and (prog & P_EXIST2) == 0:
         if (ex2 & p_hands) == 0:
-            return 0
+            return 0, zero
         met = False
     anym = goal[G_CAPTURE_ANY]
     if anym != 0 and (prog & P_ANY) == 0:
         if (anym & unplayed) == 0:
-            return 0
+            return 0, zero
         met = False
     run_len = np.int64(goal[G_RUN_LEN])
     if run_len > 0 and (prog & P_RUN_DONE) == 0:
         cur = (prog >> P_RUN_SHIFT) & 15
         if cur + (n_tricks_total - trick_no) < run_len:
-            return 0
+            return 0, zero
         if cur + _popcount(goal[G_RUN_MASK] & p_hands) < run_len:
-            return 0
+            return 0, zero
         met = False
     if (goal[G_CAPTURE] & unplayed) != 0:
         met = False
     if _count_future(goal[G_SPLIT_TRICKS], trick_no, n_tricks_total) > 0:
         met = False
     if met:
-        return 1
+        return 1, (rel_p if need > 0 else zero)
     if unplayed == 0:
-        return 0
-    return -1
+        return 0, zero
+    return -1, zero
+
+
+@njit(cache=True)
+def _run_of(c, hand, unplayed, suit_masks, suit_of, card_class):
+    """The cards of ``hand`` equivalent to ``c`` (same suit and class, no other card still
+    out between them): the run ``_moves`` merged into the move ``c``."""
+    run = _bit(c)
+    sm = suit_masks[suit_of[c]]
+    lo = c
+    while True:
+        below = unplayed & sm & (_bit(lo) - np.uint64(1))
+        if below == 0:
+            break
+        nb = _highbit_index(below)
+        if (hand & _bit(nb)) == 0 or card_class[nb] != card_class[c]:
+            break
+        run |= _bit(nb)
+        lo = nb
+    hi = c
+    while True:
+        above = unplayed & sm & ~((_bit(hi) << np.uint64(1)) - np.uint64(1))
+        if above == 0:
+            break
+        na = _lowbit_index(above)
+        if (hand & _bit(na)) == 0 or card_class[na] != card_class[c]:
+            break
+        run |= _bit(na)
+        hi = na
+    return run
 
 
 @njit(cache=True)
 def _search(hands, pairmask, suit_of, suit_masks, trump, must_trump, pair_of,
             goal, card_class, hold, n_tricks_total,
             tt_keys, tt_lo, tt_hi, tt_move, tt_stamp, tt_bits, ctx, moves, ws, wsu, keys,
-            cbits, tc, leader0, trick0, nplayed0, unplayed0, p_count0, prog0, target):
+            cbits, named, mk, tc, leader0, trick0, nplayed0, unplayed0, p_count0, prog0,
+            target):
     """Can the searching pair force the goal with ``target`` counted tricks from this node?
 
     An iterative depth-first AND/OR search (numba cannot cache recursive functions), one
@@ -594,8 +780,16 @@ def _search(hands, pairmask, suit_of, suit_masks, trump, must_trump, pair_of,
     ``unplayed``: cards not played before the current trick (those on the table included);
     trick: 0-based absolute trick index; p_count: counted tricks won so far; prog: goal
     progress bits. Work space per ply: ws (MAX_DEPTH, W_LEN) int64, wsu (MAX_DEPTH, U_LEN)
-    uint64."""
+    uint64.
+
+    Besides its value, every node returns the cards whose ranks its value depends on
+    (``rel``): the winners of tricks contested within their suit, the cards behind a
+    bound, the relevant cards of a table entry used, merged runs whole; an OR node that
+    succeeds (an AND node that fails) keeps only the deciding child's cards. Trick starts
+    are stored in the table for every position with the same relevant cards
+    (``_closure``)."""
     stamp = ctx[C_STAMP]
+    hs = trump if trump >= 0 else 0      # the table's hash suit (see TT_LEVELS)
     trump_mask = suit_masks[trump] if trump >= 0 else np.uint64(0)
     trump_top = -1
     for c in range(64):
@@ -610,6 +804,7 @@ def _search(hands, pairmask, suit_of, suit_masks, trump, must_trump, pair_of,
     wsu[0, U_UNPLAYED] = unplayed0
     phase = PH_ENTER
     r = False
+    rel = np.uint64(0)
     while True:
         if phase == PH_ENTER:
             ctx[C_NODES] += 1
@@ -625,26 +820,29 @@ def _search(hands, pairmask, suit_of, suit_masks, trump, must_trump, pair_of,
                 need = 0
             hint = -1
             if nplayed == 0:
-                b = _trick_start_bounds(hands, pairmask, pair_of, goal, n_tricks_total,
-                                        trick_no, unplayed, need, prog, trump_mask, trump_top,
-                                        leader, suit_masks, trump)
+                b, rel = _trick_start_bounds(hands, pairmask, pair_of, goal, n_tricks_total,
+                                             trick_no, unplayed, need, prog, trump_mask,
+                                             trump_top, leader, suit_masks, trump)
                 if b >= 0:
                     r = b == 1
                     phase = PH_RETURN
                     continue
                 kw = keys[d]
-                _rel_key(kw, hands, unplayed, suit_masks, card_class, cbits, leader, prog)
-                slot = _tt_probe(tt_keys, tt_stamp, stamp, kw, tt_bits)
-                if slot >= 0:
-                    if need <= tt_lo[slot]:
-                        r = True
-                        phase = PH_RETURN
-                        continue
-                    if need > tt_hi[slot]:
-                        r = False
-                        phase = PH_RETURN
-                        continue
-                    hint = tt_move[slot]
+                _rel_key(kw, hands, unplayed, suit_masks, card_class, cbits, leader, prog,
+                         named)
+                lo, lo_j, hi, hi_j, hint = _tt_lookup(tt_keys, tt_lo, tt_hi, tt_move,
+                                                      tt_stamp, stamp, kw, tt_bits, unplayed,
+                                                      suit_masks, hs, 2 + cbits)
+                if need <= lo:
+                    r = True
+                    rel = _depth_cards(tt_keys[lo_j, TT_DEPTH], unplayed, suit_masks)
+                    phase = PH_RETURN
+                    continue
+                if need > hi:
+                    r = False
+                    rel = _depth_cards(tt_keys[hi_j, TT_DEPTH], unplayed, suit_masks)
+                    phase = PH_RETURN
+                    continue
             seat = (leader + nplayed) & 3
             hand = hands[seat]
             led = tc[trick_no, 0] if nplayed > 0 else -1
@@ -654,6 +852,7 @@ def _search(hands, pairmask, suit_of, suit_masks, trump, must_trump, pair_of,
             ws[d, W_ISP] = 1 if is_p else 0
             ws[d, W_NEED] = need
             wsu[d, U_HAND] = hand
+            wsu[d, U_REL] = 0
             ws[d, W_N] = _moves(moves[d], hands, seat, leader, pair_of, legal, unplayed,
                                 card_class, suit_masks, suit_of, trump, must_trump,
                                 tc[trick_no], nplayed, hint, hold, trick_no + 1, is_p,
@@ -664,8 +863,10 @@ def _search(hands, pairmask, suit_of, suit_masks, trump, must_trump, pair_of,
             i = ws[d, W_IDX]
             if i >= ws[d, W_N]:
                 r = ws[d, W_ISP] == 0
+                rel = wsu[d, U_REL]
                 _tt_store(tt_keys, tt_lo, tt_hi, tt_move, tt_stamp, tt_bits, stamp, goal,
-                          n_tricks_total, ws, keys, d, r, -1)
+                          n_tricks_total, ws, wsu, keys, d, r, -1, rel, suit_masks, named, mk,
+                          cbits, hs, ctx)
                 phase = PH_RETURN
                 continue
             c = moves[d, i]
@@ -674,6 +875,7 @@ def _search(hands, pairmask, suit_of, suit_masks, trump, must_trump, pair_of,
             trick_no = ws[d, W_TRICK]
             nplayed = ws[d, W_NPLAYED]
             tc[trick_no, nplayed] = c
+            wsu[d, U_TWIN] = 0
             if nplayed < 3:
                 ws[d + 1, W_LEADER] = ws[d, W_LEADER]
                 ws[d + 1, W_TRICK] = trick_no
@@ -684,9 +886,17 @@ def _search(hands, pairmask, suit_of, suit_masks, trump, must_trump, pair_of,
                 d += 1
                 phase = PH_ENTER
             else:
+                leader = ws[d, W_LEADER]
                 ok, winner, pc2, prog2, tmask = _score_trick(
-                    tc[trick_no], ws[d, W_LEADER], pairmask, suit_of, trump, goal, trick_no,
+                    tc[trick_no], leader, pairmask, suit_of, trump, goal, trick_no,
                     n_tricks_total, ws[d, W_PCOUNT], ws[d, W_PROG])
+                # the winner's rank matters only if it beat a card of its own suit
+                wc = tc[trick_no, (winner - leader) & 3]
+                for k in range(4):
+                    c2 = tc[trick_no, k]
+                    if c2 != wc and suit_of[c2] == suit_of[wc]:
+                        wsu[d, U_TWIN] = _bit(wc)
+                        break
                 if ok:
                     ws[d + 1, W_LEADER] = winner
                     ws[d + 1, W_TRICK] = trick_no + 1
@@ -698,37 +908,81 @@ def _search(hands, pairmask, suit_of, suit_masks, trump, must_trump, pair_of,
                     phase = PH_ENTER
                 else:
                     r = False
+                    rel = np.uint64(0)
                     phase = PH_CHILD
         elif phase == PH_RETURN:
             if d == 0:
                 return r
             d -= 1
             phase = PH_CHILD
-        else:  # PH_CHILD: node d gets the value r of its current move
+        else:  # PH_CHILD: node d gets the value r (relevant cards rel) of its current move
             hands[ws[d, W_SEAT]] = wsu[d, U_HAND]
+            c = moves[d, ws[d, W_IDX]]
+            rel |= wsu[d, U_TWIN]
+            hand = wsu[d, U_HAND]
+            if rel & hand & suit_masks[suit_of[c]]:
+                run = _run_of(c, hand, wsu[d, U_UNPLAYED], suit_masks, suit_of, card_class)
+                if rel & run:
+                    rel |= run
             if r == (ws[d, W_ISP] == 1):
                 _tt_store(tt_keys, tt_lo, tt_hi, tt_move, tt_stamp, tt_bits, stamp, goal,
-                          n_tricks_total, ws, keys, d, r, moves[d, ws[d, W_IDX]])
+                          n_tricks_total, ws, wsu, keys, d, r, c, rel, suit_masks, named, mk,
+                          cbits, hs, ctx)
                 phase = PH_RETURN
             else:
+                wsu[d, U_REL] |= rel
                 ws[d, W_IDX] += 1
                 phase = PH_NEXT
 
 
 @njit(cache=True)
 def _tt_store(tt_keys, tt_lo, tt_hi, tt_move, tt_stamp, tt_bits, stamp, goal, n_tricks_total,
-              ws, keys, d, result, best):
+              ws, wsu, keys, d, result, best, rel, suit_masks, named, mk, cbits, hs, ctx):
     """Record the value of the trick-start node at ply ``d`` as a bound on the extra
-    counted tricks (see module doc); other plies are not stored."""
+    counted tricks (see module doc), for every position with the same relevant cards
+    (``_closure`` of ``rel``); other plies are not stored."""
     if ws[d, W_NPLAYED] != 0:
         return
     kw = keys[d]
     need = ws[d, W_NEED]
-    slot = _tt_slot(tt_keys, tt_stamp, stamp, kw, tt_bits)
-    if tt_stamp[slot] != stamp or not _tt_match(tt_keys, slot, kw):
+    unplayed = wsu[d, U_UNPLAYED]
+    clo = _closure(rel, unplayed, suit_masks, named)
+    depth = _rel_mask(mk, unplayed, suit_masks, cbits, clo)
+    k = _popcount(clo & suit_masks[hs])
+    level = 0
+    for lv in TT_LEVELS:
+        if lv <= k:
+            level = lv
+    base = _tt_hash(kw, _top_bits(kw, unplayed, suit_masks, hs, 2 + cbits, level), level,
+                    tt_bits)
+    slot = -1
+    empty = -1
+    for j in range(base, base + TT_BUCKET):
+        if tt_stamp[j] != stamp:
+            if empty < 0:
+                empty = j
+            continue
+        e = tt_keys[j]
+        if (e[TT_DEPTH] == depth and e[4] == kw[4] and e[5] == kw[5] and e[6] == kw[6]
+                and e[0] == (kw[0] & mk[0]) and e[1] == (kw[1] & mk[1])
+                and e[2] == (kw[2] & mk[2]) and e[3] == (kw[3] & mk[3])):
+            slot = j
+            break
+    if slot < 0:
+        if empty >= 0:
+            slot = empty
+        else:
+            ctx[C_REPL] += 1
+            slot = base + (ctx[C_REPL] & (TT_BUCKET - 1))
         tt_stamp[slot] = stamp
-        for i in range(KEY_WORDS):
-            tt_keys[slot, i] = kw[i]
+        e = tt_keys[slot]
+        for i in range(SEQ_WORDS):
+            e[i] = kw[i] & mk[i]
+            e[TT_MASK0 + i] = mk[i]
+        e[4] = kw[4]
+        e[5] = kw[5]
+        e[6] = kw[6]
+        e[TT_DEPTH] = depth
         tt_lo[slot] = -1
         tt_hi[slot] = _count_future(goal[G_COUNT_TRICKS], ws[d, W_TRICK], n_tricks_total)
         tt_move[slot] = -1
@@ -792,6 +1046,8 @@ def _solve(hands, pairmask, suit_of, suit_masks, trump, must_trump, pair_of,
     ws = np.zeros((MAX_DEPTH + 1, W_LEN), dtype=np.int64)
     wsu = np.zeros((MAX_DEPTH + 1, U_LEN), dtype=np.uint64)
     keys = np.zeros((MAX_DEPTH + 1, KEY_WORDS), dtype=np.uint64)
+    mk = np.zeros(SEQ_WORDS, dtype=np.uint64)
+    named = _named_cards(goal, card_class, hold)
     ncls = 0
     for c in range(card_class.shape[0]):
         if card_class[c] + 1 > ncls:
@@ -812,7 +1068,8 @@ def _solve(hands, pairmask, suit_of, suit_masks, trump, must_trump, pair_of,
         if _search(hands, pairmask, suit_of, suit_masks, trump, must_trump, pair_of,
                    goal, card_class, hold, n_tricks_total,
                    tt_keys, tt_lo, tt_hi, tt_move, tt_stamp, tt_bits, ctx, moves, ws, wsu, keys,
-                   cbits, tc, leader, trick_no, nplayed, unplayed, p_count, prog, mid):
+                   cbits, named, mk, tc, leader, trick_no, nplayed, unplayed, p_count, prog,
+                   mid):
             best = mid
             lo = mid + 1
             mid = lo
@@ -877,7 +1134,7 @@ class Tables:
     def __init__(self, rows: int = 1, tt_bits: int = TT_BITS_DEFAULT):
         size = 1 << tt_bits
         self.tt_bits = tt_bits
-        self.tt_keys = np.zeros((rows, size, KEY_WORDS), dtype=np.uint64)
+        self.tt_keys = np.zeros((rows, size, TT_WORDS), dtype=np.uint64)
         self.tt_lo = np.zeros((rows, size), dtype=np.int8)
         self.tt_hi = np.zeros((rows, size), dtype=np.int8)
         self.tt_move = np.zeros((rows, size), dtype=np.int8)
