@@ -255,8 +255,9 @@ def _count_future(mask, trick_no, n_tricks_total):
 
 
 SEQ_WORDS = 4          # key words 0-3: each suit's sequence of (holder, goal class)
-KEY_WORDS = 7          # 4: lengths of hands 0, 1; 5: lengths of hands 2, 3, leader, progress;
-                       # 6: the goal's named cards still out
+KEY_WORDS = 8          # 4: lengths of hands 0, 1; 5: lengths of hands 2, 3, leader, progress;
+                       # 6: the goal's named cards still out; 7: their holders
+MAX_PINNED = 32        # named cards whose holders word 7 can hold
 TT_MASK0 = KEY_WORDS   # entry words 7-10: which sequence bits the entry fixes
 TT_DEPTH = KEY_WORDS + SEQ_WORDS     # entry word 11: relevant cards per suit (5 bits each)
 TT_WORDS = TT_DEPTH + 1
@@ -274,8 +275,9 @@ def _rel_key(kw, hands, unplayed, suit_masks, card_class, cbits, leader, prog, n
     Words 0-3: each suit's sequence of (holder, goal class) in strength order, lowest first
     (DDS's relative ranks: which lower cards were played no longer matters); words 4-5: each
     hand's length in each suit (4 bits), the leader and the goal progress; word 6: the cards
-    the goal names (``_named_cards``) still out. A table entry fixes words 4-6 and only the
-    sequence bits of its relevant cards (``_tt_store``)."""
+    the goal names (``_named_cards``) still out; word 7: their holders, 2 bits each (0 when
+    more than ``MAX_PINNED`` are named). A table entry fixes words 4-7 and only the sequence
+    bits of its relevant cards (``_tt_store``)."""
     w = 2 + cbits
     for i in range(KEY_WORDS):
         kw[i] = 0
@@ -310,6 +312,22 @@ def _rel_key(kw, hands, unplayed, suit_masks, card_class, cbits, leader, prog, n
     kw[4] = la
     kw[5] = lb | (np.uint64(leader) << np.uint64(40)) | (np.uint64(prog) << np.uint64(42))
     kw[6] = named & unplayed
+    if _popcount(named) <= MAX_PINNED:
+        m = named & unplayed
+        pos = 0
+        while m:
+            c = _lowbit_index(m)
+            m &= m - np.uint64(1)
+            b = _bit(c)
+            h = 0
+            if hands[1] & b:
+                h = 1
+            elif hands[2] & b:
+                h = 2
+            elif hands[3] & b:
+                h = 3
+            kw[7] |= np.uint64(h) << np.uint64(pos)
+            pos += 2
 
 
 @njit(cache=True)
@@ -341,12 +359,15 @@ def _rel_mask(mk, unplayed, suit_masks, cbits, rel):
 @njit(cache=True)
 def _closure(rel, unplayed, suit_masks, named):
     """The relevant cards of a position (DDS's winning ranks, Ginsberg's partitions): in each
-    suit every card still out from the lowest card of ``rel`` or of the goal's ``named``
-    cards upwards. Positions with the same holders (and classes) of these cards and the same
-    suit lengths in every hand have the same value: the other cards never win a trick
-    against a card of their suit in the proof, so they are interchangeable small cards."""
+    suit every card still out from the lowest card of ``rel`` upwards (and of the goal's
+    ``named`` cards, when too many for the key to fix their holders). Positions with the
+    same holders (and classes) of these cards, of the named cards, and the same suit lengths
+    in every hand have the same value: the other cards never win a trick against a card of
+    their suit in the proof, so they are interchangeable small cards of one class."""
     out = np.uint64(0)
-    r = (rel | named) & unplayed
+    r = rel & unplayed
+    if _popcount(named) > MAX_PINNED:
+        r |= named & unplayed
     for s in range(suit_masks.shape[0]):
         m = r & suit_masks[s]
         if m:
@@ -372,21 +393,25 @@ def _depth_cards(depth, unplayed, suit_masks):
 
 
 @njit(cache=True)
-def _named_cards(goal, card_class, hold):
-    """Cards the goal (or the play restriction ``hold``) tells apart from the rest: those
-    outside the most common class. They are always relevant cards of a table entry."""
+def _named_cards(card_class, hold, suit_masks):
+    """Cards the goal (or the play restriction ``hold``) tells apart from the other cards of
+    their suit: those outside their suit's most common class. A table entry fixes their
+    holders (``_rel_key`` words 6-7), so the interchangeable small cards of an entry are
+    all of one class."""
     n = card_class.shape[0]
     counts = np.zeros(n + 1, dtype=np.int64)
-    for c in range(n):
-        counts[card_class[c]] += 1
-    plain = 0
-    for k in range(n + 1):
-        if counts[k] > counts[plain]:
-            plain = k
     named = np.uint64(0)
-    for c in range(n):
-        if card_class[c] != plain or hold[c] > 0:
-            named |= _bit(c)
+    for s in range(suit_masks.shape[0]):
+        counts[:] = 0
+        plain = -1
+        for c in range(n):
+            if suit_masks[s] & _bit(c):
+                counts[card_class[c]] += 1
+                if plain < 0 or counts[card_class[c]] > counts[plain]:
+                    plain = card_class[c]
+        for c in range(n):
+            if (suit_masks[s] & _bit(c)) and (card_class[c] != plain or hold[c] > 0):
+                named |= _bit(c)
     return named
 
 
@@ -413,7 +438,7 @@ def _top_bits(kw, unplayed, suit_masks, hs, w, k):
 @njit(cache=True, inline="always")
 def _tt_hash(kw, top, level, bits):
     h = (kw[4] * np.uint64(0x9E3779B97F4A7C15)) ^ (kw[5] * np.uint64(0xC2B2AE3D27D4EB4F)) ^ \
-        (kw[6] * np.uint64(0x165667B19E3779F9)) ^ \
+        (kw[6] * np.uint64(0x165667B19E3779F9)) ^ (kw[7] * np.uint64(0x94D049BB133111EB)) ^ \
         ((top + np.uint64(level)) * np.uint64(0xD6E8FEB86659FD93))
     h ^= h >> np.uint64(29)
     h *= np.uint64(0xBF58476D1CE4E5B9)
@@ -449,7 +474,7 @@ def _tt_scan(tt_keys, tt_lo, tt_hi, tt_move, tt_stamp, stamp, kw, base, lo, lo_j
         if tt_stamp[j] != stamp:
             continue
         e = tt_keys[j]
-        if e[4] != kw[4] or e[5] != kw[5] or e[6] != kw[6]:
+        if e[4] != kw[4] or e[5] != kw[5] or e[6] != kw[6] or e[7] != kw[7]:
             continue
         if ((kw[0] & e[TT_MASK0]) != e[0] or (kw[1] & e[TT_MASK0 + 1]) != e[1]
                 or (kw[2] & e[TT_MASK0 + 2]) != e[2] or (kw[3] & e[TT_MASK0 + 3]) != e[3]):
@@ -964,6 +989,7 @@ def _tt_store(tt_keys, tt_lo, tt_hi, tt_move, tt_stamp, tt_bits, stamp, goal, n_
             continue
         e = tt_keys[j]
         if (e[TT_DEPTH] == depth and e[4] == kw[4] and e[5] == kw[5] and e[6] == kw[6]
+                and e[7] == kw[7]
                 and e[0] == (kw[0] & mk[0]) and e[1] == (kw[1] & mk[1])
                 and e[2] == (kw[2] & mk[2]) and e[3] == (kw[3] & mk[3])):
             slot = j
@@ -979,9 +1005,8 @@ def _tt_store(tt_keys, tt_lo, tt_hi, tt_move, tt_stamp, tt_bits, stamp, goal, n_
         for i in range(SEQ_WORDS):
             e[i] = kw[i] & mk[i]
             e[TT_MASK0 + i] = mk[i]
-        e[4] = kw[4]
-        e[5] = kw[5]
-        e[6] = kw[6]
+        for i in range(SEQ_WORDS, KEY_WORDS):
+            e[i] = kw[i]
         e[TT_DEPTH] = depth
         tt_lo[slot] = -1
         tt_hi[slot] = _count_future(goal[G_COUNT_TRICKS], ws[d, W_TRICK], n_tricks_total)
@@ -1047,7 +1072,7 @@ def _solve(hands, pairmask, suit_of, suit_masks, trump, must_trump, pair_of,
     wsu = np.zeros((MAX_DEPTH + 1, U_LEN), dtype=np.uint64)
     keys = np.zeros((MAX_DEPTH + 1, KEY_WORDS), dtype=np.uint64)
     mk = np.zeros(SEQ_WORDS, dtype=np.uint64)
-    named = _named_cards(goal, card_class, hold)
+    named = _named_cards(card_class, hold, suit_masks)
     ncls = 0
     for c in range(card_class.shape[0]):
         if card_class[c] + 1 > ncls:
