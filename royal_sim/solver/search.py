@@ -261,11 +261,11 @@ MAX_PINNED = 32        # named cards whose holders word 7 can hold
 TT_MASK0 = KEY_WORDS   # entry words 7-10: which sequence bits the entry fixes
 TT_DEPTH = KEY_WORDS + SEQ_WORDS     # entry word 11: relevant cards per suit (5 bits each)
 TT_WORDS = TT_DEPTH + 1
-TT_BUCKET = 16         # slots of a bucket, searched one after another
+TT_BUCKET = 8         # slots of a bucket, searched one after another
 # An entry fixes the holders of the top k cards of the hash suit (the trump suit, else suit
 # 0), k varying; it is filed under the largest level <= k with those holders hashed in, and
 # a lookup probes each level.
-TT_LEVELS = (0, 3, 6, 9)
+TT_LEVELS = (0, 4, 8)
 
 
 @njit(cache=True)
@@ -333,26 +333,32 @@ def _rel_key(kw, hands, unplayed, suit_masks, card_class, cbits, leader, prog, n
 @njit(cache=True)
 def _rel_mask(mk, unplayed, suit_masks, cbits, rel):
     """Sequence bits (``_rel_key`` words 0-3) of the cards in ``rel`` into ``mk`` (4,);
-    returns the number of ``rel`` cards of each suit, 5 bits per suit."""
+    ``rel`` holds the top cards of each suit (``_closure``), whose bits end each suit's
+    part of the sequence. Returns the number of ``rel`` cards of each suit, 5 bits per
+    suit."""
     w = 2 + cbits
     for i in range(SEQ_WORDS):
         mk[i] = 0
-    full = (np.uint64(1) << np.uint64(w)) - np.uint64(1)
     pos = 0
     depth = np.uint64(0)
     for s in range(suit_masks.shape[0]):
         m = unplayed & suit_masks[s]
-        depth |= np.uint64(_popcount(m & rel)) << np.uint64(5 * s)
-        while m:
-            c = _lowbit_index(m)
-            m &= m - np.uint64(1)
-            if rel & _bit(c):
-                word = pos >> 6
-                off = pos & 63
-                mk[word] |= full << np.uint64(off)
-                if off + w > 64:
-                    mk[word + 1] |= full >> np.uint64(64 - off)
-            pos += w
+        n = _popcount(m)
+        k = _popcount(m & rel)
+        depth |= np.uint64(k) << np.uint64(5 * s)
+        # bits [pos + (n - k) * w, pos + n * w) are set
+        lo = pos + (n - k) * w
+        hi = pos + n * w
+        while lo < hi:
+            word = lo >> 6
+            off = lo & 63
+            take = min(64 - off, hi - lo)
+            if take == 64:
+                mk[word] = ~np.uint64(0)
+            else:
+                mk[word] |= ((np.uint64(1) << np.uint64(take)) - np.uint64(1)) << np.uint64(off)
+            lo += take
+        pos = hi
     return depth
 
 
@@ -383,12 +389,14 @@ def _depth_cards(depth, unplayed, suit_masks):
     out = np.uint64(0)
     for s in range(suit_masks.shape[0]):
         k = np.int64((depth >> np.uint64(5 * s)) & np.uint64(31))
+        if k == 0:
+            continue
         m = unplayed & suit_masks[s]
-        while k > 0 and m:
-            c = _highbit_index(m)
-            out |= _bit(c)
-            m &= ~_bit(c)
-            k -= 1
+        drop = _popcount(m) - k
+        while drop > 0:         # clear the lowest cards
+            m &= m - np.uint64(1)
+            drop -= 1
+        out |= m
     return out
 
 
@@ -442,7 +450,8 @@ def _tt_hash(kw, top, level, bits):
         ((top + np.uint64(level)) * np.uint64(0xD6E8FEB86659FD93))
     h ^= h >> np.uint64(29)
     h *= np.uint64(0xBF58476D1CE4E5B9)
-    return np.int64(h >> np.uint64(64 - bits)) & ~np.int64(TT_BUCKET - 1)
+    return np.int64(h >> np.uint64(64 - bits)) & ~np.int64(TT_BUCKET - 1), \
+        np.int64((h >> np.uint64(8)) & np.uint64(0xFFFFFFFF))
 
 
 @njit(cache=True)
@@ -461,17 +470,19 @@ def _tt_lookup(tt_keys, tt_lo, tt_hi, tt_move, tt_stamp, stamp, kw, bits, unplay
     for level in TT_LEVELS:
         if level > n_hs:
             break
-        base = _tt_hash(kw, _top_bits(kw, unplayed, suit_masks, hs, w, level), level, bits)
-        lo, lo_j, hi, hi_j, mv = _tt_scan(tt_keys, tt_lo, tt_hi, tt_move, tt_stamp, stamp, kw,
-                                          base, lo, lo_j, hi, hi_j, mv)
+        base, tag = _tt_hash(kw, _top_bits(kw, unplayed, suit_masks, hs, w, level), level,
+                             bits)
+        lo, lo_j, hi, hi_j, mv = _tt_scan(tt_keys, tt_lo, tt_hi, tt_move, tt_stamp,
+                                          (stamp << 32) | tag, kw, base, lo, lo_j, hi, hi_j,
+                                          mv)
     return lo, lo_j, hi, hi_j, mv
 
 
 @njit(cache=True, inline="always")
-def _tt_scan(tt_keys, tt_lo, tt_hi, tt_move, tt_stamp, stamp, kw, base, lo, lo_j, hi, hi_j,
-             mv):
+def _tt_scan(tt_keys, tt_lo, tt_hi, tt_move, tt_stamp, stamp_tag, kw, base, lo, lo_j, hi,
+             hi_j, mv):
     for j in range(base, base + TT_BUCKET):
-        if tt_stamp[j] != stamp:
+        if tt_stamp[j] != stamp_tag:
             continue
         e = tt_keys[j]
         if e[4] != kw[4] or e[5] != kw[5] or e[6] != kw[6] or e[7] != kw[7]:
@@ -978,14 +989,17 @@ def _tt_store(tt_keys, tt_lo, tt_hi, tt_move, tt_stamp, tt_bits, stamp, goal, n_
     for lv in TT_LEVELS:
         if lv <= k:
             level = lv
-    base = _tt_hash(kw, _top_bits(kw, unplayed, suit_masks, hs, 2 + cbits, level), level,
-                    tt_bits)
+    base, tag = _tt_hash(kw, _top_bits(kw, unplayed, suit_masks, hs, 2 + cbits, level),
+                         level, tt_bits)
+    stamp_tag = (stamp << 32) | tag
     slot = -1
     empty = -1
     for j in range(base, base + TT_BUCKET):
-        if tt_stamp[j] != stamp:
+        if (tt_stamp[j] >> 32) != stamp:
             if empty < 0:
                 empty = j
+            continue
+        if tt_stamp[j] != stamp_tag:
             continue
         e = tt_keys[j]
         if (e[TT_DEPTH] == depth and e[4] == kw[4] and e[5] == kw[5] and e[6] == kw[6]
@@ -1000,7 +1014,7 @@ def _tt_store(tt_keys, tt_lo, tt_hi, tt_move, tt_stamp, tt_bits, stamp, goal, n_
         else:
             ctx[C_REPL] += 1
             slot = base + (ctx[C_REPL] & (TT_BUCKET - 1))
-        tt_stamp[slot] = stamp
+        tt_stamp[slot] = stamp_tag
         e = tt_keys[slot]
         for i in range(SEQ_WORDS):
             e[i] = kw[i] & mk[i]
