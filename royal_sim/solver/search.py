@@ -56,8 +56,8 @@ P_SPLIT_MIXED = 5
 # per-ply work space columns (int64 ws / uint64 wsu) and search phases
 W_LEADER, W_TRICK, W_NPLAYED, W_PCOUNT, W_PROG, W_SEAT, W_ISP, W_NEED, W_N, W_IDX = range(10)
 W_LEN = 10
-U_UNPLAYED, U_HAND, U_REL, U_TWIN = 0, 1, 2, 3
-U_LEN = 4
+U_UNPLAYED, U_HAND, U_REL, U_TWIN, U_SKIP = 0, 1, 2, 3, 4
+U_LEN = 5
 PH_ENTER, PH_NEXT, PH_RETURN, PH_CHILD = 0, 1, 2, 3
 
 # context array slots (int64)
@@ -889,6 +889,7 @@ def _search(hands, pairmask, suit_of, suit_masks, trump, must_trump, pair_of,
             ws[d, W_NEED] = need
             wsu[d, U_HAND] = hand
             wsu[d, U_REL] = 0
+            wsu[d, U_SKIP] = 0
             ws[d, W_N] = _moves(moves[d], hands, seat, leader, pair_of, legal, unplayed,
                                 card_class, suit_masks, suit_of, trump, must_trump,
                                 tc[trick_no], nplayed, hint, hold, trick_no + 1, is_p,
@@ -906,6 +907,9 @@ def _search(hands, pairmask, suit_of, suit_masks, trump, must_trump, pair_of,
                 phase = PH_RETURN
                 continue
             c = moves[d, i]
+            if wsu[d, U_SKIP] & _bit(c):
+                ws[d, W_IDX] += 1
+                continue
             seat = ws[d, W_SEAT]
             hands[seat] = wsu[d, U_HAND] & ~_bit(c)
             trick_no = ws[d, W_TRICK]
@@ -967,6 +971,21 @@ def _search(hands, pairmask, suit_of, suit_masks, trump, must_trump, pair_of,
                 phase = PH_RETURN
             else:
                 wsu[d, U_REL] |= rel
+                # a later move of the same suit and class, with no relevant card at or
+                # above either card, leads to a position of the same partition: same value
+                if (named & _bit(c)) == 0:
+                    sm = suit_masks[suit_of[c]]
+                    rs = rel & sm
+                    below = sm & ~named
+                    if rs:
+                        below &= (rs & (~rs + np.uint64(1))) - np.uint64(1)
+                    if below & _bit(c):
+                        m = below & hand
+                        while m:
+                            c2 = _lowbit_index(m)
+                            m &= m - np.uint64(1)
+                            if card_class[c2] == card_class[c]:
+                                wsu[d, U_SKIP] |= _bit(c2)
                 ws[d, W_IDX] += 1
                 phase = PH_NEXT
 
