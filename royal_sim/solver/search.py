@@ -157,9 +157,9 @@ def _threat(hands, seat, leader, nplayed, pair_of, suit_masks, suit_of, trump, m
 
 
 @njit(cache=True)
-def _moves(out, hands, seat, leader, pair_of, legal, unplayed, card_class, suit_masks, suit_of,
-           trump, must_trump, tc_row, nplayed, hint, hold, trick_no, is_p, lead_mask):
-    """Fill ``out`` with the moves to try, best first; returns their number.
+def _moves(moves, d, hands, seat, leader, pair_of, legal, unplayed, card_class, suit_masks,
+           suit_of, trump, must_trump, tc, tr, nplayed, hint, hold, trick_no, is_p, lead_mask):
+    """Fill ``moves[d]`` with the moves to try, best first; returns their number.
 
     Equivalent cards (same suit, same goal class, no other unplayed card between them)
     collapse to the highest of the run. For the searching pair, ``hold[c] > trick_no``
@@ -185,11 +185,11 @@ def _moves(out, hands, seat, leader, pair_of, legal, unplayed, card_class, suit_
     threat = -1
     secure = False
     if nplayed > 0:
-        led = tc_row[0]
+        led = tc[tr, 0]
         winning = led
         win_seat = leader
         for i in range(1, nplayed):
-            c = tc_row[i]
+            c = tc[tr, i]
             if _beats(c, winning, suit_of, trump):
                 winning = c
                 win_seat = (leader + i) & 3
@@ -206,7 +206,7 @@ def _moves(out, hands, seat, leader, pair_of, legal, unplayed, card_class, suit_
             between = (_bit(c) - np.uint64(1)) & ~((_bit(prev) << np.uint64(1)) - np.uint64(1))
             if (between & unplayed) == 0:
                 # c joins the run of prev; the run is represented by its top card
-                out[n - 1] = (out[n - 1] - prev) + c
+                moves[d, n - 1] = (moves[d, n - 1] - prev) + c
                 prev = c
                 continue
         strength = c + (100 if suit_of[c] == trump else 0)
@@ -224,23 +224,23 @@ def _moves(out, hands, seat, leader, pair_of, legal, unplayed, card_class, suit_
             s = 500 - strength
         else:
             s = -strength
-        out[n] = s * 64 + c
+        moves[d, n] = s * 64 + c
         n += 1
         prev = c
     if hint >= 0:
         for i in range(n):
-            if (out[i] & 63) == hint:
-                out[i] += (1 << 20) * 64
+            if (moves[d, i] & 63) == hint:
+                moves[d, i] += (1 << 20) * 64
     # insertion sort, best first
     for i in range(1, n):
-        v = out[i]
+        v = moves[d, i]
         j = i - 1
-        while j >= 0 and out[j] < v:
-            out[j + 1] = out[j]
+        while j >= 0 and moves[d, j] < v:
+            moves[d, j + 1] = moves[d, j]
             j -= 1
-        out[j + 1] = v
+        moves[d, j + 1] = v
     for i in range(n):
-        out[i] = out[i] & 63
+        moves[d, i] = moves[d, i] & 63
     return n
 
 
@@ -423,7 +423,7 @@ def _named_cards(card_class, hold, suit_masks):
     return named
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _top_bits(kw, unplayed, suit_masks, hs, w, k):
     """Key sequence bits of the top ``k`` cards of suit ``hs`` (``k * w`` <= 64 bits)."""
     start = 0
@@ -454,7 +454,7 @@ def _tt_hash(kw, top, level, bits):
         np.int64((h >> np.uint64(8)) & np.uint64(0xFFFFFFFF))
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _tt_lookup(tt_keys, tt_lo, tt_hi, tt_move, tt_stamp, stamp, kw, bits, unplayed,
                suit_masks, hs, w):
     """Every entry of the buckets that matches the position (same lengths, leader, progress
@@ -484,11 +484,13 @@ def _tt_scan(tt_keys, tt_lo, tt_hi, tt_move, tt_stamp, stamp_tag, kw, base, lo, 
     for j in range(base, base + TT_BUCKET):
         if tt_stamp[j] != stamp_tag:
             continue
-        e = tt_keys[j]
-        if e[4] != kw[4] or e[5] != kw[5] or e[6] != kw[6] or e[7] != kw[7]:
+        if (tt_keys[j, 4] != kw[4] or tt_keys[j, 5] != kw[5] or tt_keys[j, 6] != kw[6]
+                or tt_keys[j, 7] != kw[7]):
             continue
-        if ((kw[0] & e[TT_MASK0]) != e[0] or (kw[1] & e[TT_MASK0 + 1]) != e[1]
-                or (kw[2] & e[TT_MASK0 + 2]) != e[2] or (kw[3] & e[TT_MASK0 + 3]) != e[3]):
+        if ((kw[0] & tt_keys[j, TT_MASK0]) != tt_keys[j, 0]
+                or (kw[1] & tt_keys[j, TT_MASK0 + 1]) != tt_keys[j, 1]
+                or (kw[2] & tt_keys[j, TT_MASK0 + 2]) != tt_keys[j, 2]
+                or (kw[3] & tt_keys[j, TT_MASK0 + 3]) != tt_keys[j, 3]):
             continue
         if tt_lo[j] > lo:
             lo = tt_lo[j]
@@ -502,18 +504,18 @@ def _tt_scan(tt_keys, tt_lo, tt_hi, tt_move, tt_stamp, stamp_tag, kw, base, lo, 
 
 
 @njit(cache=True)
-def _score_trick(tc_row, leader, pairmask, suit_of, trump, goal, trick_no, n_tricks_total,
+def _score_trick(tc, leader, pairmask, suit_of, trump, goal, trick_no, n_tricks_total,
                  p_count, prog):
     """The fourth card is down: check the trick against the goal.
 
     Returns ``(ok, winner, p_count, prog, trick_mask)``; ``ok`` is false when the trick breaks
     a clause (a required trick lost or won with the wrong card, a must-capture card taken by
     the opponents, "not all from one hand" broken)."""
-    winning = tc_row[0]
+    winning = tc[trick_no, 0]
     wpos = 0
     trick_mask = _bit(winning)
     for i in range(1, 4):
-        c = tc_row[i]
+        c = tc[trick_no, i]
         trick_mask |= _bit(c)
         if _beats(c, winning, suit_of, trump):
             winning = c
@@ -806,7 +808,7 @@ def _run_of(c, hand, unplayed, suit_masks, suit_of, card_class):
 def _search(hands, pairmask, suit_of, suit_masks, trump, must_trump, pair_of,
             goal, card_class, hold, n_tricks_total,
             tt_keys, tt_lo, tt_hi, tt_move, tt_stamp, tt_bits, ctx, moves, ws, wsu, keys,
-            cbits, named, mk, tc, leader0, trick0, nplayed0, unplayed0, p_count0, prog0,
+            kw, cbits, named, mk, tc, leader0, trick0, nplayed0, unplayed0, p_count0, prog0,
             target):
     """Can the searching pair force the goal with ``target`` counted tricks from this node?
 
@@ -863,12 +865,13 @@ def _search(hands, pairmask, suit_of, suit_masks, trump, must_trump, pair_of,
                     r = b == 1
                     phase = PH_RETURN
                     continue
-                kw = keys[d]
                 _rel_key(kw, hands, unplayed, suit_masks, card_class, cbits, leader, prog,
                          named)
                 lo, lo_j, hi, hi_j, hint = _tt_lookup(tt_keys, tt_lo, tt_hi, tt_move,
                                                       tt_stamp, stamp, kw, tt_bits, unplayed,
                                                       suit_masks, hs, 2 + cbits)
+                for k in range(KEY_WORDS):
+                    keys[d, k] = kw[k]
                 if need <= lo:
                     r = True
                     rel = _depth_cards(tt_keys[lo_j, TT_DEPTH], unplayed, suit_masks)
@@ -890,9 +893,9 @@ def _search(hands, pairmask, suit_of, suit_masks, trump, must_trump, pair_of,
             wsu[d, U_HAND] = hand
             wsu[d, U_REL] = 0
             wsu[d, U_SKIP] = 0
-            ws[d, W_N] = _moves(moves[d], hands, seat, leader, pair_of, legal, unplayed,
+            ws[d, W_N] = _moves(moves, d, hands, seat, leader, pair_of, legal, unplayed,
                                 card_class, suit_masks, suit_of, trump, must_trump,
-                                tc[trick_no], nplayed, hint, hold, trick_no + 1, is_p,
+                                tc, trick_no, nplayed, hint, hold, trick_no + 1, is_p,
                                 goal[G_LEAD0 + trick_no] if nplayed == 0 else np.uint64(0))
             ws[d, W_IDX] = 0
             phase = PH_NEXT
@@ -902,7 +905,7 @@ def _search(hands, pairmask, suit_of, suit_masks, trump, must_trump, pair_of,
                 r = ws[d, W_ISP] == 0
                 rel = wsu[d, U_REL]
                 _tt_store(tt_keys, tt_lo, tt_hi, tt_move, tt_stamp, tt_bits, stamp, goal,
-                          n_tricks_total, ws, wsu, keys, d, r, -1, rel, suit_masks, named, mk,
+                          n_tricks_total, ws, wsu, keys, kw, d, r, -1, rel, suit_masks, named, mk,
                           cbits, hs, ctx)
                 phase = PH_RETURN
                 continue
@@ -928,7 +931,7 @@ def _search(hands, pairmask, suit_of, suit_masks, trump, must_trump, pair_of,
             else:
                 leader = ws[d, W_LEADER]
                 ok, winner, pc2, prog2, tmask = _score_trick(
-                    tc[trick_no], leader, pairmask, suit_of, trump, goal, trick_no,
+                    tc, leader, pairmask, suit_of, trump, goal, trick_no,
                     n_tricks_total, ws[d, W_PCOUNT], ws[d, W_PROG])
                 # the winner's rank matters only if it beat a card of its own suit
                 wc = tc[trick_no, (winner - leader) & 3]
@@ -966,7 +969,7 @@ def _search(hands, pairmask, suit_of, suit_masks, trump, must_trump, pair_of,
                     rel |= run
             if r == (ws[d, W_ISP] == 1):
                 _tt_store(tt_keys, tt_lo, tt_hi, tt_move, tt_stamp, tt_bits, stamp, goal,
-                          n_tricks_total, ws, wsu, keys, d, r, c, rel, suit_masks, named, mk,
+                          n_tricks_total, ws, wsu, keys, kw, d, r, c, rel, suit_masks, named, mk,
                           cbits, hs, ctx)
                 phase = PH_RETURN
             else:
@@ -992,13 +995,15 @@ def _search(hands, pairmask, suit_of, suit_masks, trump, must_trump, pair_of,
 
 @njit(cache=True)
 def _tt_store(tt_keys, tt_lo, tt_hi, tt_move, tt_stamp, tt_bits, stamp, goal, n_tricks_total,
-              ws, wsu, keys, d, result, best, rel, suit_masks, named, mk, cbits, hs, ctx):
+              ws, wsu, keys, kw, d, result, best, rel, suit_masks, named, mk, cbits, hs,
+              ctx):
     """Record the value of the trick-start node at ply ``d`` as a bound on the extra
     counted tricks (see module doc), for every position with the same relevant cards
     (``_closure`` of ``rel``); other plies are not stored."""
     if ws[d, W_NPLAYED] != 0:
         return
-    kw = keys[d]
+    for i in range(KEY_WORDS):
+        kw[i] = keys[d, i]
     need = ws[d, W_NEED]
     unplayed = wsu[d, U_UNPLAYED]
     clo = _closure(rel, unplayed, suit_masks, named)
@@ -1020,11 +1025,13 @@ def _tt_store(tt_keys, tt_lo, tt_hi, tt_move, tt_stamp, tt_bits, stamp, goal, n_
             continue
         if tt_stamp[j] != stamp_tag:
             continue
-        e = tt_keys[j]
-        if (e[TT_DEPTH] == depth and e[4] == kw[4] and e[5] == kw[5] and e[6] == kw[6]
-                and e[7] == kw[7]
-                and e[0] == (kw[0] & mk[0]) and e[1] == (kw[1] & mk[1])
-                and e[2] == (kw[2] & mk[2]) and e[3] == (kw[3] & mk[3])):
+        if (tt_keys[j, TT_DEPTH] == depth and tt_keys[j, 4] == keys[d, 4]
+                and tt_keys[j, 5] == keys[d, 5] and tt_keys[j, 6] == keys[d, 6]
+                and tt_keys[j, 7] == keys[d, 7]
+                and tt_keys[j, 0] == (keys[d, 0] & mk[0])
+                and tt_keys[j, 1] == (keys[d, 1] & mk[1])
+                and tt_keys[j, 2] == (keys[d, 2] & mk[2])
+                and tt_keys[j, 3] == (keys[d, 3] & mk[3])):
             slot = j
             break
     if slot < 0:
@@ -1034,13 +1041,12 @@ def _tt_store(tt_keys, tt_lo, tt_hi, tt_move, tt_stamp, tt_bits, stamp, goal, n_
             ctx[C_REPL] += 1
             slot = base + (ctx[C_REPL] & (TT_BUCKET - 1))
         tt_stamp[slot] = stamp_tag
-        e = tt_keys[slot]
         for i in range(SEQ_WORDS):
-            e[i] = kw[i] & mk[i]
-            e[TT_MASK0 + i] = mk[i]
+            tt_keys[slot, i] = keys[d, i] & mk[i]
+            tt_keys[slot, TT_MASK0 + i] = mk[i]
         for i in range(SEQ_WORDS, KEY_WORDS):
-            e[i] = kw[i]
-        e[TT_DEPTH] = depth
+            tt_keys[slot, i] = keys[d, i]
+        tt_keys[slot, TT_DEPTH] = depth
         tt_lo[slot] = -1
         tt_hi[slot] = _count_future(goal[G_COUNT_TRICKS], ws[d, W_TRICK], n_tricks_total)
         tt_move[slot] = -1
@@ -1056,7 +1062,7 @@ def _tt_store(tt_keys, tt_lo, tt_hi, tt_move, tt_stamp, tt_bits, stamp, goal, n_
 @njit(cache=True)
 def _playout(hands0, pairmask, suit_of, suit_masks, trump, must_trump, pair_of, goal,
              card_class, hold, n_tricks_total, tc0, leader, trick_no, nplayed, unplayed,
-             moves_row):
+             moves):
     """Counted tricks the pair wins when every player plays the first card of the move
     ordering (a cheap guess for the first null-window target)."""
     hands = hands0.copy()
@@ -1069,11 +1075,11 @@ def _playout(hands0, pairmask, suit_of, suit_masks, trump, must_trump, pair_of, 
             legal = _legal(hands[seat], led, suit_masks, suit_of, trump, must_trump)
             if legal == 0:
                 return count
-            _moves(moves_row, hands, seat, leader, pair_of, legal, unplayed, card_class,
-                   suit_masks, suit_of, trump, must_trump, tc[trick_no], nplayed, -1, hold,
+            _moves(moves, 0, hands, seat, leader, pair_of, legal, unplayed, card_class,
+                   suit_masks, suit_of, trump, must_trump, tc, trick_no, nplayed, -1, hold,
                    trick_no + 1, pairmask[seat],
                    goal[G_LEAD0 + trick_no] if nplayed == 0 else np.uint64(0))
-            c = moves_row[0]
+            c = moves[0, 0]
             hands[seat] &= ~_bit(c)
             tc[trick_no, nplayed] = c
             nplayed += 1
@@ -1105,6 +1111,7 @@ def _solve(hands, pairmask, suit_of, suit_masks, trump, must_trump, pair_of,
     wsu = np.zeros((MAX_DEPTH + 1, U_LEN), dtype=np.uint64)
     keys = np.zeros((MAX_DEPTH + 1, KEY_WORDS), dtype=np.uint64)
     mk = np.zeros(SEQ_WORDS, dtype=np.uint64)
+    kw = np.zeros(KEY_WORDS, dtype=np.uint64)
     named = _named_cards(card_class, hold, suit_masks)
     ncls = 0
     for c in range(card_class.shape[0]):
@@ -1120,13 +1127,13 @@ def _solve(hands, pairmask, suit_of, suit_masks, trump, must_trump, pair_of,
         # guess while they succeed, down while they fail, all sharing one table
         g = p_count + _playout(hands, pairmask, suit_of, suit_masks, trump, must_trump,
                                pair_of, goal, card_class, hold, n_tricks_total, tc, leader,
-                               trick_no, nplayed, unplayed, moves[0])
+                               trick_no, nplayed, unplayed, moves)
         mid = min(max(g, lo), hi)
     while lo <= hi:
         if _search(hands, pairmask, suit_of, suit_masks, trump, must_trump, pair_of,
                    goal, card_class, hold, n_tricks_total,
                    tt_keys, tt_lo, tt_hi, tt_move, tt_stamp, tt_bits, ctx, moves, ws, wsu, keys,
-                   cbits, named, mk, tc, leader, trick_no, nplayed, unplayed, p_count, prog,
+                   kw, cbits, named, mk, tc, leader, trick_no, nplayed, unplayed, p_count, prog,
                    mid):
             best = mid
             lo = mid + 1
