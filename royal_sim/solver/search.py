@@ -623,7 +623,8 @@ def _quick_tricks(hands, leader, pair_of, suit_masks, trump):
     opponent either follows suit or has no trump left (a void partner holding a trump might
     have to ruff and take the lead, so the partner must follow too unless trumpless).
     A lower bound on the tricks the leader's pair wins, valid for any trick-taking rules.
-    Returns ``(tricks, the leader's top cards it counted)``."""
+    Returns ``(tricks, the cards the leader cashes)``: each wins its trick when played in
+    that order (trumps first)."""
     me = hands[leader]
     others = np.uint64(0)
     for s in range(4):
@@ -670,8 +671,11 @@ def _quick_tricks(hands, leader, pair_of, suit_masks, trump):
             n = _popcount(hands[s] & sm)
             if n < k:
                 k = n
-        if k > 0:
-            used |= top
+        drop = _popcount(top) - k
+        while drop > 0:             # the k cards cashed are the top ones
+            top &= top - np.uint64(1)
+            drop -= 1
+        used |= top
         q += k
     n_me = _popcount(me)
     return (q if q < n_me else n_me), used
@@ -690,38 +694,6 @@ def _trick_start_bounds(hands, pairmask, pair_of, goal, n_tricks_total, trick_no
     counted_left = _count_future(goal[G_COUNT_TRICKS], trick_no, n_tricks_total)
     if need > counted_left:
         return 0, zero
-    sure_p = 0
-    sure_o = 0
-    qt_o = 0
-    rel_p = zero        # cards behind sure_p, sure_o and qt_o
-    rel_o = zero
-    rel_q = zero
-    uncounted = (n_tricks_total - trick_no) - counted_left
-    if trump_top >= 0:
-        sure, holder, run = _sure_tricks(hands, pair_of, unplayed, trump_mask, trump_top)
-        if sure > 0:
-            if pairmask[holder]:
-                sure_p = sure - uncounted
-                rel_p = run
-            else:
-                sure_o = sure
-                rel_o = run
-                if need > counted_left - max(0, sure - uncounted):
-                    return 0, run
-    qt, qcards = _quick_tricks(hands, leader, pair_of, suit_masks, trump)
-    if qt > 0:
-        if pairmask[leader]:
-            if qt - uncounted > sure_p:
-                sure_p = qt - uncounted
-                rel_p = qcards
-        else:
-            qt_o = qt
-            rel_q = qcards
-            if qt > sure_o:
-                sure_o = qt
-                rel_o = qcards
-            if need > counted_left - max(0, qt - uncounted):
-                return 0, qcards
     reqs_left = False
     n_req = 0
     for t in range(trick_no, n_tricks_total):
@@ -731,6 +703,39 @@ def _trick_start_bounds(hands, pairmask, pair_of, goal, n_tricks_total, trick_no
             n_req += 1
             if (req & p_hands) == 0:
                 return 0, zero
+    sure_p = 0
+    sure_o = 0
+    qt_o = 0
+    rel_p = zero        # cards behind sure_p, sure_o and qt_o
+    rel_o = zero
+    rel_q = zero
+    if need > 0 or n_req > 0:       # the trick bounds serve only these
+        uncounted = (n_tricks_total - trick_no) - counted_left
+        if trump_top >= 0:
+            sure, holder, run = _sure_tricks(hands, pair_of, unplayed, trump_mask, trump_top)
+            if sure > 0:
+                if pairmask[holder]:
+                    sure_p = sure - uncounted
+                    rel_p = run
+                else:
+                    sure_o = sure
+                    rel_o = run
+                    if need > counted_left - max(0, sure - uncounted):
+                        return 0, run
+        qt, qcards = _quick_tricks(hands, leader, pair_of, suit_masks, trump)
+        if qt > 0:
+            if pairmask[leader]:
+                if qt - uncounted > sure_p:
+                    sure_p = qt - uncounted
+                    rel_p = qcards
+            else:
+                qt_o = qt
+                rel_q = qcards
+                if qt > sure_o:
+                    sure_o = qt
+                    rel_o = qcards
+                if need > counted_left - max(0, qt - uncounted):
+                    return 0, qcards
     if n_req > 0:
         # the opponents' sure tricks leave too few tricks for the required ones
         if sure_o > 0 and n_req > (n_tricks_total - trick_no) - sure_o:
@@ -740,7 +745,7 @@ def _trick_start_bounds(hands, pairmask, pair_of, goal, n_tricks_total, trick_no
             for t in range(trick_no, min(trick_no + qt_o, n_tricks_total)):
                 if goal[G_TRICK0 + t] != 0:
                     return 0, rel_q
-    met = need <= sure_p and not reqs_left
+    met = (need <= 0 or need <= sure_p) and not reqs_left
     ex1 = goal[G_EXIST1]
     if ex1 != 0 and (prog & P_EXIST1) == 0:
         if (ex1 & p_hands) == 0:
