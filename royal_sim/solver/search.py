@@ -158,24 +158,19 @@ def _threat(hands, seat, leader, nplayed, pair_of, suit_masks, suit_of, trump, m
 
 @njit(cache=True)
 def _moves(moves, d, hands, seat, leader, pair_of, legal, unplayed, card_class, suit_masks,
-           suit_of, trump, must_trump, tc, tr, nplayed, hint, hold, trick_no, is_p, lead_mask):
+           suit_of, trump, must_trump, tc, tr, nplayed, hint, held, trick_no, is_p, lead_mask):
     """Fill ``moves[d]`` with the moves to try, best first; returns their number.
 
     Equivalent cards (same suit, same goal class, no other unplayed card between them)
-    collapse to the highest of the run. For the searching pair, ``hold[c] > trick_no``
-    (1-based) forbids card c unless nothing else is legal (Gerots: an announced card is not
-    played before its trick), and on lead ``lead_mask`` (if not 0) is the set to lead from
-    when holding any of it (Gerots lead obligations of a target trick). Ordering: the table's best move; on lead, sure winners then
-    low cards; following, the cheapest card that beats everything still to come, else low.
+    collapse to the highest of the run. For the searching pair, ``held[trick_no]`` (1-based
+    trick) are the cards it may not play unless nothing else is legal (Gerots: an announced
+    card is not played before its trick; ``_held_masks``), and on lead ``lead_mask`` (if not
+    0) is the set to lead from when holding any of it (Gerots lead obligations of a target
+    trick). Ordering: the table's best move; on lead, sure winners then low cards;
+    following, the cheapest card that beats everything still to come, else low.
     Entries are packed as ``score * 64 + card`` while sorting."""
     if is_p:
-        allowed = np.uint64(0)
-        m = legal
-        while m:
-            c = _lowbit_index(m)
-            m &= m - np.uint64(1)
-            if hold[c] <= trick_no:
-                allowed |= _bit(c)
+        allowed = legal & ~held[trick_no]
         if allowed:
             legal = allowed
         if lead_mask != 0 and (legal & lead_mask) != 0:
@@ -811,7 +806,7 @@ def _run_of(c, hand, unplayed, suit_masks, suit_of, card_class):
 
 @njit(cache=True)
 def _search(hands, pairmask, suit_of, suit_masks, trump, must_trump, pair_of,
-            goal, card_class, hold, n_tricks_total,
+            goal, card_class, held, n_tricks_total,
             tt_keys, tt_lo, tt_hi, tt_move, tt_stamp, tt_bits, ctx, moves, ws, wsu, keys,
             kw, cbits, named, mk, tc, leader0, trick0, nplayed0, unplayed0, p_count0, prog0,
             target):
@@ -900,7 +895,7 @@ def _search(hands, pairmask, suit_of, suit_masks, trump, must_trump, pair_of,
             wsu[d, U_SKIP] = 0
             ws[d, W_N] = _moves(moves, d, hands, seat, leader, pair_of, legal, unplayed,
                                 card_class, suit_masks, suit_of, trump, must_trump,
-                                tc, trick_no, nplayed, hint, hold, trick_no + 1, is_p,
+                                tc, trick_no, nplayed, hint, held, trick_no + 1, is_p,
                                 goal[G_LEAD0 + trick_no] if nplayed == 0 else np.uint64(0))
             ws[d, W_IDX] = 0
             phase = PH_NEXT
@@ -1066,7 +1061,7 @@ def _tt_store(tt_keys, tt_lo, tt_hi, tt_move, tt_stamp, tt_bits, stamp, goal, n_
 
 @njit(cache=True)
 def _playout(hands0, pairmask, suit_of, suit_masks, trump, must_trump, pair_of, goal,
-             card_class, hold, n_tricks_total, tc0, leader, trick_no, nplayed, unplayed,
+             card_class, held, n_tricks_total, tc0, leader, trick_no, nplayed, unplayed,
              moves):
     """Counted tricks the pair wins when every player plays the first card of the move
     ordering (a cheap guess for the first null-window target)."""
@@ -1081,7 +1076,7 @@ def _playout(hands0, pairmask, suit_of, suit_masks, trump, must_trump, pair_of, 
             if legal == 0:
                 return count
             _moves(moves, 0, hands, seat, leader, pair_of, legal, unplayed, card_class,
-                   suit_masks, suit_of, trump, must_trump, tc, trick_no, nplayed, -1, hold,
+                   suit_masks, suit_of, trump, must_trump, tc, trick_no, nplayed, -1, held,
                    trick_no + 1, pairmask[seat],
                    goal[G_LEAD0 + trick_no] if nplayed == 0 else np.uint64(0))
             c = moves[0, 0]
@@ -1105,6 +1100,17 @@ def _playout(hands0, pairmask, suit_of, suit_masks, trump, must_trump, pair_of, 
 
 
 @njit(cache=True)
+def _held_masks(hold):
+    """``(MAX_DEPTH,)`` uint64: entry t, the cards the searching pair may not play in trick t
+    (1-based) while it has another legal card: those with ``hold[c] > t``."""
+    held = np.zeros(MAX_DEPTH, dtype=np.uint64)
+    for c in range(hold.shape[0]):
+        for t in range(min(np.int64(hold[c]), MAX_DEPTH)):
+            held[t] |= _bit(c)
+    return held
+
+
+@njit(cache=True)
 def _solve(hands, pairmask, suit_of, suit_masks, trump, must_trump, pair_of,
            goal, card_class, hold, n_tricks_total,
            tt_keys, tt_lo, tt_hi, tt_move, tt_stamp, tt_bits, ctx, moves,
@@ -1118,6 +1124,7 @@ def _solve(hands, pairmask, suit_of, suit_masks, trump, must_trump, pair_of,
     mk = np.zeros(SEQ_WORDS, dtype=np.uint64)
     kw = np.zeros(KEY_WORDS, dtype=np.uint64)
     named = _named_cards(card_class, hold, suit_masks)
+    held = _held_masks(hold)
     ncls = 0
     for c in range(card_class.shape[0]):
         if card_class[c] + 1 > ncls:
@@ -1131,12 +1138,12 @@ def _solve(hands, pairmask, suit_of, suit_masks, trump, must_trump, pair_of,
         # target stepping from a playout guess (DDS): null-window tests move up from the
         # guess while they succeed, down while they fail, all sharing one table
         g = p_count + _playout(hands, pairmask, suit_of, suit_masks, trump, must_trump,
-                               pair_of, goal, card_class, hold, n_tricks_total, tc, leader,
+                               pair_of, goal, card_class, held, n_tricks_total, tc, leader,
                                trick_no, nplayed, unplayed, moves)
         mid = min(max(g, lo), hi)
     while lo <= hi:
         if _search(hands, pairmask, suit_of, suit_masks, trump, must_trump, pair_of,
-                   goal, card_class, hold, n_tricks_total,
+                   goal, card_class, held, n_tricks_total,
                    tt_keys, tt_lo, tt_hi, tt_move, tt_stamp, tt_bits, ctx, moves, ws, wsu, keys,
                    kw, cbits, named, mk, tc, leader, trick_no, nplayed, unplayed, p_count, prog,
                    mid):
