@@ -10,6 +10,9 @@ Trick-count slems (Gém … Volát) come from one max-tricks search per deal. Fo
 ordered triples of announced magasítók (Héja, Stella) a relaxed goal (any magasító of the
 bidder on each announced trick) is searched first; it bounds every candidate from above, and
 the exact candidates are searched only when that bound reaches ``RELAXED_SKIP`` (1 %).
+Columns that must win given tricks with suit cards (Főnix, Mariage, Couleur, Famille, …) share
+one relaxed filter, "the pair wins those tricks with any suit card" (``_late_filter``): where
+it fails they all fail, without their own search.
 Under Gerots rules the bidding pair plays under the obligations of rájátszás: no announced
 card before its trick, and the lead obligations of the target tricks
 (``slems.gerots_leads``).
@@ -35,6 +38,8 @@ from .solver.search import Tables
 from .solver.goal import GOAL_LEN, Goal, tricks_goal
 
 RELAXED_SKIP = 0.01
+LATE_FILTER_MIN = 3   # columns sharing suit-card trick requirements before a shared filter
+SUIT_CARDS = ((1 << C.N_CARDS) - 1) & ~int(C.SUIT_MASKS[C.TAROKK])
 MAX_SAMPLES = 1_000_000   # deals per analysis (about a second each per core already)
 N_CARDS = C.N_CARDS
 CHUNK = 25  # deals per parallel batch (progress granularity)
@@ -133,6 +138,30 @@ def _relaxed_goal(goal: Goal, slem: S.Slem, param, bidder_mags: int) -> Goal:
     for trick in S.magasito_tricks(slem):
         trick_req[trick] = bidder_mags
     return replace(goal, trick_req=trick_req, label=slem.id + ":*")
+
+
+def _suit_tricks(goal: Goal) -> frozenset:
+    """The tricks ``goal`` requires the pair to win with a suit card (no tarokk allowed)."""
+    return frozenset(t for t, m in goal.trick_req.items() if m and not m & ~SUIT_CARDS)
+
+
+def _late_filter(req: list[list[frozenset]]) -> frozenset:
+    """The trick set A of the shared relaxed filter for columns with suit-card requirements
+    (``req[i][j]``: ``_suit_tricks`` of deal i, column j; empty where not searched): among the
+    sets of two or more tricks, the one required (A ⊆ T) by the most columns, if at least
+    ``LATE_FILTER_MIN``; else empty. The filter goal "the pair wins every trick of A with a
+    suit card", searched without the Gerots restrictions, is implied by each such column."""
+    per_col: dict[int, frozenset] = {}
+    for row in req:
+        for j, t in enumerate(row):
+            if t and j not in per_col:
+                per_col[j] = t
+    best, count = frozenset(), 0
+    for a in set(per_col.values()):
+        n = sum(a <= t for t in per_col.values())
+        if len(a) >= 2 and n >= LATE_FILTER_MIN and (n, len(a)) > (count, len(best)):
+            best, count = a, n
+    return best
 
 
 def _holds_row(slem: S.Slem, param, rules: str, pair_cards: int) -> np.ndarray:
@@ -252,6 +281,7 @@ def _search_columns(deals: np.ndarray, cols: list[Column], pair: Pair, user_hand
         status = np.full((b, g), GOAL_SEARCH, dtype=np.int8)
         targets = np.zeros((b, g), dtype=np.int64)
         from_max = np.full((b, g), -1, dtype=np.int64)
+        req = [[frozenset()] * len(cols) for _ in range(b)]
         for i in range(b):
             hands = [int(x) for x in block[i]]
             pair_cards = hands[pair.seats[0]] | hands[pair.seats[1]]
@@ -280,6 +310,18 @@ def _search_columns(deals: np.ndarray, cols: list[Column], pair: Pair, user_hand
                 goals[i, j] = goal.pack()
                 cls[i, j] = classes(goal, holds[i, j] if rules == "gerots" else None)
                 targets[i, j] = goal.min_tricks
+                req[i][j - 1] = _suit_tricks(goal)
+        late = _late_filter(req)
+        if late:
+            fgoal = Goal(trick_req={t: SUIT_CARDS for t in late}, label="late suit tricks")
+            deps = np.array([[bool(t) and late <= t for t in row] for row in req])
+            need = deps.any(axis=1)
+            fres = solve_batch(block, np.broadcast_to(fgoal.pack(), (b, 1, GOAL_LEN)),
+                               np.broadcast_to(classes(fgoal), (b, 1, N_CARDS)),
+                               np.where(need, GOAL_SEARCH, GOAL_SKIP).astype(np.int8)[:, None],
+                               pairs[:1], np.zeros((b, 1), dtype=np.int64), leader=leader,
+                               first_trick=first_trick, workspace=workspace)
+            status[:, 1:][deps & (fres == 0)] = GOAL_FALSE
         res = np.full((b, g), -1, dtype=np.int64)
         for lv in range(n_levels):
             st = status.copy()

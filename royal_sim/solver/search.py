@@ -8,7 +8,7 @@ Techniques, each in its own place below (after DDS, ``ABsearch.cpp``, ``Moves.cp
 ``QuickTricks.cpp``, ``TransTableL.cpp``):
 
 - ``_moves``: legal cards (follow suit; void → trump if ``must_trump``; trump led → trump if
-  able), the searching pair's obligations (Gerots: ``hold``, the goal's lead restrictions),
+  able), the searching pair's obligations (Gerots holds, the goal's lead restrictions),
   equivalent-card collapsing (cards of one hand adjacent in strength among the cards still
   out merge into one move, unless the goal tells them apart: ``card_class``), and move
   ordering (the table's best move; on lead sure winners first; following, the cheapest card
@@ -20,10 +20,19 @@ Techniques, each in its own place below (after DDS, ``ABsearch.cpp``, ``Moves.cp
   of the side on lead (``_quick_tricks``) against the tricks the goal needs, a required card
   no longer in the pair's hands.
 - The transposition table (``Tables``), at trick starts only: the key is rank-relative
-  (``_rel_key``: each suit's sequence of holder and goal class, leader, goal progress), the
-  value lower/upper bounds on the extra counted tricks the pair can force while meeting the
-  goal's other clauses (−1 = those clauses cannot be forced), so one table serves every
-  trick target of a goal.
+  (``_rel_key``: each suit's sequence of holder and goal class, each hand's suit lengths,
+  leader, goal progress, holders of the cards the goal names), the value lower/upper bounds
+  on the extra counted tricks the pair can force while meeting the goal's other clauses
+  (−1 = those clauses cannot be forced), so one table serves every trick target of a goal.
+  An entry fixes only the holders of its *relevant* cards (DDS's winning ranks, Ginsberg's
+  partition search): every node returns the cards whose ranks its value used (winners of
+  tricks contested within their suit, cards behind a bound or a table entry, merged runs
+  whole), and the entry holds for every position with the same suit lengths and the same
+  holders of the top cards of each suit down to the lowest relevant one (``_closure``).
+  Entries are filed by the holders of the top 0/4/8 trumps they fix (``TT_LEVELS``).
+- The same partitions prune moves: after a move is refuted (or proved, at an AND node), a
+  later move of the same suit and class with no relevant card at or above either card leads
+  to a position of the same partition and is skipped.
 - ``_batch_kernel``: many (deal, goal) cells in parallel (numba prange, a table per thread).
 
 Rules come as arrays (``rules.py``): the same kernel plays tarokk and bridge.
