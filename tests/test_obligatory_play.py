@@ -5,7 +5,6 @@ import json
 import random
 
 import numpy as np
-import pytest
 from click.testing import CliRunner
 
 from royal_sim import cards as C
