@@ -265,7 +265,7 @@ MAX_PINNED = 32        # named cards whose holders word 7 can hold
 TT_MASK0 = KEY_WORDS   # entry words 7-10: which sequence bits the entry fixes
 TT_DEPTH = KEY_WORDS + SEQ_WORDS     # entry word 11: relevant cards per suit (5 bits each)
 TT_WORDS = TT_DEPTH + 1
-TT_BUCKET = 8         # slots of a bucket, searched one after another
+TT_BUCKET = 64        # slots of a bucket; the entries of the current search fill a prefix
 # An entry fixes the holders of the top k cards of the hash suit (the trump suit, else suit
 # 0), k varying; it is filed under the largest level <= k with those holders hashed in, and
 # a lookup probes each level.
@@ -486,7 +486,10 @@ def _tt_lookup(tt_keys, tt_lo, tt_hi, tt_move, tt_stamp, stamp, kw, bits, unplay
 def _tt_scan(tt_keys, tt_lo, tt_hi, tt_move, tt_stamp, stamp_tag, kw, base, lo, lo_j, hi,
              hi_j, mv):
     for j in range(base, base + TT_BUCKET):
-        if tt_stamp[j] != stamp_tag:
+        v = tt_stamp[j]
+        if v != stamp_tag:
+            if (v >> 32) != (stamp_tag >> 32):
+                break               # entries of this search fill a prefix of the bucket
             continue
         if (tt_keys[j, 4] != kw[4] or tt_keys[j, 5] != kw[5] or tt_keys[j, 6] != kw[6]
                 or tt_keys[j, 7] != kw[7]):
@@ -1029,9 +1032,8 @@ def _tt_store(tt_keys, tt_lo, tt_hi, tt_move, tt_stamp, tt_bits, stamp, goal, n_
     empty = -1
     for j in range(base, base + TT_BUCKET):
         if (tt_stamp[j] >> 32) != stamp:
-            if empty < 0:
-                empty = j
-            continue
+            empty = j               # the first slot after this search's entries
+            break
         if tt_stamp[j] != stamp_tag:
             continue
         if (tt_keys[j, TT_DEPTH] == depth and tt_keys[j, 4] == keys[d, 4]
