@@ -221,3 +221,15 @@ def test_full_deal_top_tarokks(goal, expected):
     hands = hands_of(FULL)
     assert search.max_tricks(hands, A_IND, 1, TAROKK_RULES, pair=ATTACK) == 10
     assert search.solve_goal(hands, A_IND, 1, goal, pair=ATTACK) is expected
+
+
+def test_goal_with_too_many_card_classes_is_refused():
+    """The table key holds 6 bits per card for 40 cards: a goal telling more than 16 classes
+    apart is refused with a clear error instead of corrupting the key."""
+    # ten trick requirements over overlapping card sets give every card its own signature
+    reqs = {t: sum(1 << c for c in range(40) if c >> (t % 6) & 1) for t in range(1, 11)}
+    goal = Goal(trick_req=reqs)
+    assert goal.card_classes(40).max() + 1 > 16
+    hands = (0x8860288920, 0x5310805401, 0x2485032084, 0xa54025a)   # a valid full deal
+    with pytest.raises(ValueError, match="classes of cards"):
+        search.solve_goal(hands, 0, 1, goal)

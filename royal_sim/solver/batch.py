@@ -14,7 +14,8 @@ import numpy as np
 
 from .goal import GOAL_LEN
 from .rules import TAROKK_RULES, Rules
-from .search import GOAL_FALSE, GOAL_SEARCH, GOAL_SKIP, TT_BITS_DEFAULT, Tables, _batch_kernel
+from .search import (GOAL_FALSE, GOAL_SEARCH, GOAL_SKIP, TT_BITS_DEFAULT, Tables, _batch_kernel,
+                     check_key_fits)
 
 
 def solve_batch(deals: np.ndarray, goals: np.ndarray, classes: np.ndarray, status: np.ndarray,
@@ -33,7 +34,8 @@ def solve_batch(deals: np.ndarray, goals: np.ndarray, classes: np.ndarray, statu
     costs more than many small searches).
 
     Returns (n, g) int64: 1/0 for a goal made / not made, the trick count for a -1 target,
-    -1 where status is ``GOAL_SKIP``. Threads: ``numba.set_num_threads``.
+    -1 where status is ``GOAL_SKIP``. Threads: ``numba.set_num_threads``. Raises
+    ``ValueError`` if a goal tells too many card classes apart for the table key.
     """
     n, g = status.shape
     if holds is None:
@@ -43,6 +45,8 @@ def solve_batch(deals: np.ndarray, goals: np.ndarray, classes: np.ndarray, statu
     items = np.argwhere(status == GOAL_SEARCH).astype(np.int64)
     if items.shape[0] == 0:
         return out
+    check_key_fits(rules.n_cards, len(rules.suit_masks),
+                   np.asarray(classes)[status == GOAL_SEARCH])
     ws = workspace
     if ws is None or ws.rows < numba.get_num_threads():
         ws = Tables(numba.get_num_threads(), 16 if workspace is None else ws.tt_bits)

@@ -262,8 +262,8 @@ SEQ_WORDS = 4          # key words 0-3: each suit's sequence of (holder, goal cl
 KEY_WORDS = 8          # 4: lengths of hands 0, 1; 5: lengths of hands 2, 3, leader, progress;
                        # 6: the goal's named cards still out; 7: their holders
 MAX_PINNED = 32        # named cards whose holders word 7 can hold
-TT_MASK0 = KEY_WORDS   # entry words 7-10: which sequence bits the entry fixes
-TT_DEPTH = KEY_WORDS + SEQ_WORDS     # entry word 11: relevant cards per suit (5 bits each)
+TT_MASK0 = KEY_WORDS   # entry words 8-11: which sequence bits the entry fixes
+TT_DEPTH = KEY_WORDS + SEQ_WORDS     # entry word 12: relevant cards per suit (5 bits each)
 TT_WORDS = TT_DEPTH + 1
 TT_BUCKET = 64        # slots of a bucket; the entries of the current search fill a prefix
 # An entry fixes the holders of the top k cards of the hash suit (the trump suit, else suit
@@ -1214,6 +1214,19 @@ def _batch_kernel(deals, leader, trick_no, suit_of, suit_masks, trump, must_trum
             out[i, j] = 1 if v == t else 0
 
 
+def check_key_fits(n_cards: int, n_suits: int, classes: np.ndarray) -> None:
+    """The table key holds (holder, class) of every card in ``SEQ_WORDS`` words and 4-bit
+    suit lengths of each hand for at most 5 suits: raise ``ValueError`` for rules or goal
+    classes that would not fit (they would corrupt the key silently)."""
+    n_cls = int(classes.max()) + 1 if classes.size else 1
+    cbits = max(0, (n_cls - 1).bit_length())
+    if n_cards * (2 + cbits) > 64 * SEQ_WORDS:
+        raise ValueError(f"a goal telling {n_cls} classes of cards apart does not fit the "
+                         f"transposition key ({n_cards} cards)")
+    if n_suits > 5 or n_cards > 64:
+        raise ValueError("the kernel plays at most 5 suits and 64 cards")
+
+
 class Tables:
     """Transposition tables, one row per thread (``rows``), kept between searches: the
     stamp in ``ctx[row, C_STAMP]`` tells entries of earlier searches apart, so they are
@@ -1313,6 +1326,7 @@ class Solver:
             return False
         hold_arr = self._no_hold if hold is None else np.asarray(hold, dtype=np.int8)
         classes = goal.card_classes(self.rules.n_cards, None if hold is None else hold_arr)
+        check_key_fits(self.rules.n_cards, len(self.rules.suit_masks), classes)
         t = goal.min_tricks
         return self._run(h, leader, first_trick, goal.pack(), classes, hold_arr, pair,
                          t, t) == t
