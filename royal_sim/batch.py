@@ -14,7 +14,8 @@ and ``analysis.solve_slems``. The sampler seed of a hand is ``input_seed(run see
 the figures do not depend on the order of the inputs, on parallelism or on resuming, and
 the row's ``seed`` reproduces them with ``royal-sim analyze HAND --seat S --seed SEED``.
 
-Output (``COLUMNS``), CSV or JSON lines by the extension of the output file: per hand, one
+Output (``COLUMNS``), CSV or JSON lines by the extension of the output file; every row names
+its input (``id`` and ``input``, the hand or deal in canonical notation). Per hand, one
 row per slem (``probability``, 95 % Wilson ``ci_lo``/``ci_hi``, ``made`` of ``deals``) and a
 ``max_tricks`` row (``tricks``: mean tricks the hand's pair can force, ``tricks_dist``:
 ``k:count`` over the sampled deals); per deal, one row per pair × slem key (``made``:
@@ -39,13 +40,14 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Callable, Iterator, Sequence
 
+from . import cards as C
 from . import slems as S
 from .deal import Deal, Pair, Seat, parse_hand, parse_seat
 from .errors import RoyalSimError
 
-COLUMNS = ("id", "kind", "seat", "pair", "slem", "param", "value", "probability", "ci_lo",
-           "ci_hi", "made", "deals", "bound", "tricks", "tricks_dist", "rules", "samples",
-           "seed")
+COLUMNS = ("id", "input", "kind", "seat", "pair", "slem", "param", "value", "probability",
+           "ci_lo", "ci_hi", "made", "deals", "bound", "tricks", "tricks_dist", "rules",
+           "samples", "seed")
 MAX_TRICKS = "max_tricks"
 """``slem`` of the row giving the tricks a pair can force; it closes an input's rows."""
 
@@ -72,6 +74,14 @@ class Job:
     hand: int = 0
     seat: Seat | None = None
     deal: tuple[int, int, int, int] | None = None
+
+    @property
+    def text(self) -> str:
+        """The input in canonical notation (``HAND @ SEAT`` or the deal): the ``input``
+        column of its rows."""
+        if self.kind == "hand":
+            return f"{C.format_cards(self.hand)} @ {self.seat.name}"
+        return str(Deal(self.deal))
 
 
 @dataclass(frozen=True)
@@ -256,8 +266,8 @@ def _hand_rows(job: Job, opts: BatchOptions) -> list[dict]:
     seed = input_seed(opts.seed, job.id)
     res = analyze(job.hand, job.seat, samples=opts.samples, seed=seed, rules=opts.rules,
                   only=opts.only)
-    common = dict(id=job.id, kind="hand", seat=job.seat.name, pair=job.seat.pair.label,
-                  rules=opts.rules, samples=opts.samples, seed=seed)
+    common = dict(id=job.id, input=job.text, kind="hand", seat=job.seat.name,
+                  pair=job.seat.pair.label, rules=opts.rules, samples=opts.samples, seed=seed)
     rows = []
     for r in res.best:
         lo, hi = r.ci95
@@ -281,7 +291,7 @@ def _deal_rows(job: Job, opts: BatchOptions) -> list[dict]:
     k = deal.cards_per_hand
     first = 11 - k
     attack = Solver().max_tricks(deal.hands, 0, first, int(Pair.ATTACK))
-    common = dict(id=job.id, kind="deal", rules=opts.rules)
+    common = dict(id=job.id, input=job.text, kind="deal", rules=opts.rules)
     rows = []
     for pair in Pair:
         made = solve_slems(deal.hands, pair, leader=0, first_trick=first, rules=opts.rules,
@@ -441,6 +451,10 @@ def _check_resumable(path: Path, ex: _Existing, jobs: Sequence[Job],
             raise RoyalSimError(f"{str(path)!r} has results for {ident!r}, which is not an "
                                 "input of this file; use another --out or --force")
         r = rows[-1]
+        if r["input"] != job.text:
+            raise RoyalSimError(f"{str(path)!r} holds results of {ident!r} for another input "
+                                f"({r['input']!r}, now {job.text!r}); use another --out or "
+                                "--force")
         want = (job.kind, opts.rules)
         have = (r["kind"], r["rules"])
         if job.kind == "hand":

@@ -266,6 +266,33 @@ def test_resume_refuses_other_options_or_files(tmp_path, clean):
     assert out.read_bytes() == files["csv"].read_bytes()
 
 
+@pytest.mark.parametrize("old, new", [
+    (f"{HANDS[0][0]} @ {HANDS[0][1]}", f"{HANDS[0][0].replace('HK', 'HQ')} @ A_IND"),  # hand
+    (f"{HANDS[1][0]} @ {HANDS[1][1]}", f"{HANDS[1][0]} @ D_IND"),                       # seat
+    (POSITION, POSITION.replace("SK DQ", "SK DN").replace("HJ DN", "HJ DQ")),           # deal
+])
+def test_resume_refuses_results_of_a_changed_input(tmp_path, clean, old, new):
+    """An id whose hand, seat or deal changed since its rows were written is not taken as
+    done: its old rows would be silently wrong."""
+    jobs, files = clean
+    out = tmp_path / "out.csv"
+    out.write_bytes(files["csv"].read_bytes())
+    assert old in TXT
+    changed, bad = B.read_inputs(write(tmp_path, "in.txt", TXT.replace(old, new)))
+    assert bad == [] and [j.id for j in changed] == [j.id for j in jobs]
+    assert [j.text for j in changed] != [j.text for j in jobs]
+    with pytest.raises(B.RoyalSimError, match="another input"):
+        B.run_batch(changed, out, OPTS, n_jobs=1, resume=True)
+
+
+def test_rows_name_their_input(clean):
+    jobs, files = clean
+    by_id = groups(files["jsonl"])
+    for job in jobs:
+        assert {r["input"] for r in by_id[job.id]} == {job.text}
+    assert jobs[0].text == f"{HANDS[0][0]} @ {HANDS[0][1]}"
+
+
 def test_a_failing_input_is_reported_and_skipped(tmp_path, clean, monkeypatch):
     jobs, files = clean
     real = B.run_job
