@@ -144,6 +144,12 @@ def test_solve_json_slems_in_an_ending():
     (["analyze", HAND, "--seat", "A_IND", "--samples", "0"], "--samples"),
     (["analyze", HAND, "--seat", "D_ELF"], "XX"),
     (["analyze", HAND], "--seat"),
+    # click's own checks (types, ranges, choices, commands, arguments): one line too
+    (["analyze", HAND, "--seat", "A_IND", "--seed", "-1"], "--seed"),
+    (["analyze", HAND, "--seat", "A_IND", "--rules", "foo"], "'foo' is not one of"),
+    (["frob"], "No such command 'frob'"),
+    (["solve"], "Missing argument 'DEAL'"),
+    (["deal", "-n", "0"], "0 is not in the range"),
 ])
 def test_bad_input_is_one_line_error(args, needle):
     r = run(*args)
