@@ -104,7 +104,14 @@ def _format_of(path: Path, formats: dict[str, str], what: str) -> str:
 
 
 def _make_job(line: int, id_, hand, seat, deal) -> Job:
-    """A job from the fields of one input (strings or None); raises ``RoyalSimError``."""
+    """A job from the fields of one input (strings or None; a JSON id may be a number);
+    raises ``RoyalSimError``."""
+    for name, v in (("hand", hand), ("seat", seat), ("deal", deal)):
+        if v is not None and not isinstance(v, str):
+            raise RoyalSimError(f"{name} must be a string in card notation, got "
+                                f"{type(v).__name__} {json.dumps(v)[:40]}")
+    if id_ is not None and (isinstance(id_, bool) or not isinstance(id_, (str, int))):
+        raise RoyalSimError(f"id must be a string or a whole number, got {json.dumps(id_)[:40]}")
     ident = f"line {line}" if id_ is None or str(id_).strip() == "" else str(id_).strip()
     if any(ord(c) < 32 for c in ident):
         raise RoyalSimError(f"id {ident!r} contains a control character")
@@ -118,14 +125,16 @@ def _make_job(line: int, id_, hand, seat, deal) -> Job:
         raise RoyalSimError("no hand or deal")
     if blank[1]:
         raise RoyalSimError("hand without seat")
-    seat_ = parse_seat(str(seat))
+    seat_ = parse_seat(str(seat).strip())
     return Job(ident, line, "hand", hand=parse_hand(str(hand), seat_), seat=seat_)
 
 
 def _text_fields(text: str):
     if "@" in text:
-        hand, _, seat = text.rpartition("@")
-        return None, hand, seat, None
+        if text.count("@") > 1:
+            raise RoyalSimError("more than one '@' (expected 'HAND @ SEAT')")
+        hand, _, seat = text.partition("@")
+        return None, hand, seat.strip(), None
     if "/" in text:
         return None, None, None, text
     raise RoyalSimError("expected 'HAND @ SEAT' or a deal (4 hands separated by '/')")

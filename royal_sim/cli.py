@@ -56,6 +56,10 @@ def constraint_options(fn):
     return fn
 
 
+def _n_deals(n: int) -> str:
+    return f"{n} deal" if n == 1 else f"{n} deals"
+
+
 class _OneLineErrors(click.Group):
     """A click group whose usage errors (bad option value, unknown command, missing
     argument) are one ``Error:`` line on stderr with exit code 2, like every other error of
@@ -296,7 +300,10 @@ def _run_analysis(opts: dict, *, partner_bids=(), opponent_bids=()):
     if opts["example"]:
         if hand is not None:
             raise RoyalSimError("give either HAND or --example, not both")
-        hand, seat = EXAMPLE_HAND, seat or EXAMPLE_SEAT
+        if seat is not None and parse_seat(seat).name != EXAMPLE_SEAT:
+            raise RoyalSimError(f"--example is the hand of {EXAMPLE_SEAT} ({EXAMPLE_HAND}); "
+                                "leave out --seat or give your own HAND")
+        hand, seat = EXAMPLE_HAND, EXAMPLE_SEAT
     if hand is None:
         raise RoyalSimError("missing HAND (your 10 cards) or --example")
     if seat is None:
@@ -446,7 +453,7 @@ def advise_command(partner_bids, their_bids, top, max_bids, **opts):
             "their_bids": [k.to_json() for k in kontras]}))
         return
     from tabulate import tabulate
-    click.echo(f"{result.samples} deals, rules {result.rules}"
+    click.echo(f"{_n_deals(result.samples)}, rules {result.rules}"
                + ("" if result.rules == "gerots" else
                   f" ({'with' if opts['igazitas'] else 'without'} igazítás)")
                + "; expected points of your pair per deal, double dummy.")
@@ -468,7 +475,7 @@ def _print_analysis(result, anns, values) -> None:
     from .slems import format_param
 
     click.echo(f"Hand {format_cards(result.hand)} at {result.seat.name} "
-               f"({result.seat.pair.label}); rules {result.rules}; {result.samples} deals "
+               f"({result.seat.pair.label}); rules {result.rules}; {_n_deals(result.samples)} "
                f"(seed {result.seed}, {result.sampling_method} sampling); double dummy, "
                f"A_IND leads.")
     counts = [int((result.max_tricks == k).sum()) for k in range(11)]
@@ -488,7 +495,7 @@ def _print_analysis(result, anns, values) -> None:
                      "" if v is None else f"{v.expected:6.1f}",
                      "" if v is None else f"{v.gain:+6.1f}"])
     click.echo(tabulate(rows, headers=["group", "slem", "param", "value", "probability",
-                                       "95% CI", "", "E[score]", "gain"]))
+                                       "95% CI", "chance", "E[score]", "gain"]))
     click.echo("E[score]: mean points of your pair with this as its only bid (consolatio and "
                "caps included); gain: minus the no-bid mean.")
     click.echo("Hand announcements available: " + (", ".join(anns) if anns else "none"))

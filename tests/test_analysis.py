@@ -150,6 +150,7 @@ def test_solve_json_slems_in_an_ending():
     (["frob"], "No such command 'frob'"),
     (["solve"], "Missing argument 'DEAL'"),
     (["deal", "-n", "0"], "0 is not in the range"),
+    (["analyze", "--example", "--seat", "D_ELF"], "--example is the hand of A_IND"),
 ])
 def test_bad_input_is_one_line_error(args, needle):
     r = run(*args)

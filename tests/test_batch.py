@@ -441,3 +441,26 @@ def test_bad_input_is_one_error_line(tmp_path, case, message):
     errors = [ln for ln in r.stderr.splitlines() if ln.startswith("Error: ")]
     assert len(errors) == 1 and message in errors[0], r.stderr
     assert "Traceback" not in r.output
+
+
+def test_jsonl_fields_of_the_wrong_type_are_bad_lines(tmp_path):
+    hand = HANDS[0][0]
+    text = "\n".join([
+        json.dumps({"hand": hand.split(), "seat": "A_IND"}),
+        json.dumps({"hand": 5, "seat": "A_IND"}),
+        json.dumps({"id": ["a"], "hand": hand, "seat": "A_IND"}),
+        json.dumps({"id": 7, "hand": hand, "seat": "A_IND"}),
+    ]) + "\n"
+    jobs, bad = B.read_inputs(write(tmp_path, "in.jsonl", text))
+    assert [j.id for j in jobs] == ["7"]
+    assert [b.line for b in bad] == [1, 2, 3]
+    assert "hand must be a string" in str(bad[0]) and "got int 5" in str(bad[1])
+    assert "id must be a string or a whole number" in str(bad[2])
+
+
+def test_text_line_with_two_seats_or_spaces_around_the_seat(tmp_path):
+    hand = HANDS[0][0]
+    jobs, bad = B.read_inputs(write(tmp_path, "in.txt", f"{hand} @  A_IND \n"
+                                                        f"{hand} @ A_IND @ D_IND\n"))
+    assert [j.text for j in jobs] == [f"{hand} @ A_IND"]
+    assert [b.line for b in bad] == [2] and "more than one '@'" in str(bad[0])
