@@ -621,7 +621,19 @@ def _suit_tables(classes, lo_f, hi_f, s: int) -> tuple[dict, list[dict], list[di
         allocs.append(alloc)
     support = {v: w for v, w in table.items() if all(v[j] >= lo_f[j][s] for j in range(4))}
     if not support:
-        raise ConstraintError(f"the {_SUIT_WORD[s]} cannot be dealt within the constraints")
+        free = sum(len(cs) for _, cs in classes)
+        need = sum(lo_f[j][s] for j in range(4))
+        room = sum(min(hi_f[j][s], sum(len(cs) for allowed, cs in classes if j in allowed))
+                   for j in range(4))
+        why = ""
+        if need > free:
+            why = (f": {free} of its cards are left to deal, the constraints ask for at "
+                   f"least {need}")
+        elif room < free:
+            why = (f": {free} of its cards are left to deal, the constraints leave room for "
+                   f"{room}")
+        raise ConstraintError(f"the {_SUIT_WORD[s]} cannot be dealt within the constraints"
+                              + why)
     return support, tables, allocs
 
 

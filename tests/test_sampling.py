@@ -482,6 +482,11 @@ def test_impossible_constraints_raise(kwargs, message):
     ("XX XVIII SK SQ SN SJ S10 HN DK DJ", A_IND, None, DealError, "2 tarokks"),
     ("XX XVIII XV IX III SK SQ HN DK DX", A_IND, None, CardError, "'DX'"),
     (HAND, "north", None, DealError, "unknown seat 'north'"),
+    # HAND holds SK SQ: 3 spades are left for the other seats
+    (HAND, A_IND, Constraints.parse(suits=["A_ELF:S:4"]), ConstraintError,
+     "pikk cannot be dealt .*3 of its cards are left to deal, .* at least 4"),
+    (HAND, A_IND, Constraints.parse(suits=["A_ELF:S:0", "D_ELF:S:0", "D_IND:S:0-1"]),
+     ConstraintError, "3 of its cards are left to deal, the constraints leave room for 1"),
 ])
 def test_bad_hand_or_seat(hand, seat, constraints, error, message):
     with pytest.raises(error, match=message):
