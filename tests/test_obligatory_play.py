@@ -79,6 +79,43 @@ def test_restrictions_agree_with_reference():
     assert checked == 250
 
 
+def test_held_cards_are_no_quick_tricks():
+    """A_ELF leads trick 8 holding XVIII XVI (the top tarokks) and DK. Free to play, it
+    draws D_ELF's two tarokks and cashes DK: all three tricks. With XVIII and XVI held back
+    until trick 10, it must lead DK, D_ELF ruffs, and the pair cannot take all three (the
+    quick-trick bound once counted the held tarokks as cashable)."""
+    hands = [C.mask_of(C.parse_cards(h)) for h in
+             ("DQ DN DJ", "XV XIV CK", "SJ CN HN", "XVIII XVI DK")]
+    hold = np.zeros(C.N_CARDS, dtype=np.int8)
+    hold[[C.card_id("XVIII"), C.card_id("XVI")]] = 10
+    goal = Goal(min_tricks=3)
+    solver = Solver()
+    assert solver.solve_goal(hands, 3, 8, goal, int(Pair.ATTACK))
+    assert not solver.solve_goal(hands, 3, 8, goal, int(Pair.ATTACK), hold=hold)
+    assert not ref_goal(hands, 3, 8, goal, int(Pair.ATTACK), TAROKK_RULES, hold=hold)
+
+
+def test_trick_counts_under_random_holds_agree_with_reference():
+    rng = random.Random(11)
+    solver = Solver()
+    for _ in range(60):
+        deal = random_tarokk_deal(rng)
+        k = rng.choice([3, 4])
+        hands, leader, _ = play_random_tricks(rng, deal, 0, 10 - k, TAROKK_RULES)
+        first = 11 - k
+        pair = rng.randrange(2)
+        mine = [c for s in range(4) if TAROKK_RULES.pair_of[s] == pair
+                for c in C.iter_bits(hands[s])]
+        hold = np.zeros(C.N_CARDS, dtype=np.int8)
+        for c in rng.sample(mine, min(len(mine), rng.randint(1, 3))):
+            hold[c] = rng.randint(first + 1, 10)
+        for need in range(1, k + 1):
+            goal = Goal(min_tricks=need)
+            want = ref_goal(hands, leader, first, goal, pair, TAROKK_RULES, hold=hold)
+            got = solver.solve_goal(hands, leader, first, goal, pair, hold=hold)
+            assert got == want, (hands, leader, first, need, pair, hold.tolist())
+
+
 def test_kotott_card_is_held_back_under_gerots():
     # Pikoló (tricks 1-3, trick 3 with XVIII): under Gerots the pair may not play XVIII
     # before trick 3 (a kötött card is announced too, seed 000 "Rájátszás"); under laza it

@@ -690,9 +690,13 @@ def _quick_tricks(hands, leader, pair_of, suit_masks, trump):
 
 @njit(cache=True)
 def _trick_start_bounds(hands, pairmask, pair_of, goal, n_tricks_total, trick_no, unplayed,
-                        need, prog, trump_mask, trump_top, leader, suit_masks, trump):
+                        need, prog, trump_mask, trump_top, leader, suit_masks, trump, held_now):
     """At a trick start: 1 if the goal is already met, 0 if it can no longer be met,
-    -1 if the search must go on. Returns ``(that, cards whose ranks the answer used)``."""
+    -1 if the search must go on. Returns ``(that, cards whose ranks the answer used)``.
+
+    ``held_now``: the cards the searching pair may not play in this trick (Gerots holds).
+    The pair's own quick tricks count only cards it may cash now, and none while a lead
+    obligation is ahead; the opponents' bounds hold whatever the pair's restrictions."""
     zero = np.uint64(0)
     p_hands = np.uint64(0)
     for s in range(4):
@@ -729,7 +733,20 @@ def _trick_start_bounds(hands, pairmask, pair_of, goal, n_tricks_total, trick_no
                     rel_o = run
                     if need > counted_left - max(0, sure - uncounted):
                         return 0, run
-        qt, qcards = _quick_tricks(hands, leader, pair_of, suit_masks, trump)
+        if pairmask[leader]:
+            qt = 0
+            qcards = zero
+            lead_rule = False
+            for t in range(trick_no, n_tricks_total):
+                if goal[G_LEAD0 + t] != 0:
+                    lead_rule = True
+            if not lead_rule:
+                mine = hands[leader]
+                hands[leader] = mine & ~held_now
+                qt, qcards = _quick_tricks(hands, leader, pair_of, suit_masks, trump)
+                hands[leader] = mine
+        else:
+            qt, qcards = _quick_tricks(hands, leader, pair_of, suit_masks, trump)
         if qt > 0:
             if pairmask[leader]:
                 if qt - uncounted > sure_p:
@@ -872,7 +889,8 @@ def _search(hands, pairmask, suit_of, suit_masks, trump, must_trump, pair_of,
             if nplayed == 0:
                 b, rel = _trick_start_bounds(hands, pairmask, pair_of, goal, n_tricks_total,
                                              trick_no, unplayed, need, prog, trump_mask,
-                                             trump_top, leader, suit_masks, trump)
+                                             trump_top, leader, suit_masks, trump,
+                                             held[trick_no + 1])
                 if b >= 0:
                     r = b == 1
                     phase = PH_RETURN
