@@ -14,6 +14,21 @@ from royal_sim.solver.search import Solver
 HAND = "XXII XX XVIII XVI XIV IX IV SK SQ HK"
 
 
+def assert_counts_match_deal_by_deal(res, solver: Solver) -> None:
+    """Each candidate's (made, n) of an attack analysis equals one-deal-at-a-time
+    ``solve_goal`` searches on the same deals (laza rules: no play restrictions)."""
+    for r in res.candidates:
+        made = n = 0
+        for row in res.deals:
+            hands = [int(x) for x in row]
+            goal = S.compile_goal(r.slem, r.param, hands, Pair.ATTACK)
+            if goal is None:
+                continue
+            n += 1
+            made += solver.solve_goal(hands, 0, 1, goal, int(Pair.ATTACK))
+        assert (r.made, r.n) == (made, n), r.key
+
+
 def test_wilson_known_values():
     # Wilson 95% for 0/10 is [0, 0.2775]; for 5/10 [0.2366, 0.7634]; for 10/10 [0.7225, 1]
     lo, hi = wilson(0, 10)
@@ -39,17 +54,7 @@ def test_analyze_matches_deal_by_deal_search(only):
     for i, row in enumerate(res.deals):
         hands = [int(x) for x in row]
         assert res.max_tricks[i] == solver.max_tricks(hands, 0, 1, int(Pair.ATTACK))
-    for r in res.candidates:
-        made = 0
-        n = 0
-        for row in res.deals:
-            hands = [int(x) for x in row]
-            goal = S.compile_goal(r.slem, r.param, hands, Pair.ATTACK)
-            if goal is None:
-                continue
-            n += 1
-            made += solver.solve_goal(hands, 0, 1, goal, int(Pair.ATTACK))
-        assert (r.made, r.n) == (made, n), r.key
+    assert_counts_match_deal_by_deal(res, solver)
 
 
 def test_late_filter_picks_the_trick_set_most_columns_need():
@@ -68,17 +73,7 @@ def test_late_filter_keeps_the_answers():
     hand = parse_hand("XXI XX XVII XV XIII SK SQ HK HQ DK", "A_IND")
     only = ["fonix", "mariage", "couleur", "famille"]
     res = analyze(hand, Seat.A_IND, samples=12, seed=3, rules="laza", only=only)
-    solver = Solver()
-    for r in res.candidates:
-        made = n = 0
-        for row in res.deals:
-            hands = [int(x) for x in row]
-            goal = S.compile_goal(r.slem, r.param, hands, Pair.ATTACK)
-            if goal is None:
-                continue
-            n += 1
-            made += solver.solve_goal(hands, 0, 1, goal, int(Pair.ATTACK))
-        assert (r.made, r.n) == (made, n), r.key
+    assert_counts_match_deal_by_deal(res, Solver())
     assert any(r.made for r in res.candidates)     # not a vacuous comparison
 
 

@@ -272,6 +272,20 @@ TT_BUCKET = 64        # slots of a bucket; the entries of the current search fil
 TT_LEVELS = (0, 4, 8)
 
 
+@njit(cache=True, inline="always")
+def _holder(hands, b):
+    """Seat (0..3) whose hand holds the card with bit ``b``; -1 if none (on the table)."""
+    if hands[0] & b:
+        return 0
+    if hands[1] & b:
+        return 1
+    if hands[2] & b:
+        return 2
+    if hands[3] & b:
+        return 3
+    return -1
+
+
 @njit(cache=True)
 def _rel_key(kw, hands, unplayed, suit_masks, card_class, cbits, leader, prog, named):
     """Write the position's rank-relative key into ``kw`` (KEY_WORDS,) uint64.
@@ -298,15 +312,7 @@ def _rel_key(kw, hands, unplayed, suit_masks, card_class, cbits, leader, prog, n
         while m:
             c = _lowbit_index(m)
             m &= m - np.uint64(1)
-            b = _bit(c)
-            h = 0
-            if hands[1] & b:
-                h = 1
-            elif hands[2] & b:
-                h = 2
-            elif hands[3] & b:
-                h = 3
-            v = np.uint64(h | (card_class[c] << 2))
+            v = np.uint64(_holder(hands, _bit(c)) | (card_class[c] << 2))
             word = pos >> 6
             off = pos & 63
             kw[word] |= v << np.uint64(off)
@@ -322,15 +328,7 @@ def _rel_key(kw, hands, unplayed, suit_masks, card_class, cbits, leader, prog, n
         while m:
             c = _lowbit_index(m)
             m &= m - np.uint64(1)
-            b = _bit(c)
-            h = 0
-            if hands[1] & b:
-                h = 1
-            elif hands[2] & b:
-                h = 2
-            elif hands[3] & b:
-                h = 3
-            kw[7] |= np.uint64(h) << np.uint64(pos)
+            kw[7] |= np.uint64(_holder(hands, _bit(c))) << np.uint64(pos)
             pos += 2
 
 
@@ -593,15 +591,8 @@ def _sure_tricks(hands, pair_of, unplayed, trump_mask, trump_top):
         c = _highbit_index(m)
         b = _bit(c)
         m &= ~b
-        if hands[0] & b:
-            h = 0
-        elif hands[1] & b:
-            h = 1
-        elif hands[2] & b:
-            h = 2
-        elif hands[3] & b:
-            h = 3
-        else:
+        h = _holder(hands, b)
+        if h < 0:
             continue        # on the table in the current trick (not at trick starts)
         if holder0 < 0:
             holder0 = h
@@ -707,7 +698,10 @@ def _trick_start_bounds(hands, pairmask, pair_of, goal, n_tricks_total, trick_no
         return 0, zero
     reqs_left = False
     n_req = 0
+    lead_rule = False       # a lead obligation ahead (the pair's quick tricks do not count)
     for t in range(trick_no, n_tricks_total):
+        if goal[G_LEAD0 + t] != 0:
+            lead_rule = True
         req = goal[G_TRICK0 + t]
         if req != 0:
             reqs_left = True
@@ -736,10 +730,6 @@ def _trick_start_bounds(hands, pairmask, pair_of, goal, n_tricks_total, trick_no
         if pairmask[leader]:
             qt = 0
             qcards = zero
-            lead_rule = False
-            for t in range(trick_no, n_tricks_total):
-                if goal[G_LEAD0 + t] != 0:
-                    lead_rule = True
             if not lead_rule:
                 mine = hands[leader]
                 hands[leader] = mine & ~held_now
