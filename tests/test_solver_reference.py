@@ -194,3 +194,59 @@ def test_goal_clauses_each_exercised():
                 seen.setdefault(name, set()).add(want)
     assert all(seen.get(name) == {True, False} for name in
                ("min", "req", "capture", "capture_any", "exists", "run", "split")), seen
+
+
+# --------------------------------------------------------------------------------------
+# late tricks won without high trumps (the trump-count bounds of _trick_start_bounds)
+
+def _late_mask(rng) -> int:
+    """A trick or existential mask of the kind late slems name: suit cards (all, kings, a
+    few), with or without one or a few low tarokks."""
+    r = rng.random()
+    if r < 0.3:
+        return rng.choice((C.SUIT_CARDS, C.KINGS, C.KIS_SZINES, C.RED & C.SUIT_CARDS))
+    suit = list(C.iter_bits(C.SUIT_CARDS))
+    low = list(C.iter_bits(C.TAROKKS))[:8]
+    m = C.mask_of(rng.sample(suit, rng.randint(2, 10)))
+    if r < 0.6:
+        return m
+    if r < 0.85:
+        return m | (1 << rng.choice(low))
+    return C.mask_of(rng.sample(low, rng.randint(1, 3)))
+
+
+@pytest.mark.parametrize("k", (3, 4, 5))
+def test_late_suit_tricks_match_reference(k):
+    """Goals needing the last tricks (or some tricks) won by suit cards or low tarokks, the
+    kind the trump-count bounds cut: a hand with more high tarokks than tricks it can spare
+    beats a required winner. Against the reference, with Gerots-like holds on some."""
+    rng = random.Random(SEED + 10 + k)
+    bad, outcomes = [], []
+    n = {3: 220, 4: 160, 5: 40}[k]
+    for hands, leader, first in random_positions(SEED + 10, k, n):
+        pair = rng.randrange(2)
+        start = max(first, rng.choice((10, 10, 9, 8, rng.randint(first, 10))))
+        m = _late_mask(rng)
+        req = {t: (m if rng.random() < 0.6 else _late_mask(rng)) for t in range(start, 11)}
+        exists: tuple = ()
+        if rng.random() < 0.4:
+            e1 = _late_mask(rng)
+            e2 = _late_mask(rng) & ~e1
+            exists = (e1, e2) if e2 and rng.random() < 0.5 else (e1,)
+            if rng.random() < 0.6:
+                req = {}
+        goal = Goal(trick_req=req, exists=exists, min_tricks=rng.choice((0, 0, 1)))
+        hold = None
+        if rng.random() < 0.3:
+            mine = [c for s in range(4) if R.pair_of[s] == pair for c in C.iter_bits(hands[s])]
+            hold = [0] * C.N_CARDS
+            for c in rng.sample(mine, 2):
+                hold[c] = rng.randint(first + 1, 10)
+        want = ref_goal(hands, leader, first, goal, pair, R, hold=hold)
+        got = search.solve_goal(hands, leader, first, goal, pair=pair, rules=R, hold=hold)
+        outcomes.append(want)
+        if got != want:
+            bad.append(f"{describe(hands, leader, first, pair, goal)} hold={hold}: "
+                       f"reference {want}, kernel {got}")
+    assert not bad, f"{len(bad)} of {len(outcomes)} disagree, e.g.\n" + "\n".join(bad[:5])
+    assert 0.03 < sum(outcomes) / len(outcomes) < 0.97, sum(outcomes) / len(outcomes)

@@ -679,6 +679,33 @@ def _quick_tricks(hands, leader, pair_of, suit_masks, trump):
     return (q if q < n_me else n_me), used
 
 
+@njit(cache=True, inline="always")
+def _req_top_trump(req, trump_mask, unplayed):
+    """The highest trump still out that a trick requirement ``req`` lets win the trick;
+    -1 if none, -2 if no requirement."""
+    if req == 0:
+        return -2
+    tm = req & trump_mask & unplayed
+    if tm == 0:
+        return -1
+    return _highbit_index(tm)
+
+
+@njit(cache=True, inline="always")
+def _over_check(hands, h, q, left, trump_mask, unplayed):
+    """Can every hand keep its trumps above ``h`` (all trumps if ``h`` = -1) out of ``q``
+    of the ``left`` tricks? Returns -1 if so, else the lowest card whose holder the answer
+    used (the trumps from it upwards; ``h`` itself)."""
+    if h >= 0:
+        over = trump_mask & unplayed & ~((_bit(h) << np.uint64(1)) - np.uint64(1))
+    else:
+        over = trump_mask & unplayed
+    for s in range(4):
+        if _popcount(hands[s] & over) > left - q:
+            return h if h >= 0 else 0
+    return -1
+
+
 @njit(cache=True)
 def _trick_start_bounds(hands, pairmask, pair_of, goal, n_tricks_total, trick_no, unplayed,
                         need, prog, trump_mask, trump_top, leader, suit_masks, trump, held_now):
@@ -699,6 +726,7 @@ def _trick_start_bounds(hands, pairmask, pair_of, goal, n_tricks_total, trick_no
     reqs_left = False
     n_req = 0
     lead_rule = False       # a lead obligation ahead (the pair's quick tricks do not count)
+    req_cards = zero
     for t in range(trick_no, n_tricks_total):
         if goal[G_LEAD0 + t] != 0:
             lead_rule = True
@@ -706,8 +734,32 @@ def _trick_start_bounds(hands, pairmask, pair_of, goal, n_tricks_total, trick_no
         if req != 0:
             reqs_left = True
             n_req += 1
+            req_cards |= req
             if (req & p_hands) == 0:
                 return 0, zero
+    if n_req > 0:
+        # each required trick takes its own card of the pair (Hall's condition, whole set)
+        if _popcount(req_cards & p_hands) < n_req:
+            return 0, zero
+        # a trump above every trump a required trick lets win beats its winner, in whoever's
+        # hand: for each threshold h (the top trump still out some required trick lets win,
+        # -1 for none), every hand must play its trumps above h outside the q required
+        # tricks that let no trump above h win, one card a trick. The answer depends on the
+        # holders of h and the trumps above it (and on suit lengths only, when h = -1).
+        if trump_mask != 0:
+            left = n_tricks_total - trick_no
+            for t in range(trick_no, n_tricks_total):
+                h = _req_top_trump(goal[G_TRICK0 + t], trump_mask, unplayed)
+                if h == -2:
+                    continue
+                q = 0
+                for t2 in range(trick_no, n_tricks_total):
+                    h2 = _req_top_trump(goal[G_TRICK0 + t2], trump_mask, unplayed)
+                    if h2 != -2 and h2 <= h:
+                        q += 1
+                r = _over_check(hands, h, q, left, trump_mask, unplayed)
+                if r >= 0:
+                    return 0, (_bit(r) if h >= 0 else zero)
     sure_p = 0
     sure_o = 0
     qt_o = 0
@@ -770,6 +822,20 @@ def _trick_start_bounds(hands, pairmask, pair_of, goal, n_tricks_total, trick_no
         if (ex2 & p_hands) == 0:
             return 0, zero
         met = False
+    if trump_mask != 0 and (ex1 != 0 and (prog & P_EXIST1) == 0
+                            or ex2 != 0 and (prog & P_EXIST2) == 0):
+        # each pending "wins some trick with a card of E" needs a trick of its own (the
+        # masks are disjoint) with no trump above E's top trump in it (as above)
+        h1 = _req_top_trump(ex1, trump_mask, unplayed) if (prog & P_EXIST1) == 0 else -2
+        h2 = _req_top_trump(ex2, trump_mask, unplayed) if (prog & P_EXIST2) == 0 else -2
+        left = n_tricks_total - trick_no
+        for h in (h1, h2):
+            if h == -2:
+                continue
+            q = (1 if h1 != -2 and h1 <= h else 0) + (1 if h2 != -2 and h2 <= h else 0)
+            r = _over_check(hands, h, q, left, trump_mask, unplayed)
+            if r >= 0:
+                return 0, (_bit(r) if h >= 0 else zero)
     anym = goal[G_CAPTURE_ANY]
     if anym != 0 and (prog & P_ANY) == 0:
         if (anym & unplayed) == 0:
