@@ -707,8 +707,26 @@ def _over_check(hands, h, q, left, trump_mask, unplayed):
 
 
 @njit(cache=True)
+def _suits_blocked(hands, cards, room, suit_masks, trump_mask, trump):
+    """Is every suit of ``cards`` (suit cards) blocked for a later trick: some hand, void
+    in it, holding more trumps than the ``room`` tricks it has to shed them?"""
+    for su in range(suit_masks.shape[0]):
+        if su == trump or (cards & suit_masks[su]) == 0:
+            continue
+        blocked = False
+        for s in range(4):
+            if (hands[s] & suit_masks[su]) == 0 and _popcount(hands[s] & trump_mask) > room:
+                blocked = True
+                break
+        if not blocked:
+            return False
+    return True
+
+
+@njit(cache=True)
 def _trick_start_bounds(hands, pairmask, pair_of, goal, n_tricks_total, trick_no, unplayed,
-                        need, prog, trump_mask, trump_top, leader, suit_masks, trump, held_now):
+                        need, prog, trump_mask, trump_top, leader, suit_masks, trump, held_now,
+                        must_trump):
     """At a trick start: 1 if the goal is already met, 0 if it can no longer be met,
     -1 if the search must go on. Returns ``(that, cards whose ranks the answer used)``.
 
@@ -760,6 +778,13 @@ def _trick_start_bounds(hands, pairmask, pair_of, goal, n_tricks_total, trick_no
                 r = _over_check(hands, h, q, left, trump_mask, unplayed)
                 if r >= 0:
                     return 0, (_bit(r) if h >= 0 else zero)
+                if h == -1 and must_trump and t > trick_no:
+                    # won by a suit card: that suit is led and every hand void in it must
+                    # trump if it can; a hand void in it now keeps a trump to trick t if it
+                    # has more than the t - trick_no tricks before it to shed them
+                    if _suits_blocked(hands, goal[G_TRICK0 + t] & p_hands, t - trick_no,
+                                      suit_masks, trump_mask, trump):
+                        return 0, zero
     sure_p = 0
     sure_o = 0
     qt_o = 0
@@ -779,6 +804,32 @@ def _trick_start_bounds(hands, pairmask, pair_of, goal, n_tricks_total, trick_no
                     rel_o = run
                     if need > counted_left - max(0, sure - uncounted):
                         return 0, run
+        if trump_mask != 0:
+            # a pair wins at most one trick per tarokk it holds plus the tricks no tarokk
+            # falls in, and in those every hand plays a suit card: at most the fewest suit
+            # cards of any hand (suit lengths only)
+            left = n_tricks_total - trick_no
+            t_max = 0
+            t_p = 0
+            for s in range(4):
+                k = _popcount(hands[s] & trump_mask)
+                if k > t_max:
+                    t_max = k
+                if pairmask[s]:
+                    t_p += k
+            t_o = _popcount(unplayed & trump_mask) - t_p
+            p_max = min(left, t_p + left - t_max)
+            o_max = min(left, t_o + left - t_max)
+            if need > p_max:
+                return 0, zero
+            if left - o_max - uncounted > sure_p:
+                sure_p = left - o_max - uncounted
+                rel_p = zero
+            if left - p_max > sure_o:
+                sure_o = left - p_max
+                rel_o = zero
+                if need > counted_left - max(0, sure_o - uncounted):
+                    return 0, zero
         if pairmask[leader]:
             qt = 0
             qcards = zero
@@ -851,6 +902,12 @@ def _trick_start_bounds(hands, pairmask, pair_of, goal, n_tricks_total, trick_no
         met = False
     if (goal[G_CAPTURE] & unplayed) != 0:
         met = False
+        # an opponent's tarokk to capture is taken only by a higher tarokk of the pair
+        opp_t = goal[G_CAPTURE] & trump_mask & unplayed & ~p_hands
+        if opp_t:
+            x = _highbit_index(opp_t)
+            if (p_hands & trump_mask & ~((_bit(x) << np.uint64(1)) - np.uint64(1))) == 0:
+                return 0, _bit(x)
     if _count_future(goal[G_SPLIT_TRICKS], trick_no, n_tricks_total) > 0:
         met = False
     if met:
@@ -946,7 +1003,7 @@ def _search(hands, pairmask, suit_of, suit_masks, trump, must_trump, pair_of,
                 b, rel = _trick_start_bounds(hands, pairmask, pair_of, goal, n_tricks_total,
                                              trick_no, unplayed, need, prog, trump_mask,
                                              trump_top, leader, suit_masks, trump,
-                                             held[trick_no + 1])
+                                             held[trick_no + 1], must_trump)
                 if b >= 0:
                     r = b == 1
                     phase = PH_RETURN
