@@ -195,6 +195,41 @@ def test_royal_like_split(goal, expected):
 
 
 # --------------------------------------------------------------------------------------
+# a higher card of the suit held by an opponent does not stop a smaller one (bounds)
+
+HIGHER = "SN CK / SK S10 / HK HQ / SQ SJ"
+
+
+@pytest.mark.parametrize("goal,expected", [
+    # A_IND leads ♠N: D_ELF plays before A_ELF. With ♠10, A_ELF's ♠Q wins at once; with ♠K,
+    # A_ELF keeps ♠Q under it (♠J), D_ELF must lead ♠10 next and ♠Q wins trick 10.
+    # A solver bound once took D_ELF's ♠K (with nothing but spades) as blocking ♠Q.
+    (Goal(exists=(1 << C.card_id("SQ"),)), True),
+    # ... but not on a fixed trick: D_ELF chooses which of the two tricks ♠K takes.
+    (Goal(trick_req={9: 1 << C.card_id("SQ")}), False),
+    (Goal(trick_req={10: 1 << C.card_id("SQ")}), False),
+])
+def test_higher_card_of_an_opponent_playing_first(goal, expected):
+    assert_goal(HIGHER, A_IND, goal, ATTACK, expected)
+
+
+# D_IND is void in ♠ and keeps a tarokk: any ♠ trick before its tarokks are gone is trumped.
+VOID = "SK SN CK / SQ HK HQ / I II III / S10 CQ CN"
+
+
+@pytest.mark.parametrize("goal,expected", [
+    # ♠K cannot win trick 8, 9 or 10: D_IND holds only tarokks and must trump every ♠ lead
+    (Goal(trick_req={8: 1 << C.card_id("SK")}), False),
+    (Goal(trick_req={10: 1 << C.card_id("SK")}), False),
+    (Goal(exists=(C.SUIT_CARDS,)), False),
+    # nor can the attack take all three: D_IND trumps the first ♠ or ♣ trick
+    (Goal(min_tricks=3), False),
+])
+def test_void_hand_with_tarokks_blocks_suit_tricks(goal, expected):
+    assert_goal(VOID, A_IND, goal, ATTACK, expected)
+
+
+# --------------------------------------------------------------------------------------
 # a full deal, beyond the reference's reach: A_IND holds the ten highest tarokks
 
 

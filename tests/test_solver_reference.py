@@ -252,3 +252,41 @@ def test_late_suit_tricks_match_reference(k):
                        f"reference {want}, kernel {got}")
     assert not bad, f"{len(bad)} of {len(outcomes)} disagree, e.g.\n" + "\n".join(bad[:5])
     assert 0.03 < sum(outcomes) / len(outcomes) < 0.97, sum(outcomes) / len(outcomes)
+
+
+@pytest.mark.parametrize("k", (2, 3))
+def test_crowded_suit_endings_match_reference(k):
+    """Endings (not necessarily reachable) dealt from one suit, a few other suit cards and
+    a few low tarokks, so that hands hold little but that suit and tarokks and play before
+    or after each other in every order: goals on tricks or some trick won with a card of
+    the suit, against the reference. (A bound that let a higher card of an opponent block
+    the suit was wrong exactly here: that opponent may have to play first.)"""
+    rng = random.Random(SEED + 20 + k)
+    bad, outcomes = [], []
+    for _ in range({2: 3000, 3: 1500}[k]):
+        suit = rng.choice((C.PIKKS, C.TREFFS, C.KORS, C.KAROS))
+        others = list(C.iter_bits(C.SUIT_CARDS & ~suit))
+        n_t = rng.randint(0, 2)
+        n_o = max(1, 4 * k - C.popcount(suit) - n_t)
+        pool = (list(C.iter_bits(suit)) + rng.sample(others, n_o)
+                + rng.sample(list(C.iter_bits(C.TAROKKS))[:6], n_t))
+        cards = rng.sample(pool, 4 * k)
+        hands = tuple(C.mask_of(cards[i * k:(i + 1) * k]) for i in range(4))
+        leader, first, pair = rng.randrange(4), 11 - k, rng.randrange(2)
+        mine = 0
+        for seat in range(4):
+            if R.pair_of[seat] == pair:
+                mine |= hands[seat]
+        target = (mine & suit) or suit
+        m = 1 << rng.choice(list(C.iter_bits(target))) if rng.random() < 0.6 else target
+        goal = rng.choice((Goal(exists=(m,)), Goal(exists=(m,)),
+                           Goal(trick_req={rng.randint(first, 10): m}),
+                           Goal(trick_req={t: suit for t in range(rng.randint(first, 10), 11)})))
+        want = ref_goal(hands, leader, first, goal, pair, R)
+        got = search.solve_goal(hands, leader, first, goal, pair=pair, rules=R)
+        outcomes.append(want)
+        if got != want:
+            bad.append(f"{describe(hands, leader, first, pair, goal)}: "
+                       f"reference {want}, kernel {got}")
+    assert not bad, f"{len(bad)} of {len(outcomes)} disagree, e.g.\n" + "\n".join(bad[:5])
+    assert 0.1 < sum(outcomes) / len(outcomes) < 0.9, sum(outcomes) / len(outcomes)

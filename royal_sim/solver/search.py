@@ -707,35 +707,25 @@ def _over_check(hands, h, q, left, trump_mask, unplayed):
 
 
 @njit(cache=True)
-def _suits_blocked(hands, pairmask, cards, room, suit_masks, trump_mask, trump):
-    """Can none of the pair's suit cards ``cards`` win a trick (of those after the next
-    ``room``)? A card wins only a trick of its own suit with no tarokk in it (must-trump),
-    and a suit is blocked when some hand void in it holds more tarokks than the ``room``
-    tricks it has to shed them, or when an opponent holds a higher card of the suit than
-    all of ``cards`` and nothing but that suit and tarokks: it keeps the higher card while
-    it has another of the suit, and once void it must trump. Returns ``(blocked, cards
-    whose holders the answer used)``: the pair's top card of each suit blocked by rank."""
-    rel = np.uint64(0)
-    left = _popcount(hands[0])
+def _suits_blocked(hands, cards, room, suit_masks, trump_mask, trump):
+    """Can none of the pair's suit cards ``cards`` win a trick after the next ``room``
+    tricks? A suit card wins only a trick of its own suit with no tarokk in it, and a hand
+    void in that suit must trump it (must-trump): the suit is blocked while some hand void
+    in it holds a tarokk, so when it holds more than it can shed in ``room`` tricks.
+    (Suit lengths only.) An opponent's higher card of the suit does not block it: it may
+    have to play before the pair's card and cannot wait for it."""
     for su in range(suit_masks.shape[0]):
         sm = suit_masks[su]
         if su == trump or (cards & sm) == 0:
             continue
-        top = _highbit_index(cards & sm)
-        above = sm & ~((_bit(top) << np.uint64(1)) - np.uint64(1))
         blocked = False
         for s in range(4):
-            h = hands[s]
-            if (h & sm) == 0 and _popcount(h & trump_mask) > room:
+            if (hands[s] & sm) == 0 and _popcount(hands[s] & trump_mask) > room:
                 blocked = True
-                break
-            if not pairmask[s] and (h & above) != 0 and _popcount(h & (sm | trump_mask)) == left:
-                blocked = True
-                rel |= _bit(top)
                 break
         if not blocked:
-            return False, np.uint64(0)
-    return True, rel
+            return False
+    return True
 
 
 @njit(cache=True)
@@ -797,10 +787,9 @@ def _trick_start_bounds(hands, pairmask, pair_of, goal, n_tricks_total, trick_no
                     # won by a suit card: that suit is led and no tarokk falls in the
                     # trick; each suit of the pair's candidate cards may be blocked
                     # (``_suits_blocked``, with the t - trick_no tricks before trick t)
-                    blocked, rel = _suits_blocked(hands, pairmask, goal[G_TRICK0 + t] & p_hands,
-                                                  t - trick_no, suit_masks, trump_mask, trump)
-                    if blocked:
-                        return 0, rel
+                    if _suits_blocked(hands, goal[G_TRICK0 + t] & p_hands, t - trick_no,
+                                      suit_masks, trump_mask, trump):
+                        return 0, zero
     sure_p = 0
     sure_o = 0
     qt_o = 0
@@ -896,20 +885,13 @@ def _trick_start_bounds(hands, pairmask, pair_of, goal, n_tricks_total, trick_no
         h1 = _req_top_trump(ex1, trump_mask, unplayed) if (prog & P_EXIST1) == 0 else -2
         h2 = _req_top_trump(ex2, trump_mask, unplayed) if (prog & P_EXIST2) == 0 else -2
         left = n_tricks_total - trick_no
-        for which in range(2):
-            h = h1 if which == 0 else h2
+        for h in (h1, h2):
             if h == -2:
                 continue
             q = (1 if h1 != -2 and h1 <= h else 0) + (1 if h2 != -2 and h2 <= h else 0)
             r = _over_check(hands, h, q, left, trump_mask, unplayed)
             if r >= 0:
                 return 0, (_bit(r) if h >= 0 else zero)
-            if h == -1 and must_trump:
-                blocked, rel = _suits_blocked(hands, pairmask,
-                                              (ex1 if which == 0 else ex2) & p_hands, left,
-                                              suit_masks, trump_mask, trump)
-                if blocked:
-                    return 0, rel
     anym = goal[G_CAPTURE_ANY]
     if anym != 0 and (prog & P_ANY) == 0:
         if (anym & unplayed) == 0:
