@@ -167,7 +167,8 @@ def _threat(hands, seat, leader, nplayed, pair_of, suit_masks, suit_of, trump, m
 
 @njit(cache=True)
 def _moves(moves, d, hands, seat, leader, pair_of, legal, unplayed, card_class, suit_masks,
-           suit_of, trump, must_trump, tc, tr, nplayed, hint, held, trick_no, is_p, lead_mask):
+           suit_of, trump, must_trump, tc, tr, nplayed, hint, held, trick_no, is_p, lead_mask,
+           cap):
     """Fill ``moves[d]`` with the moves to try, best first; returns their number.
 
     Equivalent cards (same suit, same goal class, no other unplayed card between them)
@@ -176,7 +177,9 @@ def _moves(moves, d, hands, seat, leader, pair_of, legal, unplayed, card_class, 
     card is not played before its trick; ``_held_masks``), and on lead ``lead_mask`` (if not
     0) is the set to lead from when holding any of it (Gerots lead obligations of a target
     trick). Ordering: the table's best move; on lead, sure winners then low cards;
-    following, the cheapest card that beats everything still to come, else low.
+    following, the cheapest card that beats everything still to come, else low. Cards the
+    goal has the pair capture (``cap``) go first into a trick the player's side surely wins
+    and last into one it does not win.
     Entries are packed as ``score * 64 + card`` while sorting."""
     if is_p:
         allowed = legal & ~held[trick_no]
@@ -221,13 +224,13 @@ def _moves(moves, d, hands, seat, leader, pair_of, legal, unplayed, card_class, 
             else:
                 s = -strength
         elif secure:
-            s = -strength
+            s = 3000 if cap & _bit(c) else -strength
         elif _beats(c, threat, suit_of, trump) or (c == threat):
             s = 2000 - strength
         elif _beats(c, winning, suit_of, trump):
             s = 500 - strength
         else:
-            s = -strength
+            s = -strength - (1000 if cap & _bit(c) else 0)
         moves[d, n] = s * 64 + c
         n += 1
         prev = c
@@ -1044,7 +1047,8 @@ def _search(hands, pairmask, suit_of, suit_masks, trump, must_trump, pair_of,
             ws[d, W_N] = _moves(moves, d, hands, seat, leader, pair_of, legal, unplayed,
                                 card_class, suit_masks, suit_of, trump, must_trump,
                                 tc, trick_no, nplayed, hint, held, trick_no + 1, is_p,
-                                goal[G_LEAD0 + trick_no] if nplayed == 0 else np.uint64(0))
+                                goal[G_LEAD0 + trick_no] if nplayed == 0 else np.uint64(0),
+                                goal[G_CAPTURE])
             ws[d, W_IDX] = 0
             phase = PH_NEXT
         elif phase == PH_NEXT:
@@ -1225,7 +1229,7 @@ def _playout(hands0, pairmask, suit_of, suit_masks, trump, must_trump, pair_of, 
             _moves(moves, 0, hands, seat, leader, pair_of, legal, unplayed, card_class,
                    suit_masks, suit_of, trump, must_trump, tc, trick_no, nplayed, -1, held,
                    trick_no + 1, pairmask[seat],
-                   goal[G_LEAD0 + trick_no] if nplayed == 0 else np.uint64(0))
+                   goal[G_LEAD0 + trick_no] if nplayed == 0 else np.uint64(0), goal[G_CAPTURE])
             c = moves[0, 0]
             hands[seat] &= ~_bit(c)
             tc[trick_no, nplayed] = c
