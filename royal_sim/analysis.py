@@ -272,6 +272,8 @@ def _search_columns(deals: np.ndarray, cols: list[Column], pair: Pair, user_hand
     workspace = Tables(max(1, numba.get_num_threads()), ANALYSIS_TT_BITS)
     n_levels = 1 + max(level, default=0)
     col_level = np.array([0] + level, dtype=np.int64)
+    col_nodes = np.zeros(g)           # search nodes so far per column, for the item order
+    col_count = np.zeros(g)
     for start in range(0, n, CHUNK):
         block = deals[start:start + CHUNK]
         b = block.shape[0]
@@ -330,8 +332,13 @@ def _search_columns(deals: np.ndarray, cols: list[Column], pair: Pair, user_hand
                 for j in np.nonzero(col_level == lv)[0]:
                     for k in implied[j - 1]:
                         st[(res[:, k + 1] == 0) & (st[:, j] == GOAL_SEARCH), j] = GOAL_FALSE
+            nodes = np.zeros((b, g), dtype=np.int64)
             r = solve_batch(block, goals, cls, st, pairs, targets, holds, leader=leader,
-                            first_trick=first_trick, workspace=workspace)
+                            first_trick=first_trick, workspace=workspace,
+                            order_by=col_nodes / np.maximum(col_count, 1), nodes_out=nodes)
+            searched = st == GOAL_SEARCH
+            col_nodes += nodes.sum(axis=0)
+            col_count += searched.sum(axis=0)
             sel = col_level == lv
             if lv == 0:  # trick-count slems, at any level, from the max-tricks column
                 res[:, sel] = r[:, sel]

@@ -57,6 +57,36 @@ def test_analyze_matches_deal_by_deal_search(only):
     assert_counts_match_deal_by_deal(res, solver)
 
 
+def test_solve_batch_order_and_node_counts():
+    """The order items start in (longest first by ``order_by``) changes no answer; the nodes
+    of each searched cell are reported, none for skipped or known cells."""
+    import numpy as np
+    from royal_sim.sampling import sample_deals
+    from royal_sim.solver.batch import GOAL_FALSE, GOAL_SEARCH, GOAL_SKIP, solve_batch
+    from royal_sim import cards as C
+    from royal_sim.solver.goal import Goal, tricks_goal
+    hand = parse_hand(HAND, "A_IND")
+    deals = sample_deals(6, 1, hand, Seat.A_IND).deals
+    goals = [tricks_goal(0), tricks_goal(6), Goal(exists=(C.KINGS,))]
+    g = len(goals)
+    packed = np.broadcast_to(np.array([x.pack() for x in goals]), (6, g, goals[0].pack().size))
+    cls = np.broadcast_to(np.array([x.card_classes(40) for x in goals]), (6, g, 40))
+    status = np.full((6, g), GOAL_SEARCH, dtype=np.int8)
+    status[0, 1] = GOAL_SKIP
+    status[1, 2] = GOAL_FALSE
+    targets = np.array([[-1, 6, 0]] * 6, dtype=np.int64)
+    pairs = np.zeros(g, dtype=np.int8)
+    runs = []
+    for order in (None, np.array([0.0, 1.0, 2.0]), np.array([2.0, 1.0, 0.0])):
+        nodes = np.zeros((6, g), dtype=np.int64)
+        runs.append(solve_batch(deals, packed, cls, status, pairs, targets, order_by=order,
+                                nodes_out=nodes))
+        assert (nodes[status == GOAL_SEARCH] > 0).all()
+        assert (nodes[status != GOAL_SEARCH] == 0).all()
+    assert (runs[0] == runs[1]).all() and (runs[0] == runs[2]).all()
+    assert runs[0][0, 1] == -1 and runs[0][1, 2] == 0
+
+
 def test_late_filter_picks_the_trick_set_most_columns_need():
     from royal_sim.analysis import _late_filter
     f = frozenset

@@ -21,7 +21,8 @@ from .search import (GOAL_FALSE, GOAL_SEARCH, GOAL_SKIP, TT_BITS_DEFAULT, Tables
 def solve_batch(deals: np.ndarray, goals: np.ndarray, classes: np.ndarray, status: np.ndarray,
                 pairs: np.ndarray, targets: np.ndarray, holds: np.ndarray | None = None,
                 leader: int = 0, first_trick: int = 1, rules: Rules = TAROKK_RULES,
-                workspace: Tables | None = None) -> np.ndarray:
+                workspace: Tables | None = None, order_by: np.ndarray | None = None,
+                nodes_out: np.ndarray | None = None) -> np.ndarray:
     """Search ``g`` goals on each of ``n`` deals in parallel.
 
     deals: (n, 4) uint64 hands in seat order; goals: (n, g, GOAL_LEN) uint64 packed goals
@@ -31,7 +32,10 @@ def solve_batch(deals: np.ndarray, goals: np.ndarray, classes: np.ndarray, statu
     counted tricks" (then the goal's other clauses must hold); holds: (n, g, n_cards) int8
     Gerots hold-until tricks or None; workspace: ``search.Tables`` with a row per thread,
     kept between calls (default: new small ones; allocating and clearing tables per call
-    costs more than many small searches).
+    costs more than many small searches); order_by: (g,) expected cost of each column's
+    searches: the costliest start first, so that no thread is left alone with a long search
+    at the end (longest processing time first); nodes_out: (n, g) int64, filled with the
+    search nodes of each cell (0 where not searched).
 
     Returns (n, g) int64: 1/0 for a goal made / not made, the trick count for a -1 target,
     -1 where status is ``GOAL_SKIP``. Threads: ``numba.set_num_threads``. Raises
@@ -43,8 +47,12 @@ def solve_batch(deals: np.ndarray, goals: np.ndarray, classes: np.ndarray, statu
     status = np.asarray(status)
     out = np.where(status == GOAL_SKIP, -1, 0).astype(np.int64)
     items = np.argwhere(status == GOAL_SEARCH).astype(np.int64)
+    nodes = np.zeros((n, g), dtype=np.int64) if nodes_out is None else nodes_out
+    nodes[:] = 0
     if items.shape[0] == 0:
         return out
+    if order_by is not None:
+        items = items[np.argsort(-np.asarray(order_by)[items[:, 1]], kind="stable")]
     check_key_fits(rules.n_cards, len(rules.suit_masks),
                    np.asarray(classes)[status == GOAL_SEARCH])
     ws = workspace
@@ -59,7 +67,8 @@ def solve_batch(deals: np.ndarray, goals: np.ndarray, classes: np.ndarray, statu
                       np.ascontiguousarray(holds, dtype=np.int8), items,
                       np.ascontiguousarray(pairs, dtype=np.int8),
                       np.ascontiguousarray(targets, dtype=np.int64), ws.tt_bits,
-                      ws.tt_keys, ws.tt_lo, ws.tt_hi, ws.tt_move, ws.tt_stamp, ws.ctx, out)
+                      ws.tt_keys, ws.tt_lo, ws.tt_hi, ws.tt_move, ws.tt_stamp, ws.ctx, out,
+                      nodes)
     return out
 
 

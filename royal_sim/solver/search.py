@@ -1316,11 +1316,12 @@ GOAL_SKIP = 2        # not defined for this deal (left out): result -1
 @njit(parallel=True, cache=True)
 def _batch_kernel(deals, leader, trick_no, suit_of, suit_masks, trump, must_trump, pair_of,
                   n_tricks, goals, classes, holds, items, pairs, targets, tt_bits,
-                  tt_keys, tt_lo, tt_hi, tt_move, tt_stamp, ctx, out):
+                  tt_keys, tt_lo, tt_hi, tt_move, tt_stamp, ctx, out, nodes):
     """Search every (deal, goal) cell listed in ``items`` ((m, 2) int64) in parallel, one
     cell per iteration (so threads balance well with dynamic scheduling); thread ``tid``
     uses row ``tid`` of the table arrays (kept between calls: the stamps in ``ctx`` tell
-    old entries apart). ``out[i, j]``: the trick count for target -1, else 1/0."""
+    old entries apart). ``out[i, j]``: the trick count for target -1, else 1/0;
+    ``nodes[i, j]``: the search nodes it took."""
     n_threads = ctx.shape[0]
     moves = np.zeros((n_threads, MAX_DEPTH, MAX_MOVES), dtype=np.int64)
     tc = np.zeros((n_threads, 16, 4), dtype=np.int64)
@@ -1338,6 +1339,7 @@ def _batch_kernel(deals, leader, trick_no, suit_of, suit_masks, trump, must_trum
             unplayed |= deals[i, s]
             pairmask[s] = pair_of[s] == pairs[j]
         k = _popcount(unplayed) // 4
+        n0 = ctx[tid, C_NODES]
         t = targets[i, j]
         if t < 0:
             lo, hi = 0, k          # max tricks
@@ -1352,6 +1354,7 @@ def _batch_kernel(deals, leader, trick_no, suit_of, suit_masks, trump, must_trum
             out[i, j] = v
         else:
             out[i, j] = 1 if v == t else 0
+        nodes[i, j] = ctx[tid, C_NODES] - n0
 
 
 def check_key_fits(n_cards: int, n_suits: int, classes: np.ndarray) -> None:
