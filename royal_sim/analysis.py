@@ -42,7 +42,7 @@ LATE_FILTER_MIN = 3   # columns sharing suit-card trick requirements before a sh
 SUIT_CARDS = ((1 << C.N_CARDS) - 1) & ~int(C.SUIT_MASKS[C.TAROKK])
 MAX_SAMPLES = 1_000_000   # deals per analysis (0.1-1 s each per core already)
 N_CARDS = C.N_CARDS
-CHUNK = 25  # deals per parallel batch (progress granularity)
+CHUNK = 50  # deals per parallel batch (progress granularity)
 ANALYSIS_TT_BITS = 18  # log2 table entries per thread (goal searches need them; 16 is 30 % slower)
 
 

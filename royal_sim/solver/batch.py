@@ -2,8 +2,9 @@
 ``search._batch_kernel``: it lives beside the search so that numba's cache, which tracks
 only a kernel's own file, never keeps a stale copy of the search inside it).
 
-Each thread keeps its own transposition table (indexed by ``numba.get_thread_id()``), so
-deals are scheduled freely across threads and no table is ever cleared: the table's stamp
+One worker per thread, each with its own transposition table, deals the (deal, goal) cells
+itself in snake order (numba's prange hands out fixed blocks of iterations, which left one
+thread idle behind the other's long searches); no table is ever cleared: the table's stamp
 tells entries of earlier searches apart.
 """
 
@@ -58,17 +59,16 @@ def solve_batch(deals: np.ndarray, goals: np.ndarray, classes: np.ndarray, statu
     ws = workspace
     if ws is None or ws.rows < numba.get_num_threads():
         ws = Tables(numba.get_num_threads(), 16 if workspace is None else ws.tt_bits)
-    with numba.parallel_chunksize(1):
-        _batch_kernel(np.ascontiguousarray(deals, dtype=np.uint64), int(leader),
-                      first_trick - 1, rules.suit_of, rules.suit_masks, rules.trump,
-                      rules.must_trump, rules.pair_of, rules.n_cards // 4,
-                      np.ascontiguousarray(goals, dtype=np.uint64),
-                      np.ascontiguousarray(classes, dtype=np.int16),
-                      np.ascontiguousarray(holds, dtype=np.int8), items,
-                      np.ascontiguousarray(pairs, dtype=np.int8),
-                      np.ascontiguousarray(targets, dtype=np.int64), ws.tt_bits,
-                      ws.tt_keys, ws.tt_lo, ws.tt_hi, ws.tt_move, ws.tt_stamp, ws.ctx, out,
-                      nodes)
+    _batch_kernel(np.ascontiguousarray(deals, dtype=np.uint64), int(leader),
+                  first_trick - 1, rules.suit_of, rules.suit_masks, rules.trump,
+                  rules.must_trump, rules.pair_of, rules.n_cards // 4,
+                  np.ascontiguousarray(goals, dtype=np.uint64),
+                  np.ascontiguousarray(classes, dtype=np.int16),
+                  np.ascontiguousarray(holds, dtype=np.int8), items,
+                  np.ascontiguousarray(pairs, dtype=np.int8),
+                  np.ascontiguousarray(targets, dtype=np.int64), ws.tt_bits,
+                  ws.tt_keys, ws.tt_lo, ws.tt_hi, ws.tt_move, ws.tt_stamp, ws.ctx, out,
+                  nodes, min(numba.get_num_threads(), ws.rows))
     return out
 
 
