@@ -475,6 +475,9 @@ def _check_resumable(path: Path, ex: _Existing, jobs: Sequence[Job],
                                 f"{want} now); use the same options, another --out or --force")
         slems = {row["slem"] for row in rows if row["slem"] != MAX_TRICKS}
         allowed = set(opts.only) if opts.only else set(S.SLEMS)
+        if job.kind == "hand":      # the slems the hand can bid (``columns_for``)
+            from .analysis import columns_for
+            allowed = {c.slem.id for c in columns_for(job.hand, opts.only)}
         if not (slems == allowed if job.kind == "hand" else slems <= allowed):
             raise RoyalSimError(f"{str(path)!r} was written with another --only ({ident!r} "
                                 f"has {', '.join(sorted(slems)) or 'no slem'}); use the same "

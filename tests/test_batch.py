@@ -266,6 +266,24 @@ def test_resume_refuses_other_options_or_files(tmp_path, clean):
     assert out.read_bytes() == files["csv"].read_bytes()
 
 
+def test_resume_accepts_hands_without_some_slems(tmp_path):
+    """A hand with no magasító has no Ultimó row (nothing to announce): its finished rows
+    are still taken as done on --resume, as are those of a hand that has one."""
+    text = ("XXII XXI XX XVIII XVII XVI XV XIV XIII XII @ A_IND\n"
+            f"{HANDS[0][0]} @ {HANDS[0][1]}\n")
+    jobs = jobs_of(tmp_path, text)
+    out = tmp_path / "out.csv"
+    opts = B.BatchOptions(samples=2, seed=1, only=("gem", "ultimo"))
+    B.run_batch(jobs, out, opts, n_jobs=1)
+    rows = groups(out)
+    assert {r["slem"] for r in rows["line 1"]} == {"gem", B.MAX_TRICKS}
+    assert "ultimo" in {r["slem"] for r in rows["line 2"]}
+    data = out.read_bytes()
+    res = B.run_batch(jobs, out, opts, n_jobs=1, resume=True)
+    assert (res.resumed, res.done) == (2, 0)
+    assert out.read_bytes() == data
+
+
 @pytest.mark.parametrize("old, new", [
     (f"{HANDS[0][0]} @ {HANDS[0][1]}", f"{HANDS[0][0].replace('HK', 'HQ')} @ A_IND"),  # hand
     (f"{HANDS[1][0]} @ {HANDS[1][1]}", f"{HANDS[1][0]} @ D_IND"),                       # seat
