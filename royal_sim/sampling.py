@@ -862,6 +862,8 @@ class DealSampler:
                                           f"({C.format_cards(forced[j] & _SUIT_MASK[s])}), "
                                           f"more than the maximum {b}")
                 lo[j][s], hi[j][s] = a, min(b, _SUIT_SIZE[s], HAND_SIZE)
+                if user == j:           # the user's hand is known card by card
+                    lo[j][s] = hi[j][s] = known
             need = sum(lo[j])
             if need > HAND_SIZE:
                 raise ConstraintError(f"{sj} would need at least {need} cards to meet its "

@@ -482,11 +482,14 @@ def test_impossible_constraints_raise(kwargs, message):
     ("XX XVIII SK SQ SN SJ S10 HN DK DJ", A_IND, None, DealError, "2 tarokks"),
     ("XX XVIII XV IX III SK SQ HN DK DX", A_IND, None, CardError, "'DX'"),
     (HAND, "north", None, DealError, "unknown seat 'north'"),
-    # HAND holds SK SQ: 3 spades are left for the other seats
+    # HAND holds SK SQ (its counts are exact): 3 spades are left for the other seats
     (HAND, A_IND, Constraints.parse(suits=["A_ELF:S:4"]), ConstraintError,
-     "pikk cannot be dealt .*3 of its cards are left to deal, .* at least 4"),
+     "need at least 6 pikk together, but there are 5"),
     (HAND, A_IND, Constraints.parse(suits=["A_ELF:S:0", "D_ELF:S:0", "D_IND:S:0-1"]),
-     ConstraintError, "3 of its cards are left to deal, the constraints leave room for 1"),
+     ConstraintError, "can hold at most 3 pikk together, but all 5 are dealt"),
+    # ... and its 5 tarokks count as 5, not up to 10 (5 + 3 + 3 + 3 = 14)
+    (HAND, A_IND, Constraints.parse(tarokks=["D_ELF:3", "D_IND:3", "A_ELF:3"]),
+     ConstraintError, "at most 14 tarokks together, but all 22 are dealt"),
 ])
 def test_bad_hand_or_seat(hand, seat, constraints, error, message):
     with pytest.raises(error, match=message):
