@@ -176,6 +176,8 @@ def test_solve_json_slems_in_an_ending():
     (["solve"], "Missing argument 'DEAL'"),
     (["deal", "-n", "0"], "0 is not in the range"),
     (["analyze", "--example", "--seat", "D_ELF"], "--example is the hand of A_IND"),
+    (["analyze", "XXII XXI XX XVIII XVII XVI XV XIV XIII XII", "--seat", "A_IND", "--only",
+      "ultimo,heja"], "your hand cannot announce them"),
 ])
 def test_bad_input_is_one_line_error(args, needle):
     r = run(*args)
@@ -183,6 +185,15 @@ def test_bad_input_is_one_line_error(args, needle):
     lines = r.output.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("Error: ") and needle in lines[0], r.output
     assert "Traceback" not in r.output
+
+
+def test_only_slems_the_hand_cannot_announce_are_named():
+    r = CliRunner().invoke(
+        main, ["analyze", "XXII XXI XX XVIII XVII XVI XV XIV XIII XII", "--seat", "A_IND",
+               "--only", "gem,ultimo", "--samples", "2", "--json"])
+    assert r.exit_code == 0, r.output
+    assert "left out ultimo: your hand cannot announce it" in r.stderr
+    assert [x["id"] for x in json.loads(r.stdout)["slems"]] == ["gem"]
 
 
 def test_analyze_json_shape():
