@@ -593,6 +593,27 @@ def _dask(todo, opts, client) -> Iterator[tuple[Job, tuple]]:
         client.close()
 
 
+def check_output(out: str | Path, resume: bool = False, force: bool = False) -> str:
+    """The output format (``csv`` or ``jsonl``) of ``out``, after the checks that need no
+    input: a known extension, not both ``resume`` and ``force``, not a directory, an
+    existing file only with ``resume`` or ``force``, an existing folder to write in.
+    Raises ``RoyalSimError``."""
+    out = Path(out)
+    fmt = _format_of(out, OUTPUT_FORMATS, "output")
+    if resume and force:
+        raise RoyalSimError("give either --resume or --force, not both")
+    exists = out.exists()
+    if exists and out.is_dir():
+        raise RoyalSimError(f"cannot write {str(out)!r}: it is a directory")
+    if exists and not (resume or force):
+        raise RoyalSimError(f"output file {str(out)!r} exists: use --resume to continue it or "
+                            "--force to overwrite it")
+    if not out.resolve().parent.is_dir():
+        raise RoyalSimError(f"cannot write {str(out)!r}: no folder "
+                            f"{str(out.resolve().parent)!r}")
+    return fmt
+
+
 def run_batch(jobs: Sequence[Job], out: str | Path, opts: BatchOptions, *,
               n_jobs: int | None = None, scheduler: str | None = None, resume: bool = False,
               force: bool = False, strict: bool = False,
@@ -617,15 +638,8 @@ def run_batch(jobs: Sequence[Job], out: str | Path, opts: BatchOptions, *,
     stopped; the rows written so far stay and can be resumed.
     """
     out = Path(out)
-    fmt = _format_of(out, OUTPUT_FORMATS, "output")
-    if resume and force:
-        raise RoyalSimError("give either --resume or --force, not both")
+    fmt = check_output(out, resume, force)
     exists = out.exists()
-    if exists and out.is_dir():
-        raise RoyalSimError(f"cannot write {str(out)!r}: it is a directory")
-    if exists and not (resume or force):
-        raise RoyalSimError(f"output file {str(out)!r} exists: use --resume to continue it or "
-                            "--force to overwrite it")
     existing = _Existing()
     if exists and resume:
         try:

@@ -77,9 +77,10 @@ def batch_command(input_path, out, samples, seed, rules, only, jobs, scheduler, 
         if not only_ids:
             raise RoyalSimError("--only lists no slem (give ids like gem,volat,ultimo)")
 
-    jobs_list, bad = B.read_inputs(input_path)
     if Path(out).resolve() == Path(input_path).resolve():
         raise RoyalSimError(f"--out {out} is the input file")
+    B.check_output(out, resume, force)          # before any skipped-line warning
+    jobs_list, bad = B.read_inputs(input_path)
     if bad and strict:
         more = f" (and {len(bad) - 1} more bad line(s))" if len(bad) > 1 else ""
         raise RoyalSimError(f"{input_path} {bad[0]}{more}")

@@ -416,8 +416,9 @@ def test_command_writes_rows_summary_and_skip_count(tmp_path, clean):
     assert "Done: 5 input(s) written" in r.stderr and "1 bad line(s) skipped" in r.stderr
     assert r.stdout.startswith("4 hand input(s), 1 deal input(s)")
     assert any(ln.split()[:1] == ["volat"] for ln in r.stdout.splitlines())
-    again = run(*args)
-    assert again.exit_code == 2 and "exists: use --resume" in again.stderr
+    again = run(*args)          # told before the bad lines are read and reported
+    assert again.exit_code == 2 and again.stderr.startswith("Error: ") and \
+        "exists: use --resume" in again.stderr and "Skipped" not in again.stderr
     resumed = run(*args, "--resume")
     assert resumed.exit_code == 0 and "5 from an earlier run" in resumed.stderr
     assert out.read_bytes() == files["jsonl"].read_bytes()
