@@ -150,6 +150,8 @@ def _fold(token: str) -> str:
     """Upper-case and strip accents (but keep the suit symbols)."""
     out = []
     for ch in token:
+        if ch in "\ufe0e\ufe0f":        # emoji / text variation selectors (♥️ on phones)
+            continue
         if ch in "♠♣♥♦♤♧♡♢":
             out.append({"♤": "♠", "♧": "♣", "♡": "♥", "♢": "♦"}.get(ch, ch))
             continue

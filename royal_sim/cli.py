@@ -162,7 +162,8 @@ def solve_command(deal, leader, first_trick, rules, no_slems, as_json):
 
     DEAL is the four hands in play order A_IND / D_ELF / D_IND / A_ELF separated by '/',
     e.g. "XX XVIII ... / ... / ... / XIX ...". Every hand has the same number of cards.
-    Prints the tricks each pair can force with all cards visible and one optimal line.
+    Prints the tricks each pair can force with all cards visible and one optimal line of
+    play (--json: the trick counts and the slems, without the line).
     """
     import json
 
@@ -261,7 +262,8 @@ _ANALYSIS_OPTIONS = (
                  help="Only these slems (ids, e.g. gem,volat,ultimo; 'royal-sim slems')."),
     click.option("--param", "params", multiple=True, metavar="ID=PARAM",
                  help="Fix a slem's parameter instead of trying every candidate, e.g. "
-                      "ultimo=I, banda=S, piros_fekete=H,S. Repeatable."),
+                      "ultimo=SK (a magasító of your own hand), banda=S, "
+                      "piros_fekete=H,S. Repeatable."),
     click.option("--partner-tarokks", metavar="RANGE",
                  help="Partner's tarokk count as heard (e.g. 8, 7-9): a sampling constraint."),
     click.option("--heard", multiple=True, metavar="SEAT:ANNOUNCEMENT",

@@ -81,6 +81,12 @@ def test_suit_card_forms(token, card):
     assert C.format_card(C.parse_card(token)) == card
 
 
+@pytest.mark.parametrize("token, card", [("\u2665\ufe0fK", "HK"), ("\u2660\ufe0e10", "S10")])
+def test_suit_symbol_with_a_variation_selector(token, card):
+    """Phones type ♥ as the emoji ♥️ (followed by U+FE0F)."""
+    assert C.format_card(C.parse_card(token)) == card
+
+
 def test_examples_of_spec():
     assert [C.format_card(C.parse_card(t)) for t in ("SK", "♥Q", "C10", "DJ", "SD")] == \
         ["SK", "HQ", "C10", "DJ", "SQ"]
