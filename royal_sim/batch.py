@@ -453,6 +453,8 @@ def load_rows(path: str | Path) -> list[dict]:
 
 def _check_resumable(path: Path, ex: _Existing, jobs: Sequence[Job],
                      opts: BatchOptions) -> None:
+    from .analysis import columns_for
+
     known = {j.id: j for j in jobs}
     for ident, rows in ex.rows.items():
         job = known.get(ident)
@@ -475,8 +477,7 @@ def _check_resumable(path: Path, ex: _Existing, jobs: Sequence[Job],
                                 f"{want} now); use the same options, another --out or --force")
         slems = {row["slem"] for row in rows if row["slem"] != MAX_TRICKS}
         allowed = set(opts.only) if opts.only else set(S.SLEMS)
-        if job.kind == "hand":      # the slems the hand can bid (``columns_for``)
-            from .analysis import columns_for
+        if job.kind == "hand":      # the slems the hand can bid
             allowed = {c.slem.id for c in columns_for(job.hand, opts.only)}
         if not (slems == allowed if job.kind == "hand" else slems <= allowed):
             raise RoyalSimError(f"{str(path)!r} was written with another --only ({ident!r} "

@@ -342,10 +342,10 @@ def _run_analysis(opts: dict, *, partner_bids=(), opponent_bids=()):
     ids = only_ids if only_ids is not None else list(S.SLEMS)
     cannot = [i for i in ids if i not in fixed and not S.candidate_params(i, hand_)]
     if cannot:
+        one = all(S.get_slem(i).param.arity == 1 for i in cannot)
         why = (f"{', '.join(cannot)}: your hand cannot announce "
                f"{'it' if len(cannot) == 1 else 'them'} (each names "
-               f"{'a magasító' if all(S.get_slem(i).param.arity == 1 for i in cannot) else 'magasítók'}"
-               f" of your own hand: I-IV or a king)")
+               f"{'a magasító' if one else 'magasítók'} of your own hand: I-IV or a king)")
         if only_ids is not None and len(cannot) == len(only_ids):
             raise RoyalSimError(f"--only {why}")
         if only_ids is not None:

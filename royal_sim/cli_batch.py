@@ -99,8 +99,8 @@ def batch_command(input_path, out, samples, seed, rules, only, jobs, scheduler, 
         click.echo(f"{n} input(s) to run{resumed}; {where}", err=True)
         state["t0"] = time.monotonic()
         state["bar"] = bar = click.progressbar(
-            length=n, label="inputs" if sys.stderr.isatty() else "", file=sys.stderr, show_pos=True, show_eta=True,
-            item_show_func=lambda s: s)
+            length=n, label="inputs" if sys.stderr.isatty() else "", file=sys.stderr,
+            show_pos=True, show_eta=True, item_show_func=lambda s: s)
         bar.__enter__()
 
     def progress(job):

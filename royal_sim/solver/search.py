@@ -17,8 +17,13 @@ Techniques, each in its own place below (after DDS, ``ABsearch.cpp``, ``Moves.cp
   per ply; the goal's clauses are checked after every trick (``_score_trick``).
 - ``_trick_start_bounds``: at every trick start, goal met / no longer possible: not enough
   counted tricks left, sure tricks of the top trump run (``_sure_tricks``) and quick tricks
-  of the side on lead (``_quick_tricks``) against the tricks the goal needs, a required card
-  no longer in the pair's hands.
+  of the side on lead (``_quick_tricks``) against the tricks the goal needs, a pair wins at
+  most one trick per trump plus the fewest non-trumps of any hand, a required card no
+  longer in the pair's hands (and Hall's count: a card of its own for each required trick),
+  trump counts against tricks to be won without high trumps (a trump above all a required
+  or existential trick lets win must fall in another trick, ``_too_many_over``; a hand void
+  in a suit keeps its trumps to a suit-card trick, ``_suits_blocked``), an opponent's trump
+  to capture above all the pair's trumps.
 - The transposition table (``Tables``), at trick starts only: the key is rank-relative
   (``_rel_key``: each suit's sequence of holder and goal class, each hand's suit lengths,
   leader, goal progress, holders of the cards the goal names), the value lower/upper bounds
@@ -33,14 +38,14 @@ Techniques, each in its own place below (after DDS, ``ABsearch.cpp``, ``Moves.cp
 - The same partitions prune moves: after a move is refuted (or proved, at an AND node), a
   later move of the same suit and class with no relevant card at or above either card leads
   to a position of the same partition and is skipped.
-- ``_batch_kernel``: many (deal, goal) cells in parallel (numba prange, a table per thread).
+- ``_batch_kernel``: many (deal, goal) cells in parallel (a worker and a table per thread,
+  dealing the cells in snake order).
 
 Rules come as arrays (``rules.py``): the same kernel plays tarokk and bridge.
 """
 
 from __future__ import annotations
 
-import numba
 import numpy as np
 from numba import njit, prange
 
@@ -695,18 +700,18 @@ def _req_top_trump(req, trump_mask, unplayed):
 
 
 @njit(cache=True, inline="always")
-def _over_check(hands, h, q, left, trump_mask, unplayed):
-    """Can every hand keep its trumps above ``h`` (all trumps if ``h`` = -1) out of ``q``
-    of the ``left`` tricks? Returns -1 if so, else the lowest card whose holder the answer
-    used (the trumps from it upwards; ``h`` itself)."""
+def _too_many_over(hands, h, q, left, trump_mask, unplayed):
+    """Does some hand hold more trumps above ``h`` (all trumps if ``h`` = -1) than it can
+    play outside ``q`` of the ``left`` tricks (one card a trick)? The answer depends on the
+    holders of ``h`` and the trumps above it (on suit lengths only when ``h`` = -1)."""
     if h >= 0:
         over = trump_mask & unplayed & ~((_bit(h) << np.uint64(1)) - np.uint64(1))
     else:
         over = trump_mask & unplayed
     for s in range(4):
         if _popcount(hands[s] & over) > left - q:
-            return h if h >= 0 else 0
-    return -1
+            return True
+    return False
 
 
 @njit(cache=True)
@@ -770,8 +775,7 @@ def _trick_start_bounds(hands, pairmask, pair_of, goal, n_tricks_total, trick_no
         # a trump above every trump a required trick lets win beats its winner, in whoever's
         # hand: for each threshold h (the top trump still out some required trick lets win,
         # -1 for none), every hand must play its trumps above h outside the q required
-        # tricks that let no trump above h win, one card a trick. The answer depends on the
-        # holders of h and the trumps above it (and on suit lengths only, when h = -1).
+        # tricks that let no trump above h win (``_too_many_over``)
         if trump_mask != 0:
             left = n_tricks_total - trick_no
             for t in range(trick_no, n_tricks_total):
@@ -783,9 +787,8 @@ def _trick_start_bounds(hands, pairmask, pair_of, goal, n_tricks_total, trick_no
                     h2 = _req_top_trump(goal[G_TRICK0 + t2], trump_mask, unplayed)
                     if h2 != -2 and h2 <= h:
                         q += 1
-                r = _over_check(hands, h, q, left, trump_mask, unplayed)
-                if r >= 0:
-                    return 0, (_bit(r) if h >= 0 else zero)
+                if _too_many_over(hands, h, q, left, trump_mask, unplayed):
+                    return 0, (_bit(h) if h >= 0 else zero)
                 if h == -1 and must_trump:
                     # won by a suit card: that suit is led and no tarokk falls in the
                     # trick; each suit of the pair's candidate cards may be blocked
@@ -892,9 +895,8 @@ def _trick_start_bounds(hands, pairmask, pair_of, goal, n_tricks_total, trick_no
             if h == -2:
                 continue
             q = (1 if h1 != -2 and h1 <= h else 0) + (1 if h2 != -2 and h2 <= h else 0)
-            r = _over_check(hands, h, q, left, trump_mask, unplayed)
-            if r >= 0:
-                return 0, (_bit(r) if h >= 0 else zero)
+            if _too_many_over(hands, h, q, left, trump_mask, unplayed):
+                return 0, (_bit(h) if h >= 0 else zero)
     anym = goal[G_CAPTURE_ANY]
     if anym != 0 and (prog & P_ANY) == 0:
         if (anym & unplayed) == 0:
