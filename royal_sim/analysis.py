@@ -40,7 +40,7 @@ from .solver.goal import GOAL_LEN, Goal, tricks_goal
 RELAXED_SKIP = 0.01
 LATE_FILTER_MIN = 3   # columns sharing suit-card trick requirements before a shared filter
 SUIT_CARDS = ((1 << C.N_CARDS) - 1) & ~int(C.SUIT_MASKS[C.TAROKK])
-MAX_SAMPLES = 1_000_000   # deals per analysis (0.1-1 s each per core already)
+MAX_SAMPLES = 1_000_000   # deals per analysis (0.03-0.5 s each per core already)
 N_CARDS = C.N_CARDS
 CHUNK = 50  # deals per parallel batch (progress granularity)
 ANALYSIS_TT_BITS = 18  # log2 table entries per thread (goal searches need them; 16 is 30 % slower)
@@ -252,13 +252,15 @@ def _compute_levels(cols: list[Column], rules: str) -> tuple[list[list[int]], li
 
 def _search_columns(deals: np.ndarray, cols: list[Column], pair: Pair, user_hand: int,
                     rules: str, progress: Callable[[int], None] | None,
-                    classes: _ClassCache, leader: int = 0,
-                    first_trick: int = 1) -> tuple[np.ndarray, np.ndarray]:
+                    classes: _ClassCache, leader: int = 0, first_trick: int = 1,
+                    profile: dict | None = None) -> tuple[np.ndarray, np.ndarray]:
     """Outcomes (n, len(cols)) int64 (1 made, 0 not, -1 undefined) and max tricks (n,)
     of ``pair``; ``user_hand``: the cards whose magasítók relaxed columns may use.
 
     Trick-count slems come from the max-tricks column; a column implying another one
-    (``_implication_levels``) is searched only on deals where that one was made."""
+    (``_implication_levels``) is searched only on deals where that one was made.
+    ``profile``: if given, filled with column key (``max_tricks``, ``late filter``) → (cells
+    searched, search nodes), for ``benchmarks/bench_columns.py``."""
     n = deals.shape[0]
     g = len(cols) + 1                     # column 0: max tricks of the pair
     mags = user_hand & C.MAGASITOK
@@ -274,6 +276,7 @@ def _search_columns(deals: np.ndarray, cols: list[Column], pair: Pair, user_hand
     col_level = np.array([0] + level, dtype=np.int64)
     col_nodes = np.zeros(g)           # search nodes so far per column, for the item order
     col_count = np.zeros(g)
+    filter_cost = [0, 0]              # cells and nodes of the late filter
     for start in range(0, n, CHUNK):
         block = deals[start:start + CHUNK]
         b = block.shape[0]
@@ -318,11 +321,14 @@ def _search_columns(deals: np.ndarray, cols: list[Column], pair: Pair, user_hand
             fgoal = Goal(trick_req={t: SUIT_CARDS for t in late}, label="late suit tricks")
             deps = np.array([[bool(t) and late <= t for t in row] for row in req])
             need = deps.any(axis=1)
+            fnodes = np.zeros((b, 1), dtype=np.int64)
             fres = solve_batch(block, np.broadcast_to(fgoal.pack(), (b, 1, GOAL_LEN)),
                                np.broadcast_to(classes(fgoal), (b, 1, N_CARDS)),
                                np.where(need, GOAL_SEARCH, GOAL_SKIP).astype(np.int8)[:, None],
                                pairs[:1], np.zeros((b, 1), dtype=np.int64), leader=leader,
-                               first_trick=first_trick, workspace=workspace)
+                               first_trick=first_trick, workspace=workspace, nodes_out=fnodes)
+            filter_cost[0] += int(need.sum())
+            filter_cost[1] += int(fnodes.sum())
             status[:, 1:][deps & (fres == 0)] = GOAL_FALSE
         res = np.full((b, g), -1, dtype=np.int64)
         for lv in range(n_levels):
@@ -346,6 +352,10 @@ def _search_columns(deals: np.ndarray, cols: list[Column], pair: Pair, user_hand
                                res)
             else:
                 res[:, sel] = np.where(from_max[:, sel] >= 0, res[:, sel], r[:, sel])
+        if profile is not None:         # column key -> (cells searched, search nodes)
+            for j, key in enumerate(["max_tricks"] + [c.key for c in cols]):
+                profile[key] = (int(col_count[j]), int(col_nodes[j]))
+            profile["late filter"] = tuple(filter_cost)
         maxt[start:start + b] = res[:, 0]
         outcomes[start:start + b] = res[:, 1:]
         if progress is not None:
