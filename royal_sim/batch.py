@@ -144,7 +144,8 @@ def read_inputs(path: str | Path) -> tuple[list[Job], list[BadLine]]:
     """Read a batch input file (see the module docstring); the format is chosen by extension.
 
     Returns the valid inputs in file order and the bad lines (line number, reason): a hand
-    or deal that does not parse, a missing field, a repeated id. Raises ``RoyalSimError``
+    or deal that does not parse, a missing field, a repeated id, an id that is the automatic
+    id ('line N') of a line without one. Raises ``RoyalSimError``
     for a missing or unreadable file, an unknown extension, a CSV header without the needed
     columns, or a file with no input line at all (empty).
     """
@@ -206,6 +207,12 @@ def read_inputs(path: str | Path) -> tuple[list[Job], list[BadLine]]:
     jobs: list[Job] = []
     bad: list[BadLine] = []
     first_line: dict[str, int] = {}
+
+    def no_id(rec) -> bool:
+        return rec[0] is None or str(rec[0]).strip() == ""
+
+    auto = {f"line {line}": line for line, rec in records
+            if not isinstance(rec, str) and no_id(rec)}
     for line, rec in records:
         if isinstance(rec, str):
             bad.append(BadLine(line, rec))
@@ -214,6 +221,10 @@ def read_inputs(path: str | Path) -> tuple[list[Job], list[BadLine]]:
             job = _make_job(line, *rec)
         except RoyalSimError as e:
             bad.append(BadLine(line, str(e)))
+            continue
+        if not no_id(rec) and auto.get(job.id, line) != line:
+            bad.append(BadLine(line, f"id {job.id!r} is the automatic id of line "
+                                     f"{auto[job.id]} (which has no id); choose another"))
             continue
         if job.id in first_line:
             bad.append(BadLine(line, f"id {job.id!r} repeats line {first_line[job.id]}"))

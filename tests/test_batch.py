@@ -131,6 +131,14 @@ def test_bad_lines_are_reported_with_their_numbers(tmp_path):
         (2, "not JSON"), (3, "id 'x' repeats line 1"), (4, "hand without seat"),
         (5, "give either a hand with its seat or a deal, not both"),
         (6, "not a JSON object")]
+    # an explicit id that is another line's automatic id would push that line out
+    jl = "\n".join([json.dumps({"hand": HANDS[0][0], "seat": "A_IND", "id": "line 2"}),
+                    json.dumps({"hand": HANDS[1][0], "seat": "D_ELF"}),
+                    json.dumps({"hand": HANDS[2][0], "seat": "D_IND", "id": "line 3"})])
+    jobs, bad = B.read_inputs(write(tmp_path, "ids.jsonl", jl))
+    assert [j.id for j in jobs] == ["line 2", "line 3"]
+    assert [(b.line, b.message) for b in bad] == [
+        (1, "id 'line 2' is the automatic id of line 2 (which has no id); choose another")]
 
 
 # --- rows -----------------------------------------------------------------------------
