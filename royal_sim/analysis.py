@@ -374,7 +374,8 @@ def bid_constraints(hand: int, seat: Seat, constraints: Constraints | None,
     - an opponent's bid: every card it needs to win a named trick is the opponents'; the
       cards it captures from "O" are in the user's pair (the partner's, if not the user's).
 
-    Raises ``ConstraintError`` when the user's own hand contradicts a bid."""
+    Raises ``ConstraintError`` when the user's own hand contradicts a bid, or when a bid of
+    the partner and one of the opponents need the same card."""
     from .errors import ConstraintError
     out = constraints if constraints is not None else Constraints()
     partner = seat.partner
@@ -382,6 +383,20 @@ def bid_constraints(hand: int, seat: Seat, constraints: Constraints | None,
     def fact(cond: bool, why: str):
         if not cond:
             raise ConstraintError(why)
+
+    ours, theirs_all = {}, {}
+    for bid in partner_bids:
+        tricks, own, _ = S.card_facts(bid.slem, bid.param)
+        for c in C.cards_of((C.mask_of(tricks) | own) & ~hand):
+            ours.setdefault(c, bid.key)
+    for bid in opponent_bids:
+        tricks, own, _ = S.card_facts(bid.slem, bid.param)
+        for c in C.cards_of(C.mask_of(tricks) | own):
+            theirs_all.setdefault(c, bid.key)
+    both = [c for c in ours if c in theirs_all]
+    fact(not both, "" if not both else
+         f"your partner's {ours[both[0]]} and the opponents' {theirs_all[both[0]]} both need "
+         f"{C.format_card(both[0])}: only one pair can hold it")
 
     for bid in partner_bids:
         tricks, own, opp = S.card_facts(bid.slem, bid.param)

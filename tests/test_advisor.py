@@ -124,6 +124,8 @@ def test_advise_json():
     (["--their-bids", "kismadar"], "you hold XXI"),
     (["--samples", "2000000"], "--samples must be 1..1,000,000"),
     (["--no-igazitas"], "laza option"),
+    (["--partner-bids", "ultimo:I", "--their-bids", "ultimo:I"],
+     "both need I: only one pair can hold it"),
 ])
 def test_advise_bad_input(args, needle):
     r = run("advise", STRONG, "--seat", "A_IND", "--samples", "2", "--only", "gem", *args)
