@@ -384,34 +384,38 @@ def bid_constraints(hand: int, seat: Seat, constraints: Constraints | None,
         if not cond:
             raise ConstraintError(why)
 
+    def facts(bids):
+        """(bid, cards its pair must hold, its announced cards, cards it captures)."""
+        out_ = []
+        for bid in bids:
+            tricks, own, opp = S.card_facts(bid.slem, bid.param)
+            out_.append((bid, C.mask_of(tricks) | own, own, opp))
+        return out_
+
+    p_facts, o_facts = facts(partner_bids), facts(opponent_bids)
     ours, theirs_all = {}, {}
-    for bid in partner_bids:
-        tricks, own, _ = S.card_facts(bid.slem, bid.param)
-        for c in C.cards_of((C.mask_of(tricks) | own) & ~hand):
+    for bid, need, _, _ in p_facts:
+        for c in C.cards_of(need & ~hand):
             ours.setdefault(c, bid.key)
-    for bid in opponent_bids:
-        tricks, own, _ = S.card_facts(bid.slem, bid.param)
-        for c in C.cards_of(C.mask_of(tricks) | own):
+    for bid, need, _, _ in o_facts:
+        for c in C.cards_of(need):
             theirs_all.setdefault(c, bid.key)
     both = [c for c in ours if c in theirs_all]
     fact(not both, "" if not both else
          f"your partner's {ours[both[0]]} and the opponents' {theirs_all[both[0]]} both need "
          f"{C.format_card(both[0])}: only one pair can hold it")
 
-    for bid in partner_bids:
-        tricks, own, opp = S.card_facts(bid.slem, bid.param)
+    for bid, need, own, opp in p_facts:
         fact(not own & hand, f"your partner cannot announce {bid.key}: you hold "
                              f"{C.format_cards(own & hand)}")
         fact(not opp & hand, f"your partner's {bid.key} can never be made: you hold "
                              f"{C.format_cards(opp & hand)}")
-        needed = (C.mask_of(tricks) | own) & ~hand
+        needed = need & ~hand
         if needed:
             out = out.with_seat(partner, holds=needed)
         if opp:
             out = out.with_seat(partner, not_holds=opp)
-    for bid in opponent_bids:
-        tricks, own, opp = S.card_facts(bid.slem, bid.param)
-        theirs = C.mask_of(tricks) | own
+    for bid, theirs, own, opp in o_facts:
         fact(not theirs & hand, f"the opponents cannot announce {bid.key}: you hold "
                                 f"{C.format_cards(theirs & hand)}")
         if theirs:

@@ -157,23 +157,39 @@ def random_goal(rng, hands, first: int, k: int, pair: int) -> Goal:
     return Goal(**kw)
 
 
+class GoalChecks:
+    """Kernel against reference on many goals: ``check`` one position and goal, then
+    ``assert_agree`` (no disagreement, and a share of made goals in ``(lo, hi)``: a sample
+    with one answer only proves little)."""
+
+    def __init__(self):
+        self.bad: list[str] = []
+        self.outcomes: list[bool] = []
+
+    def check(self, hands, leader, first, goal, pair, hold=None) -> None:
+        want = ref_goal(hands, leader, first, goal, pair, R, hold=hold)
+        got = search.solve_goal(hands, leader, first, goal, pair=pair, rules=R, hold=hold)
+        self.outcomes.append(want)
+        if got != want:
+            held = "" if hold is None else f" hold={hold}"
+            self.bad.append(f"{describe(hands, leader, first, pair, goal)}{held}: "
+                            f"reference {want}, kernel {got}")
+
+    def assert_agree(self, lo: float, hi: float) -> None:
+        bad, n = self.bad, len(self.outcomes)
+        assert not bad, f"{len(bad)} of {n} disagree, e.g.\n" + "\n".join(bad[:5])
+        assert lo < sum(self.outcomes) / n < hi, sum(self.outcomes) / n
+
+
 @pytest.mark.parametrize("k", sorted(GOAL_POSITIONS))
 def test_goals_match_reference(k):
     rng = random.Random(SEED + 2 + k)
-    bad, outcomes = [], []
+    checks = GoalChecks()
     for hands, leader, first in random_positions(SEED + 2, k, GOAL_POSITIONS[k]):
         for _ in range(GOALS_PER_POSITION[k]):
             pair = rng.randrange(2)
-            goal = random_goal(rng, hands, first, k, pair)
-            want = ref_goal(hands, leader, first, goal, pair, R)
-            got = search.solve_goal(hands, leader, first, goal, pair=pair, rules=R)
-            outcomes.append(want)
-            if got != want:
-                bad.append(f"{describe(hands, leader, first, pair, goal)}: "
-                           f"reference {want}, kernel {got}")
-    assert not bad, f"{len(bad)} of {len(outcomes)} disagree, e.g.\n" + "\n".join(bad[:5])
-    # the sample must exercise both answers, or agreement proves little
-    assert 0.15 < sum(outcomes) / len(outcomes) < 0.85, sum(outcomes) / len(outcomes)
+            checks.check(hands, leader, first, random_goal(rng, hands, first, k, pair), pair)
+    checks.assert_agree(0.15, 0.85)
 
 
 def test_goal_clauses_each_exercised():
@@ -221,7 +237,7 @@ def test_late_suit_tricks_match_reference(k):
     kind the trump-count bounds cut: a hand with more high tarokks than tricks it can spare
     beats a required winner. Against the reference, with Gerots-like holds on some."""
     rng = random.Random(SEED + 10 + k)
-    bad, outcomes = [], []
+    checks = GoalChecks()
     n = {3: 220, 4: 160, 5: 40}[k]
     for hands, leader, first in random_positions(SEED + 10, k, n):
         pair = rng.randrange(2)
@@ -244,14 +260,8 @@ def test_late_suit_tricks_match_reference(k):
             hold = [0] * C.N_CARDS
             for c in rng.sample(mine, 2):
                 hold[c] = rng.randint(first + 1, 10)
-        want = ref_goal(hands, leader, first, goal, pair, R, hold=hold)
-        got = search.solve_goal(hands, leader, first, goal, pair=pair, rules=R, hold=hold)
-        outcomes.append(want)
-        if got != want:
-            bad.append(f"{describe(hands, leader, first, pair, goal)} hold={hold}: "
-                       f"reference {want}, kernel {got}")
-    assert not bad, f"{len(bad)} of {len(outcomes)} disagree, e.g.\n" + "\n".join(bad[:5])
-    assert 0.03 < sum(outcomes) / len(outcomes) < 0.97, sum(outcomes) / len(outcomes)
+        checks.check(hands, leader, first, goal, pair, hold)
+    checks.assert_agree(0.03, 0.97)
 
 
 @pytest.mark.parametrize("k", (2, 3))
@@ -262,7 +272,7 @@ def test_crowded_suit_endings_match_reference(k):
     the suit, against the reference. (A bound that let a higher card of an opponent block
     the suit was wrong exactly here: that opponent may have to play first.)"""
     rng = random.Random(SEED + 20 + k)
-    bad, outcomes = [], []
+    checks = GoalChecks()
     for _ in range({2: 3000, 3: 1500}[k]):
         suit = rng.choice((C.PIKKS, C.TREFFS, C.KORS, C.KAROS))
         others = list(C.iter_bits(C.SUIT_CARDS & ~suit))
@@ -282,11 +292,5 @@ def test_crowded_suit_endings_match_reference(k):
         goal = rng.choice((Goal(exists=(m,)), Goal(exists=(m,)),
                            Goal(trick_req={rng.randint(first, 10): m}),
                            Goal(trick_req={t: suit for t in range(rng.randint(first, 10), 11)})))
-        want = ref_goal(hands, leader, first, goal, pair, R)
-        got = search.solve_goal(hands, leader, first, goal, pair=pair, rules=R)
-        outcomes.append(want)
-        if got != want:
-            bad.append(f"{describe(hands, leader, first, pair, goal)}: "
-                       f"reference {want}, kernel {got}")
-    assert not bad, f"{len(bad)} of {len(outcomes)} disagree, e.g.\n" + "\n".join(bad[:5])
-    assert 0.1 < sum(outcomes) / len(outcomes) < 0.9, sum(outcomes) / len(outcomes)
+        checks.check(hands, leader, first, goal, pair)
+    checks.assert_agree(0.1, 0.9)

@@ -101,6 +101,12 @@ def _bit(c):
 
 
 @njit(cache=True, inline="always")
+def _above(c):
+    """The bits of the cards stronger than card ``c`` (higher ids), in any suit."""
+    return ~((_bit(c) << np.uint64(1)) - np.uint64(1))
+
+
+@njit(cache=True, inline="always")
 def _beats(c, w, suit_of, trump):
     """Does card ``c`` beat the currently winning card ``w``?"""
     sc = suit_of[c]
@@ -215,7 +221,7 @@ def _moves(moves, d, hands, seat, leader, pair_of, legal, unplayed, card_class, 
         c = _lowbit_index(m)
         m &= m - np.uint64(1)
         if prev >= 0 and suit_of[prev] == suit_of[c] and card_class[prev] == card_class[c]:
-            between = (_bit(c) - np.uint64(1)) & ~((_bit(prev) << np.uint64(1)) - np.uint64(1))
+            between = (_bit(c) - np.uint64(1)) & _above(prev)
             if (between & unplayed) == 0:
                 # c joins the run of prev; the run is represented by its top card
                 moves[d, n - 1] = (moves[d, n - 1] - prev) + c
@@ -223,7 +229,7 @@ def _moves(moves, d, hands, seat, leader, pair_of, legal, unplayed, card_class, 
                 continue
         strength = c + (100 if suit_of[c] == trump else 0)
         if nplayed == 0:
-            above = suit_masks[suit_of[c]] & ~((_bit(c) << np.uint64(1)) - np.uint64(1))
+            above = suit_masks[suit_of[c]] & _above(c)
             if (above & unplayed & ~hand) == 0:
                 s = 2000 + strength if suit_of[c] == trump else 1000 + strength
             else:
@@ -649,7 +655,7 @@ def _quick_tricks(hands, leader, pair_of, suit_masks, trump):
                 used |= mine_t
             else:
                 hi = _highbit_index(oth_t)
-                top = mine_t & ~((_bit(hi) << np.uint64(1)) - np.uint64(1))
+                top = mine_t & _above(hi)
                 q = _popcount(top)
                 used |= top
         for s in range(4):
@@ -667,7 +673,7 @@ def _quick_tricks(hands, leader, pair_of, suit_masks, trump):
             top = mine_s
         else:
             hi = _highbit_index(oth_s)
-            top = mine_s & ~((_bit(hi) << np.uint64(1)) - np.uint64(1))
+            top = mine_s & _above(hi)
         k = _popcount(top)
         if k == 0:
             continue
@@ -705,7 +711,7 @@ def _too_many_over(hands, h, q, left, trump_mask, unplayed):
     play outside ``q`` of the ``left`` tricks (one card a trick)? The answer depends on the
     holders of ``h`` and the trumps above it (on suit lengths only when ``h`` = -1)."""
     if h >= 0:
-        over = trump_mask & unplayed & ~((_bit(h) << np.uint64(1)) - np.uint64(1))
+        over = trump_mask & unplayed & _above(h)
     else:
         over = trump_mask & unplayed
     for s in range(4):
@@ -751,6 +757,7 @@ def _trick_start_bounds(hands, pairmask, pair_of, goal, n_tricks_total, trick_no
     for s in range(4):
         if pairmask[s]:
             p_hands |= hands[s]
+    left = n_tricks_total - trick_no            # tricks still to play
     counted_left = _count_future(goal[G_COUNT_TRICKS], trick_no, n_tricks_total)
     if need > counted_left:
         return 0, zero
@@ -777,7 +784,6 @@ def _trick_start_bounds(hands, pairmask, pair_of, goal, n_tricks_total, trick_no
         # -1 for none), every hand must play its trumps above h outside the q required
         # tricks that let no trump above h win (``_too_many_over``)
         if trump_mask != 0:
-            left = n_tricks_total - trick_no
             for t in range(trick_no, n_tricks_total):
                 h = _req_top_trump(goal[G_TRICK0 + t], trump_mask, unplayed)
                 if h == -2:
@@ -803,7 +809,7 @@ def _trick_start_bounds(hands, pairmask, pair_of, goal, n_tricks_total, trick_no
     rel_o = zero
     rel_q = zero
     if need > 0 or n_req > 0:       # the trick bounds serve only these
-        uncounted = (n_tricks_total - trick_no) - counted_left
+        uncounted = left - counted_left
         if trump_top >= 0:
             sure, holder, run = _sure_tricks(hands, pair_of, unplayed, trump_mask, trump_top)
             if sure > 0:
@@ -819,7 +825,6 @@ def _trick_start_bounds(hands, pairmask, pair_of, goal, n_tricks_total, trick_no
             # a pair wins at most one trick per tarokk it holds plus the tricks no tarokk
             # falls in, and in those every hand plays a suit card: at most the fewest suit
             # cards of any hand (suit lengths only)
-            left = n_tricks_total - trick_no
             t_max = 0
             t_p = 0
             for s in range(4):
@@ -866,7 +871,7 @@ def _trick_start_bounds(hands, pairmask, pair_of, goal, n_tricks_total, trick_no
                     return 0, qcards
     if n_req > 0:
         # the opponents' sure tricks leave too few tricks for the required ones
-        if sure_o > 0 and n_req > (n_tricks_total - trick_no) - sure_o:
+        if sure_o > 0 and n_req > left - sure_o:
             return 0, rel_o
         # the opponents lead and can cash the next tricks: a requirement among them fails
         if qt_o > 0:
@@ -890,7 +895,6 @@ def _trick_start_bounds(hands, pairmask, pair_of, goal, n_tricks_total, trick_no
         # masks are disjoint) with no trump above E's top trump in it (as above)
         h1 = _req_top_trump(ex1, trump_mask, unplayed) if (prog & P_EXIST1) == 0 else -2
         h2 = _req_top_trump(ex2, trump_mask, unplayed) if (prog & P_EXIST2) == 0 else -2
-        left = n_tricks_total - trick_no
         for h in (h1, h2):
             if h == -2:
                 continue
@@ -905,7 +909,7 @@ def _trick_start_bounds(hands, pairmask, pair_of, goal, n_tricks_total, trick_no
     run_len = np.int64(goal[G_RUN_LEN])
     if run_len > 0 and (prog & P_RUN_DONE) == 0:
         cur = (prog >> P_RUN_SHIFT) & 15
-        if cur + (n_tricks_total - trick_no) < run_len:
+        if cur + left < run_len:
             return 0, zero
         if cur + _popcount(goal[G_RUN_MASK] & p_hands) < run_len:
             return 0, zero
@@ -916,7 +920,7 @@ def _trick_start_bounds(hands, pairmask, pair_of, goal, n_tricks_total, trick_no
         opp_t = goal[G_CAPTURE] & trump_mask & unplayed & ~p_hands
         if opp_t:
             x = _highbit_index(opp_t)
-            if (p_hands & trump_mask & ~((_bit(x) << np.uint64(1)) - np.uint64(1))) == 0:
+            if (p_hands & trump_mask & _above(x)) == 0:
                 return 0, _bit(x)
     if _count_future(goal[G_SPLIT_TRICKS], trick_no, n_tricks_total) > 0:
         met = False
@@ -945,7 +949,7 @@ def _run_of(c, hand, unplayed, suit_masks, suit_of, card_class):
         lo = nb
     hi = c
     while True:
-        above = unplayed & sm & ~((_bit(hi) << np.uint64(1)) - np.uint64(1))
+        above = unplayed & sm & _above(hi)
         if above == 0:
             break
         na = _lowbit_index(above)
