@@ -126,7 +126,8 @@ def bid_values(analysis: Analysis, igazitas: bool = True) -> dict[str, BidValue]
 class BidSet:
     """A set of bids with its scores over the sampled deals: ``expected`` mean points,
     ``stderr`` its standard error, ``below_nobid`` the fraction of deals scoring below the
-    no-bid score, ``lapsed`` the bids superseded by a raise."""
+    no-bid score (with partner's bids: below the partner's bids alone, none of the user's).
+    """
 
     bids: tuple[str, ...]
     expected: float

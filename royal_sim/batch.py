@@ -18,10 +18,11 @@ Output (``COLUMNS``), CSV or JSON lines by the extension of the output file; eve
 its input (``id`` and ``input``, the hand or deal in canonical notation). Per hand, one
 row per slem (``probability``, 95 % Wilson ``ci_lo``/``ci_hi``, ``made`` of ``deals``) and a
 ``max_tricks`` row (``tricks``: mean tricks the hand's pair can force, ``tricks_dist``:
-``k:count`` over the sampled deals); per deal, one row per pair × slem key (``made``:
-true/false) and a ``max_tricks`` row per pair (``tricks``). The ``max_tricks`` rows close
-an input's group, which is written with one write call and flushed as the input finishes
-(in finishing order); an interrupted file is resumed by dropping an incomplete trailing
+``k:count`` over the sampled deals); per deal, one row per pair × slem key (``made``: 1
+or 0 of ``deals`` = 1: the column counts deals made for hands and deals alike) and a
+``max_tricks`` row per pair (``tricks``). The ``max_tricks`` rows close an input's group,
+which is written with one write call and flushed as the input finishes (in finishing
+order); an interrupted file is resumed by dropping an incomplete trailing
 group, and a finished run rewrites the file in input order, so the final file is the same
 whatever the order, parallelism or interruptions.
 """
@@ -319,7 +320,7 @@ def _deal_rows(job: Job, opts: BatchOptions) -> list[dict]:
         for key, ok in made.items():
             sid, _, param = key.partition(":")
             rows.append(_row(**common, pair=pair.label, slem=sid, param=param or None,
-                             value=S.SLEMS[sid].value, made=bool(ok), deals=1))
+                             value=S.SLEMS[sid].value, made=int(bool(ok)), deals=1))
     for pair, tricks in ((Pair.ATTACK, attack), (Pair.DEFENCE, k - attack)):
         rows.append(_row(**common, pair=pair.label, slem=MAX_TRICKS, deals=1, tricks=tricks))
     return rows

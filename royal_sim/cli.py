@@ -219,8 +219,8 @@ def _bar(p: float, width: int = 20) -> str:
 
 
 class LazyProgress:
-    """A click progress bar on stderr that appears only once work is reported (so an input
-    error found before any work prints nothing but the error)."""
+    """A click progress bar on stderr (a terminal only) that appears only once work is
+    reported (so an input error found before any work prints nothing but the error)."""
 
     def __init__(self, length: int, label: str):
         self.length = length
@@ -229,8 +229,10 @@ class LazyProgress:
 
     def update(self, n: int) -> None:
         if self.bar is None:
+            # off a terminal click would print the label alone: show nothing there
             self.bar = click.progressbar(length=self.length, label=self.label, file=sys.stderr,
-                                         show_pos=True, show_eta=True)
+                                         show_pos=True, show_eta=True,
+                                         hidden=not sys.stderr.isatty())
             self.bar.__enter__()
         self.bar.update(n)
 
@@ -293,8 +295,7 @@ def _run_analysis(opts: dict, *, partner_bids=(), opponent_bids=()):
 
     from . import slems as S
     from .analysis import analyze
-    from .cards import tokens
-    from .deal import parse_hand, parse_seat
+    from .deal import SEATS, parse_hand, parse_seat
     from .errors import RoyalSimError
     from .sampling import Constraints
 
@@ -321,7 +322,7 @@ def _run_analysis(opts: dict, *, partner_bids=(), opponent_bids=()):
     hand_ = parse_hand(hand, seat_)
     only_ids = None
     if opts["only"] is not None:
-        only_ids = list(dict.fromkeys(S.get_slem(t).id for t in tokens(opts["only"])))
+        only_ids = [s.id for s in S.parse_slem_list(opts["only"])]
         if not only_ids:
             raise RoyalSimError("--only lists no slem (give ids like gem,volat,ultimo)")
     fixed = {}
@@ -356,16 +357,24 @@ def _run_analysis(opts: dict, *, partner_bids=(), opponent_bids=()):
     constraints = Constraints.parse(holds=opts["holds"], not_holds=opts["not_holds"],
                                     tarokks=tarokks, suits=opts["suits"], voids=opts["voids"])
     sampler = None
+    known = [f"{s.name}: {c.describe()}" for s, c in zip(SEATS, constraints.seats)
+             if not c.is_free]
     if opts["heard"]:
         from .evidence import evidence_sampler, parse_heard
-        sampler = evidence_sampler([parse_heard(h) for h in opts["heard"]])
+        heard = [parse_heard(h) for h in opts["heard"]]
+        sampler = evidence_sampler(heard)
+        known += [f"heard {h.key}" for h in heard]
+    known += [f"partner bid {b.key}" for b in partner_bids]
+    known += [f"opponents bid {b.key}" for b in opponent_bids]
     jobs = opts["jobs"] or os.cpu_count() or 1
     numba.set_num_threads(min(jobs, numba.config.NUMBA_NUM_THREADS))
     with LazyProgress(samples, "searching deals") as bar:
-        return analyze(hand_, seat_, samples=samples, seed=opts["seed"], rules=opts["rules"],
-                       only=only_ids, fixed=fixed, constraints=constraints,
-                       progress=bar.update, partner_bids=partner_bids,
-                       opponent_bids=opponent_bids, sampler=sampler)
+        result = analyze(hand_, seat_, samples=samples, seed=opts["seed"],
+                         rules=opts["rules"], only=only_ids, fixed=fixed,
+                         constraints=constraints, progress=bar.update,
+                         partner_bids=partner_bids, opponent_bids=opponent_bids,
+                         sampler=sampler)
+    return result, known
 
 
 def _announcements(hand: int) -> list[str]:
@@ -393,7 +402,7 @@ def analyze_command(**opts):
     from .advisor import bid_values
     from .cards import format_cards
 
-    result = _run_analysis(opts)
+    result, known = _run_analysis(opts)
     values = bid_values(result, igazitas=opts["igazitas"])
     anns = _announcements(result.hand)
     if opts["as_json"]:
@@ -407,12 +416,12 @@ def analyze_command(**opts):
         click.echo(json.dumps({
             "hand": format_cards(result.hand), "seat": result.seat.name,
             "rules": result.rules, "igazitas": opts["igazitas"], "samples": result.samples,
-            "seed": result.seed, "slems": [row(r) for r in result.best],
+            "seed": result.seed, "known": known, "slems": [row(r) for r in result.best],
             "candidates": [row(r) for r in result.candidates],
             "max_tricks": {str(k): int((result.max_tricks == k).sum()) for k in range(11)},
             "announcements": anns}))
         return
-    _print_analysis(result, anns, values)
+    _print_analysis(result, anns, values, known)
 
 
 @main.command("advise")
@@ -434,7 +443,8 @@ def advise_command(partner_bids, their_bids, top, max_bids, **opts):
     Each sampled deal is scored (consolatio, raises, caps: spec §4) with every bid judged
     by its own double-dummy search; sets are legal together (raise chains, one trophy,
     not Fácán with Sólyom, one színfogó). Shows the expected score, its standard error and
-    the chance of finishing below the no-bid score. Bids are judged one by one, so a set
+    the chance of finishing below the no-bid score (with --partner-bids: below the score of
+    the partner's bids alone, adding none of yours). Bids are judged one by one, so a set
     whose bids compete for the same tricks is scored optimistically.
     """
     import json
@@ -452,7 +462,7 @@ def advise_command(partner_bids, their_bids, top, max_bids, **opts):
             raise RoyalSimError(f"{name} lists no bid (give keys like gem,ultimo:SK)")
     validate_bids(mine, opts["rules"])
     validate_bids(theirs, opts["rules"])
-    result = _run_analysis(opts, partner_bids=mine, opponent_bids=theirs)
+    result, known = _run_analysis(opts, partner_bids=mine, opponent_bids=theirs)
     sets = best_bid_sets(result, igazitas=opts["igazitas"], partner_bids=result.partner,
                          top=top, max_bids=max_bids)
     kontras = kontra_advice(result, result.opponent, igazitas=opts["igazitas"])
@@ -461,7 +471,8 @@ def advise_command(partner_bids, their_bids, top, max_bids, **opts):
         click.echo(json.dumps({
             "hand": format_cards(result.hand), "seat": result.seat.name,
             "rules": result.rules, "igazitas": opts["igazitas"], "samples": result.samples,
-            "seed": result.seed, "partner_bids": [r.to_json() for r in result.partner],
+            "seed": result.seed, "known": known,
+            "partner_bids": [r.to_json() for r in result.partner],
             "bid_sets": [b.to_json() for b in sets],
             "their_bids": [k.to_json() for k in kontras]}))
         return
@@ -470,10 +481,13 @@ def advise_command(partner_bids, their_bids, top, max_bids, **opts):
                + ("" if result.rules == "gerots" else
                   f" ({'with' if opts['igazitas'] else 'without'} igazítás)")
                + "; expected points of your pair per deal, double dummy.")
+    _echo_known(known)
     click.echo(tabulate([[i, ", ".join(b.bids) or "(no bid)", f"{b.expected:.1f}",
                           f"{b.stderr:.1f}", f"{b.below_nobid:.1%}"]
                          for i, b in enumerate(sets, 1)],
-                        headers=["#", "bids", "E[score]", "s.e.", "P(below no-bid)"]))
+                        headers=["#", "bids", "E[score]", "s.e.",
+                                 "P(below partner's bids alone)" if mine
+                                 else "P(below no-bid)"]))
     if kontras:
         click.echo()
         click.echo(tabulate([[k.result.key, f"{k.p_fail:.1%}", f"{k.gain:+.1f}"]
@@ -481,7 +495,13 @@ def advise_command(partner_bids, their_bids, top, max_bids, **opts):
                             headers=["their bid", "P(fails)", "kontra gain"]))
 
 
-def _print_analysis(result, anns, values) -> None:
+def _echo_known(known: list[str]) -> None:
+    """The facts the deals were sampled under (constraints, heard announcements, bids)."""
+    if known:
+        click.echo("Known: " + "; ".join(known))
+
+
+def _print_analysis(result, anns, values, known) -> None:
     from tabulate import tabulate
 
     from .cards import format_cards
@@ -491,6 +511,7 @@ def _print_analysis(result, anns, values) -> None:
                f"({result.seat.pair.label}); rules {result.rules}; {_n_deals(result.samples)} "
                f"(seed {result.seed}, {result.sampling_method} sampling); double dummy, "
                f"A_IND leads.")
+    _echo_known(known)
     counts = [int((result.max_tricks == k).sum()) for k in range(11)]
     mean = float(result.max_tricks.mean())
     click.echo(f"Tricks your pair can force: mean {mean:.2f}; distribution "

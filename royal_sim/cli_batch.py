@@ -66,14 +66,12 @@ def batch_command(input_path, out, samples, seed, rules, only, jobs, scheduler, 
     """
     from . import batch as B
     from . import slems as S
-    from .cards import tokens
-
     from .analysis import MAX_SAMPLES
     if not 1 <= samples <= MAX_SAMPLES:
         raise RoyalSimError(f"--samples must be 1..{MAX_SAMPLES:,}, got {samples}")
     only_ids = None
     if only is not None:
-        only_ids = tuple(dict.fromkeys(S.get_slem(t).id for t in tokens(only)))
+        only_ids = tuple(s.id for s in S.parse_slem_list(only))
         if not only_ids:
             raise RoyalSimError("--only lists no slem (give ids like gem,volat,ultimo)")
 

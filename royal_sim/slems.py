@@ -575,6 +575,27 @@ def get_slem(name: str | Slem) -> Slem:
         raise BidError(f"unknown slem {name!r}{hint} ('royal-sim slems' lists them)") from None
 
 
+def parse_slem_list(text: str) -> list[Slem]:
+    """The slems of a comma- or space-separated list of ids, names or aliases, in order,
+    each once. A name of several words (``"Tous les trois"``, ``"Négy király"``) is read
+    whole: within each comma-separated part the longest run of words that names a slem
+    is taken first. Raises ``BidError`` for a word that starts no slem name."""
+    out: dict[str, Slem] = {}
+    for part in str(text).split(","):
+        words = part.split()
+        i = 0
+        while i < len(words):
+            for j in range(len(words), i, -1):
+                key = fold_name(" ".join(words[i:j]))
+                if key in _LOOKUP:
+                    out.setdefault(_LOOKUP[key], SLEMS[_LOOKUP[key]])
+                    i = j
+                    break
+            else:
+                get_slem(words[i])          # raises, naming the word
+    return list(out.values())
+
+
 def _magasito_error(card: int) -> BidError:
     return BidError(f"{C.format_card(card)} is not a magasító (raisers: IV, III, II, I and "
                     "the kings)")

@@ -110,6 +110,15 @@ def test_advise_json():
     out = json.loads(r.output.strip().splitlines()[-1])
     assert out["bid_sets"][0]["bids"] and "expected" in out["bid_sets"][0]
     assert out["their_bids"][0]["bid"] == "xxi_fogas"
+    assert out["known"] == ["opponents bid xxi_fogas"]
+
+
+def test_advise_names_the_baseline_of_its_risk_column():
+    args = ("advise", STRONG, "--seat", "A_IND", "--samples", "3", "--only", "gem,volat")
+    assert "P(below no-bid)" in run(*args).stdout
+    r = run(*args, "--partner-bids", "gem")
+    assert "P(below partner's bids alone)" in r.stdout and "no-bid" not in r.stdout
+    assert "Known: partner bid gem" in r.stdout
 
 
 @pytest.mark.parametrize("args, needle", [

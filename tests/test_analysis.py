@@ -221,3 +221,19 @@ def test_analyze_heard_tarokkszam_changes_the_deals():
     r = run("analyze", HAND, "--seat", "A_IND", "--samples", "3", "--only", "gem",
             "--heard", "A_ELF:tarokkszam:9", "--json")
     assert r.exit_code == 0, r.output
+    assert json.loads(r.stdout)["known"] == ["heard A_ELF:tarokkszam:9"]
+
+
+def test_analyze_echoes_the_facts_it_sampled_under():
+    r = run("analyze", HAND, "--seat", "A_IND", "--samples", "3", "--only",
+            "Tous les trois, Négy király", "--void", "D_ELF:H", "--partner-tarokks", "5-8",
+            "--heard", "D_IND:flush:D")
+    assert r.exit_code == 0, r.output
+    lines = r.stdout.splitlines()
+    assert lines[1] == ("Known: D_ELF: void H; A_ELF: tarokks 5-8; heard D_IND:flush:D"), lines
+    assert "Tous les trois" in r.stdout and "Négy király" in r.stdout
+    assert r.stderr == ""           # no progress label off a terminal
+    r = run("analyze", HAND, "--seat", "A_IND", "--samples", "2", "--only", "gem", "--json")
+    assert json.loads(r.stdout)["known"] == []
+    assert "Known" not in run("analyze", HAND, "--seat", "A_IND", "--samples", "2",
+                              "--only", "gem").stdout

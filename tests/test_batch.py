@@ -180,11 +180,14 @@ def test_deal_rows_are_the_solver_results(clean):
     assert [(r["pair"], r["tricks"]) for r in rows if r["slem"] == B.MAX_TRICKS] == \
         [("attack", attack), ("defence", 5 - attack)]
     for pair in Pair:
-        want = {k: v for k, v in solve_slems(d.hands, pair, leader=0, first_trick=6).items()
+        want = {k: int(v) for k, v in solve_slems(d.hands, pair, leader=0,
+                                                  first_trick=6).items()
                 if k.split(":")[0] in ONLY}
         have = {r["slem"] + (f":{r['param']}" if r["param"] else ""): r["made"]
                 for r in rows if r["pair"] == pair.label and r["slem"] != B.MAX_TRICKS}
         assert have == want and want
+        # made counts deals (1 or 0 of deals = 1), as for hands, not true/false
+        assert all(type(v) is int for v in have.values())
 
 
 def test_csv_and_jsonl_hold_the_same_rows(clean):
@@ -348,8 +351,8 @@ def test_summary_values():
                 tricks_dist="7:1 9:3"),
             row(id="b", kind="hand", pair="defence", slem="gem", probability=1.0),
             row(id="b", kind="hand", pair="defence", slem=B.MAX_TRICKS, tricks_dist="9:4"),
-            row(id="c", kind="deal", pair="attack", slem="gem", made=True),
-            row(id="c", kind="deal", pair="defence", slem="gem", made=False),
+            row(id="c", kind="deal", pair="attack", slem="gem", made=1),
+            row(id="c", kind="deal", pair="defence", slem="gem", made=0),
             row(id="c", kind="deal", pair="attack", slem=B.MAX_TRICKS, tricks=7),
             row(id="c", kind="deal", pair="defence", slem=B.MAX_TRICKS, tricks=3)]
     text = B.summary(rows)

@@ -150,6 +150,18 @@ def test_names_fold_to_ids_and_lookup():
         S.get_slem("ulti")
 
 
+def test_slem_lists_read_names_of_several_words():
+    ids = [s.id for s in S.parse_slem_list("Tous les trois, gem volat Négy király,gem")]
+    assert ids == ["tous_les_trois", "gem", "volat", "negy_kiraly"]
+    # every name of the table reads back whole, alone or in a space-separated list
+    for s in SLEMS.values():
+        assert S.parse_slem_list(s.name) == [s]
+        assert S.parse_slem_list(f"gem {s.name} volat")[1:2] in ([s], [SLEMS["volat"]])
+    with pytest.raises(BidError, match="unknown slem 'trois'"):
+        S.parse_slem_list("gem, trois")
+    assert S.parse_slem_list(" , ") == []
+
+
 def test_trophies_silent_and_params():
     tiers = {s.id: s.trophy for s in SLEMS.values() if s.is_trophy}
     assert tiers["spadille"] == "kis" and tiers["royal"] == "royal"
