@@ -37,7 +37,7 @@ def main(hand, seat, samples, seed, rules, top):
     hand_ = parse_hand(hand, seat_)
     deals = sample_deals(samples, seed, hand_, seat_).deals
     cols = columns_for(hand_)
-    _search_columns(deals[:1], cols[:1], seat_.pair, hand_, rules, None, _ClassCache())  # JIT
+    _search_columns(deals[:1], cols, seat_.pair, hand_, rules, None, _ClassCache())  # JIT
     profile: dict = {}
     t = time.perf_counter()
     _search_columns(deals, cols, seat_.pair, hand_, rules, None, _ClassCache(),

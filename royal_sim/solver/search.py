@@ -54,6 +54,12 @@ from .goal import (G_CAPTURE, G_CAPTURE_ANY, G_COUNT_TRICKS, G_EXIST1, G_EXIST2,
                    G_RUN_LEN, G_RUN_MASK, G_SPLIT_TRICKS, G_TRICK0, Goal, tricks_goal)
 from .rules import TAROKK_RULES, Rules
 
+# The search kernels allocate nothing (their callers own every array), so they are
+# compiled without numba's reference counting: its atomic increments and decrements on
+# every array passed to a call took about two thirds of the search time. ``_nrt`` is
+# numba's own (private) switch for this; a kernel that allocated under it would leak.
+_no_refcount_jit = njit(cache=True, _nrt=False)
+
 TT_BITS_DEFAULT = 18
 MAX_DEPTH = 64          # cards in a deal (plies)
 MAX_MOVES = 16
@@ -116,7 +122,7 @@ def _beats(c, w, suit_of, trump):
     return sc == trump
 
 
-@njit(cache=True)
+@_no_refcount_jit
 def _legal(hand, led, suit_masks, suit_of, trump, must_trump):
     """Legal cards of ``hand`` when ``led`` (card id, or -1 on lead) opened the trick."""
     if led < 0:
@@ -154,7 +160,7 @@ def _highbit_index(m):
     return n
 
 
-@njit(cache=True)
+@_no_refcount_jit
 def _threat(hands, seat, leader, nplayed, pair_of, suit_masks, suit_of, trump, must_trump, led,
             winning):
     """The strongest card an opponent still to play in this trick could put on it
@@ -176,7 +182,7 @@ def _threat(hands, seat, leader, nplayed, pair_of, suit_masks, suit_of, trump, m
     return best
 
 
-@njit(cache=True)
+@_no_refcount_jit
 def _moves(moves, d, hands, seat, leader, pair_of, legal, unplayed, card_class, suit_masks,
            suit_of, trump, must_trump, tc, tr, nplayed, hint, held, trick_no, is_p, lead_mask,
            cap):
@@ -262,7 +268,7 @@ def _moves(moves, d, hands, seat, leader, pair_of, legal, unplayed, card_class, 
     return n
 
 
-@njit(cache=True)
+@_no_refcount_jit
 def _count_future(mask, trick_no, n_tricks_total):
     """Number of tricks t >= trick_no (0-based absolute) set in trick-index ``mask``."""
     fut = mask >> np.uint64(trick_no)
@@ -300,7 +306,7 @@ def _holder(hands, b):
     return -1
 
 
-@njit(cache=True)
+@_no_refcount_jit
 def _rel_key(kw, hands, unplayed, suit_masks, card_class, cbits, leader, prog, named):
     """Write the position's rank-relative key into ``kw`` (KEY_WORDS,) uint64.
 
@@ -346,7 +352,7 @@ def _rel_key(kw, hands, unplayed, suit_masks, card_class, cbits, leader, prog, n
             pos += 2
 
 
-@njit(cache=True)
+@_no_refcount_jit
 def _rel_mask(mk, unplayed, suit_masks, cbits, rel):
     """Sequence bits (``_rel_key`` words 0-3) of the cards in ``rel`` into ``mk`` (4,);
     ``rel`` holds the top cards of each suit (``_closure``), whose bits end each suit's
@@ -378,7 +384,7 @@ def _rel_mask(mk, unplayed, suit_masks, cbits, rel):
     return depth
 
 
-@njit(cache=True)
+@_no_refcount_jit
 def _closure(rel, unplayed, suit_masks, named):
     """The relevant cards of a position (DDS's winning ranks, Ginsberg's partitions): in each
     suit every card still out from the lowest card of ``rel`` upwards (and of the goal's
@@ -398,7 +404,7 @@ def _closure(rel, unplayed, suit_masks, named):
     return out
 
 
-@njit(cache=True)
+@_no_refcount_jit
 def _depth_cards(depth, unplayed, suit_masks):
     """The cards an entry with ``depth`` (see ``_rel_mask``) fixes in this position: the top
     k cards still out of each suit."""
@@ -522,7 +528,7 @@ def _tt_scan(tt_keys, tt_lo, tt_hi, tt_move, tt_stamp, stamp_tag, kw, base, lo, 
     return lo, lo_j, hi, hi_j, mv
 
 
-@njit(cache=True)
+@_no_refcount_jit
 def _score_trick(tc, leader, pairmask, suit_of, trump, goal, trick_no, n_tricks_total,
                  p_count, prog):
     """The fourth card is down: check the trick against the goal.
@@ -582,7 +588,7 @@ def _score_trick(tc, leader, pairmask, suit_of, trump, goal, trick_no, n_tricks_
     return True, winner, p_count, prog, trick_mask
 
 
-@njit(cache=True)
+@_no_refcount_jit
 def _sure_tricks(hands, pair_of, unplayed, trump_mask, trump_top):
     """Tricks the holders of the top trump sequence will surely win, and their pair side.
 
@@ -627,7 +633,7 @@ def _sure_tricks(hands, pair_of, unplayed, trump_mask, trump_top):
     return best, holder0, run
 
 
-@njit(cache=True)
+@_no_refcount_jit
 def _quick_tricks(hands, leader, pair_of, suit_masks, trump):
     """Tricks the leader can cash one after another, keeping the lead (DDS quick tricks):
     first its trumps above every other trump still out (everyone with a trump must follow),
@@ -720,7 +726,7 @@ def _too_many_over(hands, h, q, left, trump_mask, unplayed):
     return False
 
 
-@njit(cache=True)
+@_no_refcount_jit
 def _suits_blocked(hands, cards, room, suit_masks, trump_mask, trump):
     """Can none of the pair's suit cards ``cards`` win a trick after the next ``room``
     tricks? A suit card wins only a trick of its own suit with no tarokk in it, and a hand
@@ -742,7 +748,7 @@ def _suits_blocked(hands, cards, room, suit_masks, trump_mask, trump):
     return True
 
 
-@njit(cache=True)
+@_no_refcount_jit
 def _trick_start_bounds(hands, pairmask, pair_of, goal, n_tricks_total, trick_no, unplayed,
                         need, prog, trump_mask, trump_top, leader, suit_masks, trump, held_now,
                         must_trump):
@@ -931,7 +937,7 @@ def _trick_start_bounds(hands, pairmask, pair_of, goal, n_tricks_total, trick_no
     return -1, zero
 
 
-@njit(cache=True)
+@_no_refcount_jit
 def _run_of(c, hand, unplayed, suit_masks, suit_of, card_class):
     """The cards of ``hand`` equivalent to ``c`` (same suit and class, no other card still
     out between them): the run ``_moves`` merged into the move ``c``."""
@@ -960,7 +966,7 @@ def _run_of(c, hand, unplayed, suit_masks, suit_of, card_class):
     return run
 
 
-@njit(cache=True)
+@_no_refcount_jit
 def _search(hands, pairmask, suit_of, suit_masks, trump, must_trump, pair_of,
             goal, card_class, held, n_tricks_total,
             tt_keys, tt_lo, tt_hi, tt_move, tt_stamp, tt_bits, ctx, moves, ws, wsu, keys,
@@ -1062,9 +1068,10 @@ def _search(hands, pairmask, suit_of, suit_masks, trump, must_trump, pair_of,
             if i >= ws[d, W_N]:
                 r = ws[d, W_ISP] == 0
                 rel = wsu[d, U_REL]
-                _tt_store(tt_keys, tt_lo, tt_hi, tt_move, tt_stamp, tt_bits, stamp, goal,
-                          n_tricks_total, ws, wsu, keys, kw, d, r, -1, rel, suit_masks, named, mk,
-                          cbits, hs, ctx)
+                if ws[d, W_NPLAYED] == 0:
+                    _tt_store(tt_keys, tt_lo, tt_hi, tt_move, tt_stamp, tt_bits, stamp, goal,
+                              n_tricks_total, ws, wsu, keys, kw, d, r, -1, rel, suit_masks,
+                              named, mk, cbits, hs, ctx)
                 phase = PH_RETURN
                 continue
             c = moves[d, i]
@@ -1126,9 +1133,10 @@ def _search(hands, pairmask, suit_of, suit_masks, trump, must_trump, pair_of,
                 if rel & run:
                     rel |= run
             if r == (ws[d, W_ISP] == 1):
-                _tt_store(tt_keys, tt_lo, tt_hi, tt_move, tt_stamp, tt_bits, stamp, goal,
-                          n_tricks_total, ws, wsu, keys, kw, d, r, c, rel, suit_masks, named, mk,
-                          cbits, hs, ctx)
+                if ws[d, W_NPLAYED] == 0:
+                    _tt_store(tt_keys, tt_lo, tt_hi, tt_move, tt_stamp, tt_bits, stamp, goal,
+                              n_tricks_total, ws, wsu, keys, kw, d, r, c, rel, suit_masks,
+                              named, mk, cbits, hs, ctx)
                 phase = PH_RETURN
             else:
                 wsu[d, U_REL] |= rel
@@ -1151,7 +1159,7 @@ def _search(hands, pairmask, suit_of, suit_masks, trump, must_trump, pair_of,
                 phase = PH_NEXT
 
 
-@njit(cache=True)
+@_no_refcount_jit
 def _tt_store(tt_keys, tt_lo, tt_hi, tt_move, tt_stamp, tt_bits, stamp, goal, n_tricks_total,
               ws, wsu, keys, kw, d, result, best, rel, suit_masks, named, mk, cbits, hs,
               ctx):
