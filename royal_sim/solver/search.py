@@ -322,6 +322,9 @@ def _rel_key(kw, hands, unplayed, suit_masks, card_class, cbits, leader, prog, n
     pos = 0
     la = np.uint64(0)
     lb = np.uint64(0)
+    h1 = hands[1] | hands[3]        # bit 0 of the holder's seat number
+    h2 = hands[2] | hands[3]        # bit 1
+    one = np.uint64(1)
     for s in range(suit_masks.shape[0]):
         m = unplayed & suit_masks[s]
         sh = np.uint64(8 * s)
@@ -329,10 +332,20 @@ def _rel_key(kw, hands, unplayed, suit_masks, card_class, cbits, leader, prog, n
                | (np.uint64(_popcount(hands[1] & m)) << np.uint64(4))) << sh
         lb |= (np.uint64(_popcount(hands[2] & m))
                | (np.uint64(_popcount(hands[3] & m)) << np.uint64(4))) << sh
+        if cbits == 0:
+            # 2 bits a card: 32 cards a word, never straddling two words
+            while m:
+                c = np.uint64(_lowbit_index(m))
+                m &= m - one
+                v = ((h1 >> c) & one) | (((h2 >> c) & one) << one)
+                kw[pos >> 6] |= v << np.uint64(pos & 63)
+                pos += 2
+            continue
         while m:
             c = _lowbit_index(m)
-            m &= m - np.uint64(1)
-            v = np.uint64(_holder(hands, _bit(c)) | (card_class[c] << 2))
+            m &= m - one
+            v = (((h1 >> np.uint64(c)) & one) | (((h2 >> np.uint64(c)) & one) << one)
+                 | (np.uint64(card_class[c]) << np.uint64(2)))
             word = pos >> 6
             off = pos & 63
             kw[word] |= v << np.uint64(off)
