@@ -19,6 +19,13 @@ from .search import (GOAL_FALSE, GOAL_SEARCH, GOAL_SKIP, TT_BITS_DEFAULT, Tables
                      check_key_fits)
 
 
+def _arr(a, dtype) -> np.ndarray:
+    """``a`` as a C-ordered, writeable array of ``dtype`` (a copy only if needed): numba
+    compiles the kernel afresh for every other layout or a read-only flag (about 20 s each
+    on a cold cache)."""
+    return np.require(a, dtype=dtype, requirements=("C", "W"))
+
+
 def solve_batch(deals: np.ndarray, goals: np.ndarray, classes: np.ndarray, status: np.ndarray,
                 pairs: np.ndarray, targets: np.ndarray, holds: np.ndarray | None = None,
                 leader: int = 0, first_trick: int = 1, rules: Rules = TAROKK_RULES,
@@ -47,7 +54,7 @@ def solve_batch(deals: np.ndarray, goals: np.ndarray, classes: np.ndarray, statu
         holds = np.zeros((n, g, rules.n_cards), dtype=np.int8)
     status = np.asarray(status)
     out = np.where(status == GOAL_SKIP, -1, 0).astype(np.int64)
-    items = np.argwhere(status == GOAL_SEARCH).astype(np.int64)
+    items = _arr(np.argwhere(status == GOAL_SEARCH), np.int64)   # (argwhere's is F-ordered)
     nodes = np.zeros((n, g), dtype=np.int64) if nodes_out is None else nodes_out
     nodes[:] = 0
     if items.shape[0] == 0:
@@ -59,14 +66,12 @@ def solve_batch(deals: np.ndarray, goals: np.ndarray, classes: np.ndarray, statu
     ws = workspace
     if ws is None or ws.rows < numba.get_num_threads():
         ws = Tables(numba.get_num_threads(), 16 if workspace is None else ws.tt_bits)
-    _batch_kernel(np.ascontiguousarray(deals, dtype=np.uint64), int(leader),
+    _batch_kernel(_arr(deals, np.uint64), int(leader),
                   first_trick - 1, rules.suit_of, rules.suit_masks, rules.trump,
                   rules.must_trump, rules.pair_of, rules.n_cards // 4,
-                  np.ascontiguousarray(goals, dtype=np.uint64),
-                  np.ascontiguousarray(classes, dtype=np.int16),
-                  np.ascontiguousarray(holds, dtype=np.int8), items,
-                  np.ascontiguousarray(pairs, dtype=np.int8),
-                  np.ascontiguousarray(targets, dtype=np.int64), ws.tt_bits,
+                  _arr(goals, np.uint64), _arr(classes, np.int16), _arr(holds, np.int8),
+                  _arr(items, np.int64), _arr(pairs, np.int8), _arr(targets, np.int64),
+                  ws.tt_bits,
                   ws.tt_keys, ws.tt_lo, ws.tt_hi, ws.tt_move, ws.tt_stamp, ws.ctx, out,
                   nodes, min(numba.get_num_threads(), ws.rows))
     return out

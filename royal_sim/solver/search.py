@@ -613,36 +613,23 @@ def _sure_tricks(hands, pair_of, unplayed, trump_mask, trump_top):
     tr = unplayed & trump_mask
     if tr == 0:
         return 0, -1, np.uint64(0)
-    c0 = 0
-    c1 = 0
-    c2 = 0
-    c3 = 0
-    holder0 = -1
-    run = np.uint64(0)
-    m = tr
-    while m:
-        c = _highbit_index(m)
-        b = _bit(c)
-        m &= ~b
-        h = _holder(hands, b)
-        if h < 0:
-            continue        # on the table in the current trick (not at trick starts)
-        if holder0 < 0:
-            holder0 = h
-        elif pair_of[h] != pair_of[holder0]:
-            break
-        run |= b
-        if h == 0:
-            c0 += 1
-        elif h == 1:
-            c1 += 1
-        elif h == 2:
-            c2 += 1
-        else:
-            c3 += 1
-    k = c0 + c1 + c2 + c3
+    held = hands[0] | hands[1] | hands[2] | hands[3]
+    tr &= held                  # (at trick starts every trump still out is in a hand)
+    if tr == 0:
+        return 0, -1, np.uint64(0)
+    holder0 = _holder(hands, _bit(_highbit_index(tr)))
+    mine = np.uint64(0)
+    for s in range(4):
+        if pair_of[s] == pair_of[holder0]:
+            mine |= hands[s]
+    theirs = tr & ~mine
+    run = tr & mine
+    if theirs:
+        run &= _above(_highbit_index(theirs))
+    k = _popcount(run)
     best = (k + 1) // 2
-    best = max(best, max(max(c0, c1), max(c2, c3)))
+    for s in range(4):
+        best = max(best, _popcount(hands[s] & run))
     return best, holder0, run
 
 
