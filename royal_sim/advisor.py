@@ -155,6 +155,7 @@ def best_bid_sets(analysis: Analysis, *, igazitas: bool = True,
     Raises ``BidSetError`` if the partner's bids are illegal together."""
     rules = analysis.rules
     fixed = tuple(partner_bids)
+    fixed_bids = [S.Bid.parse(r.key) for r in fixed]
     validate_bids([r.key for r in fixed], rules)
     scorer = Scorer(analysis.deals, analysis.seat.pair, rules, igazitas)
     n = scorer.n
@@ -189,7 +190,7 @@ def best_bid_sets(analysis: Analysis, *, igazitas: bool = True,
                 except BidSetError:
                     seen[key] = None
                     continue
-                if S.card_trick_conflict([S.Bid.parse(k) for k in keys]):
+                if _adds_card_conflict([cands[j].key for j in key], fixed_bids):
                     seen[key] = None   # legal, but at most one of them can be made
                     continue
                 seen[key] = evaluate(tuple(sorted(key)))
@@ -200,6 +201,18 @@ def best_bid_sets(analysis: Analysis, *, igazitas: bool = True,
             break
     sets = sorted((v for v in seen.values() if v is not None), key=lambda b: -b.expected)
     return sets[:top]
+
+
+def _adds_card_conflict(own: Sequence[str], partner: Sequence) -> bool:
+    """Does one of the user's bids ``own`` (keys) need a card to win another trick than a
+    bid of the set does (``slems.card_trick_conflict``)? Conflicts among the partner's bids
+    alone (already made) do not count: the user's bids are judged against them."""
+    mine = [S.Bid.parse(k) for k in own]
+    for i, b in enumerate(mine):
+        for o in [*partner, *mine[i + 1:]]:
+            if S.card_trick_conflict([b, o]):
+                return True
+    return False
 
 
 @dataclass

@@ -442,7 +442,7 @@ def advise_command(partner_bids, their_bids, top, max_bids, **opts):
 
     Each sampled deal is scored (consolatio, raises, caps: spec §4) with every bid judged
     by its own double-dummy search; sets are legal together (raise chains, one trophy,
-    not Fácán with Sólyom, one színfogó). Shows the expected score, its standard error and
+    not Fácán with Sólyom, színfogó bids only as raises of one another). Shows the expected score, its standard error and
     the chance of finishing below the no-bid score (with --partner-bids: below the score of
     the partner's bids alone, adding none of yours). Bids are judged one by one, so a set
     whose bids compete for the same tricks is scored optimistically.
@@ -452,7 +452,7 @@ def advise_command(partner_bids, their_bids, top, max_bids, **opts):
     from .advisor import best_bid_sets, kontra_advice
     from .cards import tokens
     from .scoring import validate_bids
-    from .slems import Bid
+    from .slems import Bid, card_trick_conflict
 
     mine = [Bid.parse(t) for t in tokens(partner_bids or "")]
     theirs = [Bid.parse(t) for t in tokens(their_bids or "")]
@@ -462,6 +462,10 @@ def advise_command(partner_bids, their_bids, top, max_bids, **opts):
             raise RoyalSimError(f"{name} lists no bid (give keys like gem,ultimo:SK)")
     validate_bids(mine, opts["rules"])
     validate_bids(theirs, opts["rules"])
+    for who, bids in (("your partner's", mine), ("their", theirs)):
+        why = card_trick_conflict(bids)
+        if why:
+            click.echo(f"Note: {who} bids cannot all be made: {why}", err=True)
     result, known = _run_analysis(opts, partner_bids=mine, opponent_bids=theirs)
     sets = best_bid_sets(result, igazitas=opts["igazitas"], partner_bids=result.partner,
                          top=top, max_bids=max_bids)

@@ -113,6 +113,23 @@ def test_advise_json():
     assert out["known"] == ["opponents bid xxi_fogas"]
 
 
+def test_partner_bids_that_clash_on_a_card_still_leave_advice():
+    # ultimo:CK and facan:CK both need the partner's CK (tricks 10 and 1): legal, at most
+    # one made; the user's own bids are still proposed (before: only the partner's set)
+    r = run("advise", STRONG, "--seat", "A_IND", "--samples", "4", "--only", "gem,volat,vizi",
+            "--partner-bids", "ultimo:CK,facan:CK", "--json")
+    assert r.exit_code == 0, r.output
+    sets = json.loads(r.stdout)["bid_sets"]
+    assert len(sets) > 1 and all(b["bids"][:2] == ["ultimo:CK", "facan:CK"] for b in sets)
+    assert "Note: your partner's bids cannot all be made: CK cannot win" in r.stderr
+    # a bid of the user's needing the partner's card for another trick is still never
+    # proposed
+    from royal_sim.advisor import _adds_card_conflict
+    from royal_sim.slems import Bid
+    assert _adds_card_conflict(["uhu:CK"], [Bid.parse("ultimo:CK")])
+    assert not _adds_card_conflict(["gem"], [Bid.parse("ultimo:CK"), Bid.parse("facan:CK")])
+
+
 def test_advise_names_the_baseline_of_its_risk_column():
     args = ("advise", STRONG, "--seat", "A_IND", "--samples", "3", "--only", "gem,volat")
     assert "P(below no-bid)" in run(*args).stdout
