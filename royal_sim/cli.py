@@ -7,6 +7,7 @@ code 2, never a traceback.
 from __future__ import annotations
 
 import functools
+import os
 import sys
 
 import click
@@ -71,12 +72,27 @@ class _OneLineErrors(click.Group):
             return super().main(args, prog_name, complete_var, False, **extra)
         try:
             rv = super().main(args, prog_name, complete_var, False, **extra)
+        except click.exceptions.NoArgsIsHelpError as e:
+            click.echo(e.format_message(), err=True)        # the help, not an error line
+            sys.exit(e.exit_code)
         except click.ClickException as e:
             click.echo(f"Error: {e.format_message()}", err=True)
             sys.exit(e.exit_code)
         except click.Abort:
             click.echo("Interrupted.", err=True)
             sys.exit(130)
+        except OSError as e:
+            # the output cannot be written (disk full, closed pipe) or a file cannot be read
+            why = e.strerror or str(e)
+            if e.filename:
+                click.echo(f"Error: {why}: {e.filename}", err=True)
+            else:
+                click.echo(f"Error: cannot write the output: {why}", err=True)
+                try:        # keep Python's exit from flushing into the broken stdout again
+                    os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+                except (OSError, ValueError):
+                    pass
+            sys.exit(2)
         sys.exit(rv if isinstance(rv, int) else 0)
 
 
@@ -218,21 +234,48 @@ def _bar(p: float, width: int = 20) -> str:
     return "#" * full + "." * (width - full)
 
 
+LOG_EVERY = 30.0
+"""Seconds between progress lines on a stderr that is not a terminal (a log file)."""
+
+
+class ProgressLines:
+    """Progress for a stderr that is not a terminal (no bar there): a line ``label: done
+    of total`` at most every ``LOG_EVERY`` seconds, so a long run logged to a file shows
+    it is alive; nothing for runs shorter than that."""
+
+    def __init__(self, total: int, label: str):
+        import time
+
+        self.total, self.label, self._clock = total, label, time.monotonic
+        self._last = self._clock()
+
+    def tick(self, done: int) -> None:
+        now = self._clock()
+        if now - self._last >= LOG_EVERY and done < self.total:
+            self._last = now
+            click.echo(f"{self.label}: {done} of {self.total}", err=True)
+
+
 class LazyProgress:
-    """A click progress bar on stderr (a terminal only) that appears only once work is
-    reported (so an input error found before any work prints nothing but the error)."""
+    """A click progress bar on stderr that appears only once work is reported (so an
+    input error found before any work prints nothing but the error); off a terminal,
+    ``ProgressLines`` instead."""
 
     def __init__(self, length: int, label: str):
         self.length = length
         self.label = label
         self.bar = None
+        self.done = 0
+        self.lines = None if sys.stderr.isatty() else ProgressLines(length, label)
 
     def update(self, n: int) -> None:
+        if self.lines is not None:
+            self.done += n
+            self.lines.tick(self.done)
+            return
         if self.bar is None:
-            # off a terminal click would print the label alone: show nothing there
             self.bar = click.progressbar(length=self.length, label=self.label, file=sys.stderr,
-                                         show_pos=True, show_eta=True,
-                                         hidden=not sys.stderr.isatty())
+                                         show_pos=True, show_eta=True)
             self.bar.__enter__()
         self.bar.update(n)
 
@@ -289,7 +332,6 @@ def analysis_options(fn):
 def _run_analysis(opts: dict, *, partner_bids=(), opponent_bids=()):
     """Validate the shared options and run ``analysis.analyze`` with a progress bar on
     stderr. Returns the ``Analysis``. Raises ``RoyalSimError`` for any bad input."""
-    import os
 
     import numba
 

@@ -66,6 +66,7 @@ def batch_command(input_path, out, samples, seed, rules, only, jobs, scheduler, 
     """
     from . import batch as B
     from . import slems as S
+    from .cli import ProgressLines
     from .analysis import MAX_SAMPLES
     if not 1 <= samples <= MAX_SAMPLES:
         raise RoyalSimError(f"--samples must be 1..{MAX_SAMPLES:,}, got {samples}")
@@ -96,12 +97,20 @@ def batch_command(input_path, out, samples, seed, rules, only, jobs, scheduler, 
         resumed = f", {result.resumed} already in {out}" if result.resumed else ""
         click.echo(f"{n} input(s) to run{resumed}; {where}", err=True)
         state["t0"] = time.monotonic()
+        if not sys.stderr.isatty():
+            state["lines"] = ProgressLines(n, "inputs finished")
+            state["done"] = 0
+            return
         state["bar"] = bar = click.progressbar(
-            length=n, label="inputs" if sys.stderr.isatty() else "", file=sys.stderr,
-            show_pos=True, show_eta=True, item_show_func=lambda s: s)
+            length=n, label="inputs", file=sys.stderr, show_pos=True, show_eta=True,
+            item_show_func=lambda s: s)
         bar.__enter__()
 
     def progress(job):
+        if "lines" in state:
+            state["done"] += 1
+            state["lines"].tick(state["done"])
+            return
         bar = state["bar"]
         rate = (bar.pos + 1) / max(time.monotonic() - state["t0"], 1e-9) * 60
         bar.update(1, f"{rate:.1f}/min")

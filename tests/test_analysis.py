@@ -224,6 +224,18 @@ def test_analyze_heard_tarokkszam_changes_the_deals():
     assert json.loads(r.stdout)["known"] == ["heard A_ELF:tarokkszam:9"]
 
 
+def test_progress_off_a_terminal_is_a_line_now_and_then(monkeypatch):
+    import royal_sim.cli as cli
+    monkeypatch.setattr(cli, "LOG_EVERY", 0.0)
+    r = run("analyze", HAND, "--seat", "A_IND", "--samples", "120", "--only", "gem",
+            "--json")
+    assert r.exit_code == 0, r.output
+    lines = r.stderr.splitlines()
+    assert lines and all(ln.startswith("searching deals: ") and ln.endswith(" of 120")
+                         for ln in lines), lines
+    json.loads(r.stdout)
+
+
 def test_analyze_echoes_the_facts_it_sampled_under():
     r = run("analyze", HAND, "--seat", "A_IND", "--samples", "3", "--only",
             "Tous les trois, Négy király", "--void", "D_ELF:H", "--partner-tarokks", "5-8",

@@ -414,7 +414,9 @@ def run(*args):
     return CliRunner().invoke(main, ["batch", *args])
 
 
-def test_command_writes_rows_summary_and_skip_count(tmp_path, clean):
+def test_command_writes_rows_summary_and_skip_count(tmp_path, clean, monkeypatch):
+    import royal_sim.cli as cli
+    monkeypatch.setattr(cli, "LOG_EVERY", 0.0)     # a progress line per input off a tty
     _, files = clean
     inp = write(tmp_path, "in.txt", TXT + "XX XQ @ A_IND\n")
     out = tmp_path / "out.jsonl"
@@ -425,6 +427,8 @@ def test_command_writes_rows_summary_and_skip_count(tmp_path, clean):
     assert out.read_bytes() == files["jsonl"].read_bytes()
     assert f"Skipped {inp} line 8: unknown card 'XQ'" in r.stderr
     assert "Done: 5 input(s) written" in r.stderr and "1 bad line(s) skipped" in r.stderr
+    assert [f"inputs finished: {k} of 5" for k in range(1, 5)] == [
+        ln for ln in r.stderr.splitlines() if ln.startswith("inputs finished")]
     assert r.stdout.startswith("4 hand input(s), 1 deal input(s)")
     assert any(ln.split()[:1] == ["volat"] for ln in r.stdout.splitlines())
     again = run(*args)          # told before the bad lines are read and reported

@@ -122,3 +122,22 @@ def test_bad_input_is_one_line_error_exit_2(args, message):
     errors = [ln for ln in r.output.splitlines() if ln.startswith("Error:")]
     assert len(errors) == 1 and message in errors[0], r.output
     assert isinstance(r.exception, SystemExit)
+
+
+def test_a_full_disk_is_one_error_line():
+    import os
+    import subprocess
+    import sys
+    if not os.path.exists("/dev/full"):
+        pytest.skip("needs /dev/full")
+    with open("/dev/full", "w") as full:
+        p = subprocess.run([sys.executable, "-m", "royal_sim.cli", "slems"], stdout=full,
+                           stderr=subprocess.PIPE, text=True, timeout=120)
+    assert (p.returncode, p.stderr) == (
+        2, "Error: cannot write the output: No space left on device\n")
+
+
+def test_no_command_shows_the_help_not_an_error():
+    r = CliRunner().invoke(main, [])
+    assert r.output.startswith("Usage: ") and "Error" not in r.output
+    assert "analyze" in r.output
