@@ -326,6 +326,11 @@ def _deal_rows(job: Job, opts: BatchOptions) -> list[dict]:
     return rows
 
 
+def _max_threads() -> int:
+    import numba
+    return int(numba.config.NUMBA_NUM_THREADS)
+
+
 def run_job(job: Job, opts: BatchOptions) -> tuple[list[dict] | None, str | None]:
     """Result rows of one input (``COLUMNS`` dicts, the ``max_tricks`` rows last), or
     ``(None, message)`` when the input fails with a ``RoyalSimError``. Runs anywhere: in
@@ -671,7 +676,8 @@ def run_batch(jobs: Sequence[Job], out: str | Path, opts: BatchOptions, *,
         result.workers, result.threads = len(client.nthreads()), 0
     else:
         result.workers = max(1, min(n_jobs, len(todo)))
-        result.threads = max(1, n_jobs // result.workers)
+        # (numba runs at most NUMBA_NUM_THREADS threads, the machine's cores by default)
+        result.threads = max(1, min(n_jobs // result.workers, _max_threads()))
         opts = replace(opts, threads=result.threads)
 
     try:

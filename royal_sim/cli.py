@@ -316,7 +316,7 @@ _ANALYSIS_OPTIONS = (
                       "D_ELF:flush, D_IND:flush:S, A_ELF:matador: the sampled deals obey it. "
                       "Repeatable."),
     click.option("--jobs", type=click.IntRange(min=1), default=None,
-                 help="Threads for the search. Default: all cores."),
+                 help="Cores to use (search threads). Default: all cores."),
     click.option("--json", "as_json", is_flag=True, help="Machine-readable output."),
 )
 

@@ -37,7 +37,7 @@ def _user_errors(fn):
               show_default=True, help="Rule set for the slems' obligatory play.")
 @click.option("--only", metavar="ID,...", help="Only these slems (ids, e.g. gem,volat,ultimo).")
 @click.option("--jobs", type=click.IntRange(min=1), default=None,
-              help="Cores to use. Default: all. Inputs run in parallel worker processes.")
+              help="Cores to use (worker processes x search threads). Default: all cores.")
 @click.option("--scheduler", metavar="ADDRESS",
               help="Run on a Dask distributed cluster, e.g. tcp://host:8786 (needs "
                    "royal-sim[distributed] here and royal-sim on the workers).")
