@@ -22,9 +22,9 @@ row per slem (``probability``, 95 % Wilson ``ci_lo``/``ci_hi``, ``made`` of ``de
 or 0 of ``deals`` = 1: the column counts deals made for hands and deals alike) and a
 ``max_tricks`` row per pair (``tricks``). The ``max_tricks`` rows close an input's group,
 which is written with one write call and flushed as the input finishes (in finishing
-order); an interrupted file is resumed by dropping an incomplete trailing
-group, and a finished run rewrites the file in input order, so the final file is the same
-whatever the order, parallelism or interruptions.
+order); an interrupted file is resumed by dropping an incomplete trailing group, and a
+finished run rewrites the file in input order, so the final file is the same whatever the
+order, parallelism or interruptions.
 """
 
 from __future__ import annotations

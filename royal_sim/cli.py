@@ -331,7 +331,8 @@ def analysis_options(fn):
 
 def _run_analysis(opts: dict, *, partner_bids=(), opponent_bids=()):
     """Validate the shared options and run ``analysis.analyze`` with a progress bar on
-    stderr. Returns the ``Analysis``. Raises ``RoyalSimError`` for any bad input."""
+    stderr. Returns ``(Analysis, known)``: ``known`` lists the facts the deals were
+    sampled under, as text. Raises ``RoyalSimError`` for any bad input."""
 
     import numba
 
@@ -484,10 +485,11 @@ def advise_command(partner_bids, their_bids, top, max_bids, **opts):
 
     Each sampled deal is scored (consolatio, raises, caps: spec §4) with every bid judged
     by its own double-dummy search; sets are legal together (raise chains, one trophy,
-    not Fácán with Sólyom, színfogó bids only as raises of one another). Shows the expected score, its standard error and
-    the chance of finishing below the no-bid score (with --partner-bids: below the score of
-    the partner's bids alone, adding none of yours). Bids are judged one by one, so a set
-    whose bids compete for the same tricks is scored optimistically.
+    not Fácán with Sólyom, színfogó bids only as raises of one another). Shows the
+    expected score, its standard error and the chance of finishing below the no-bid score
+    (with --partner-bids: below the score of the partner's bids alone, adding none of
+    yours). Bids are judged one by one, so a set whose bids compete for the same tricks is
+    scored optimistically.
     """
     import json
 
