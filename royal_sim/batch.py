@@ -156,9 +156,12 @@ def read_inputs(path: str | Path) -> tuple[list[Job], list[BadLine]]:
         text = path.read_text(encoding="utf-8-sig")
     except FileNotFoundError:
         raise RoyalSimError(f"input file {str(path)!r} not found") from None
-    except (OSError, UnicodeDecodeError) as e:
+    except UnicodeDecodeError as e:
+        raise RoyalSimError(f"cannot read input file {str(path)!r}: not UTF-8 text ({e}); "
+                            "save it as UTF-8") from None
+    except OSError as e:
         raise RoyalSimError(f"cannot read input file {str(path)!r}: "
-                            f"{getattr(e, 'strerror', None) or e}") from None
+                            f"{e.strerror or e}") from None
 
     records: list[tuple[int, object]] = []   # (line, fields tuple or error message)
     if fmt == "csv":

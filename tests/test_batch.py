@@ -451,6 +451,7 @@ def test_command_writes_rows_summary_and_skip_count(tmp_path, clean, monkeypatch
     ("all-bad", "no valid input"),
     ("only", "unknown slem"),
     ("same", "is the input file"),
+    ("utf-16", "not UTF-8 text"),
 ])
 def test_bad_input_is_one_error_line(tmp_path, case, message):
     inp = write(tmp_path, "in.txt", TXT)
@@ -469,6 +470,9 @@ def test_bad_input_is_one_error_line(tmp_path, case, message):
         inp = out = write(tmp_path, "in.csv", "hand,seat\n" + ",".join(HANDS[0]) + "\n")
     elif case == "all-bad":
         inp = write(tmp_path, "in.txt", "XX XQ @ A_IND\n")
+    elif case == "utf-16":
+        inp = tmp_path / "in.csv"
+        inp.write_text("hand,seat\n" + ",".join(HANDS[0]) + "\n", encoding="utf-16")
     extra = ["--only", "gemx"] if case == "only" else ["--only", "gem"]
     r = run(str(inp), "-o", str(out), "--samples", "2", "--jobs", "1", *extra)
     assert r.exit_code == 2
