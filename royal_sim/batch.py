@@ -735,8 +735,9 @@ def run_batch(jobs: Sequence[Job], out: str | Path, opts: BatchOptions, *,
 
 def summary(rows: Sequence[dict]) -> str:
     """Tables across a batch's rows: per slem, the mean probability over the hand inputs
-    (± its standard error across inputs) and, over the deal inputs, how often each pair can
-    force it (any parameter); then the distribution of max tricks (hands: over all sampled
+    that can bid it (± its standard error across inputs; ``<=`` when some are upper bounds
+    of a relaxed search) and, over the deal inputs, how often each pair can force it (any
+    parameter); then the distribution of max tricks (hands: over all sampled
     deals, the hand's pair; deals: the attack)."""
     import math
 
@@ -747,6 +748,7 @@ def summary(rows: Sequence[dict]) -> str:
     hand_tricks = [0] * 11
     deal_tricks = [0] * 11
     hand_ids, deal_ids = set(), set()
+    bounded: set[str] = set()       # slems with an upper-bound row among the hand rows
     order: dict[str, None] = {}
     for r in rows:
         if r["slem"] == MAX_TRICKS:
@@ -762,6 +764,8 @@ def summary(rows: Sequence[dict]) -> str:
         order.setdefault(r["slem"])
         if r["kind"] == "hand":
             hand_p.setdefault(r["slem"], []).append(float(r["probability"]))
+            if r["bound"]:
+                bounded.add(r["slem"])
         else:
             d = deal_made.setdefault(r["slem"], {})
             key = (r["id"], r["pair"])
@@ -781,7 +785,8 @@ def summary(rows: Sequence[dict]) -> str:
                 m = sum(ps) / len(ps)
                 se = (math.sqrt(sum((p - m) ** 2 for p in ps) / (len(ps) - 1) / len(ps))
                       if len(ps) > 1 else float("nan"))
-                row += [len(ps), f"{m:6.1%}", "" if math.isnan(se) else f"{se:5.1%}"]
+                row += [len(ps), ("<=" if sid in bounded else "") + f"{m:.1%}",
+                        "" if math.isnan(se) else f"{se:5.1%}"]
             else:
                 row += [0, "", ""]
         if deal_ids:
@@ -792,7 +797,13 @@ def summary(rows: Sequence[dict]) -> str:
         table.append(row)
     parts = [f"{len(hand_ids)} hand input(s), {n_deals} deal input(s)"]
     if table:
-        parts.append(tabulate(table, headers=headers))
+        notes = []
+        if hand_ids:
+            notes.append("hands: the hand inputs that can bid the slem")
+        if bounded:
+            notes.append("<=: the mean includes upper bounds (relaxed searches below 1 %)")
+        parts.append(tabulate(table, headers=headers)
+                     + "".join(f"\n{n}" for n in notes))
     theaders = ["tricks"]
     tot_h, tot_d = sum(hand_tricks), sum(deal_tricks)
     if tot_h:

@@ -363,6 +363,15 @@ def test_summary_values():
                            "1"]
     dist = {int(ln.split()[0]): ln.split()[1:] for ln in text.splitlines()[-2:]}
     assert dist == {7: ["1", "12.5%", "1", "100.0%"], 9: ["7", "87.5%", "0", "0.0%"]}
+    assert "hands: the hand inputs that can bid the slem" in text
+    assert "<=" not in text
+    # an upper bound among the hand rows makes the mean an upper bound, marked <=
+    rows.append(row(id="a", kind="hand", pair="attack", slem="heja", probability=0.004,
+                    bound=True))
+    text = B.summary(rows)
+    heja = next(ln for ln in text.splitlines() if ln.startswith("heja"))
+    assert heja.split()[:4] == ["heja", "125", "1", "<=0.4%"]
+    assert "<=: the mean includes upper bounds" in text
 
 
 # --- parallel and distributed ---------------------------------------------------------
