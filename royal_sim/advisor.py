@@ -151,7 +151,8 @@ def best_bid_sets(analysis: Analysis, *, igazitas: bool = True,
     allowed, at most one trophy, Fácán with Sólyom and színfogó pairs refused); sets whose
     bids need one card to win two different tricks are legal (seed 002: "Pagát ulti és
     Pagát uhu") but never recommended, since bids are judged one by one and at most one of
-    them can be made.
+    them can be made; nor is a set with a bid that changes no deal's score (a bid lapsing
+    under a raise of the set, or a set at a cap), which would only repeat a smaller set.
     Raises ``BidSetError`` if the partner's bids are illegal together."""
     rules = analysis.rules
     fixed = tuple(partner_bids)
@@ -165,10 +166,13 @@ def best_bid_sets(analysis: Analysis, *, igazitas: bool = True,
              if not (r.bound or r.slem.silent_only or r.outcomes is None)
              and r.probability >= min_probability and r.key not in {f.key for f in fixed}]
 
+    deal_scores: dict[tuple[int, ...], np.ndarray] = {}
+
     def evaluate(idx: tuple[int, ...]) -> BidSet:
         rs = list(fixed) + [cands[i] for i in idx]
         s = scorer.scores([r.key for r in rs], np.stack([r.outcomes for r in rs], axis=1)
                           if rs else None)
+        deal_scores[idx] = s
         sd = float(s.std(ddof=1)) if n > 1 else 0.0
         return BidSet(tuple(r.key for r in rs), float(s.mean()), sd / math.sqrt(n),
                       float((s < nobid).mean()))
@@ -194,6 +198,9 @@ def best_bid_sets(analysis: Analysis, *, igazitas: bool = True,
                     seen[key] = None   # legal, but at most one of them can be made
                     continue
                 seen[key] = evaluate(tuple(sorted(key)))
+                if _repeats_a_subset(tuple(sorted(key)), deal_scores):
+                    seen[key] = None   # a bid of it changes no deal's score (it lapses)
+                    continue
                 grown.append(tuple(sorted(key)))
         grown.sort(key=lambda k: -seen[frozenset(k)].expected)
         frontier = grown[:beam]
@@ -201,6 +208,18 @@ def best_bid_sets(analysis: Analysis, *, igazitas: bool = True,
             break
     sets = sorted((v for v in seen.values() if v is not None), key=lambda b: -b.expected)
     return sets[:top]
+
+
+def _repeats_a_subset(idx: tuple[int, ...], deal_scores: dict) -> bool:
+    """Does the set ``idx`` score on every deal as one of its subsets one bid smaller that
+    was scored (``deal_scores``: sorted index tuple -> per-deal scores)? Then that bid
+    changes nothing: it lapses under a raise, or the set is at a cap."""
+    s = deal_scores[idx]
+    for i in range(len(idx)):
+        sub = deal_scores.get(idx[:i] + idx[i + 1:])
+        if sub is not None and np.array_equal(s, sub):
+            return True
+    return False
 
 
 def _adds_card_conflict(own: Sequence[str], partner: Sequence) -> bool:

@@ -113,6 +113,25 @@ def test_advise_json():
     assert out["known"] == ["opponents bid xxi_fogas"]
 
 
+def test_every_bid_of_a_proposed_set_changes_some_deals_score(strong):
+    # the raise chain gem < kassza < mizer < volat: a set holding volat and gem scores as
+    # volat alone (gem lapses); such repeats of a smaller set are not proposed
+    sets = best_bid_sets(strong, top=20, max_bids=3)
+    scorer = Scorer(strong.deals, Pair.ATTACK, "gerots")
+    by_key = {r.key: r for r in strong.candidates}
+
+    def scores(keys):
+        return scorer.scores(list(keys), np.stack([by_key[k].outcomes for k in keys], axis=1)
+                             if keys else None)
+
+    assert any(len(b.bids) > 1 for b in sets)
+    for b in sets:
+        full = scores(b.bids)
+        for k in b.bids:
+            rest = [x for x in b.bids if x != k]
+            assert not np.array_equal(full, scores(rest)), (b.bids, k)
+
+
 def test_partner_bids_that_clash_on_a_card_still_leave_advice():
     # ultimo:CK and facan:CK both need the partner's CK (tricks 10 and 1): legal, at most
     # one made; the user's own bids are still proposed (before: only the partner's set)
