@@ -266,6 +266,12 @@ def _row(**values) -> dict:
     return {c: values.get(c) for c in COLUMNS}
 
 
+def _max_threads() -> int:
+    """The most threads numba runs (``NUMBA_NUM_THREADS``, the machine's cores by default)."""
+    import numba
+    return int(numba.config.NUMBA_NUM_THREADS)
+
+
 _NUMBA_LOCK = threading.Lock()  # numba's workqueue layer cannot run two parallel kernels
 
 
@@ -279,7 +285,7 @@ def _set_threads(threads: int | None) -> None:
             threads = getattr(w.state, "nthreads", None) or w.nthreads
         except Exception:  # noqa: BLE001 - not on a Dask worker
             threads = os.cpu_count() or 1
-    numba.set_num_threads(max(1, min(int(threads), numba.config.NUMBA_NUM_THREADS)))
+    numba.set_num_threads(max(1, min(int(threads), _max_threads())))
 
 
 def _hand_rows(job: Job, opts: BatchOptions) -> list[dict]:
@@ -327,11 +333,6 @@ def _deal_rows(job: Job, opts: BatchOptions) -> list[dict]:
     for pair, tricks in ((Pair.ATTACK, attack), (Pair.DEFENCE, k - attack)):
         rows.append(_row(**common, pair=pair.label, slem=MAX_TRICKS, deals=1, tricks=tricks))
     return rows
-
-
-def _max_threads() -> int:
-    import numba
-    return int(numba.config.NUMBA_NUM_THREADS)
 
 
 def run_job(job: Job, opts: BatchOptions) -> tuple[list[dict] | None, str | None]:

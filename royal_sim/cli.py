@@ -247,13 +247,16 @@ class ProgressLines:
         import time
 
         self.total, self.label, self._clock = total, label, time.monotonic
+        self.done = 0
         self._last = self._clock()
 
-    def tick(self, done: int) -> None:
+    def update(self, n: int = 1) -> None:
+        """``n`` more of the total are done."""
+        self.done += n
         now = self._clock()
-        if now - self._last >= LOG_EVERY and done < self.total:
+        if now - self._last >= LOG_EVERY and self.done < self.total:
             self._last = now
-            click.echo(f"{self.label}: {done} of {self.total}", err=True)
+            click.echo(f"{self.label}: {self.done} of {self.total}", err=True)
 
 
 class LazyProgress:
@@ -265,13 +268,11 @@ class LazyProgress:
         self.length = length
         self.label = label
         self.bar = None
-        self.done = 0
         self.lines = None if sys.stderr.isatty() else ProgressLines(length, label)
 
     def update(self, n: int) -> None:
         if self.lines is not None:
-            self.done += n
-            self.lines.tick(self.done)
+            self.lines.update(n)
             return
         if self.bar is None:
             self.bar = click.progressbar(length=self.length, label=self.label, file=sys.stderr,

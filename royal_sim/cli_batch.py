@@ -99,7 +99,6 @@ def batch_command(input_path, out, samples, seed, rules, only, jobs, scheduler, 
         state["t0"] = time.monotonic()
         if not sys.stderr.isatty():
             state["lines"] = ProgressLines(n, "inputs finished")
-            state["done"] = 0
             return
         state["bar"] = bar = click.progressbar(
             length=n, label="inputs", file=sys.stderr, show_pos=True, show_eta=True,
@@ -108,8 +107,7 @@ def batch_command(input_path, out, samples, seed, rules, only, jobs, scheduler, 
 
     def progress(job):
         if "lines" in state:
-            state["done"] += 1
-            state["lines"].tick(state["done"])
+            state["lines"].update()
             return
         bar = state["bar"]
         rate = (bar.pos + 1) / max(time.monotonic() - state["t0"], 1e-9) * 60

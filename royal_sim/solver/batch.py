@@ -54,7 +54,7 @@ def solve_batch(deals: np.ndarray, goals: np.ndarray, classes: np.ndarray, statu
         holds = np.zeros((n, g, rules.n_cards), dtype=np.int8)
     status = np.asarray(status)
     out = np.where(status == GOAL_SKIP, -1, 0).astype(np.int64)
-    items = _arr(np.argwhere(status == GOAL_SEARCH), np.int64)   # (argwhere's is F-ordered)
+    items = np.argwhere(status == GOAL_SEARCH)         # F-ordered: _arr below makes it C
     nodes = np.zeros((n, g), dtype=np.int64) if nodes_out is None else nodes_out
     nodes[:] = 0
     if items.shape[0] == 0:

@@ -1174,9 +1174,7 @@ def _tt_store(tt_keys, tt_lo, tt_hi, tt_move, tt_stamp, tt_bits, stamp, goal, n_
               ctx):
     """Record the value of the trick-start node at ply ``d`` as a bound on the extra
     counted tricks (see module doc), for every position with the same relevant cards
-    (``_closure`` of ``rel``); other plies are not stored."""
-    if ws[d, W_NPLAYED] != 0:
-        return
+    (``_closure`` of ``rel``). Called at trick starts only (other plies are not stored)."""
     for i in range(KEY_WORDS):
         kw[i] = keys[d, i]
     need = ws[d, W_NEED]
