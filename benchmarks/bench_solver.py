@@ -8,7 +8,13 @@ Prints, in one run:
 3. tarokk: median and 95th percentile time of ``max_tricks`` for the attack on random valid
    full deals (spec §2 dealing, fixed seed, warm JIT), and search nodes per second;
 4. bridge: median time of the kernel vs DDS (endplay) on the same random 10-card-per-hand
-   positions with a trump suit, and their ratio (plus a count of disagreements).
+   positions with a trump suit, and their ratio (plus a count of disagreements). The
+   reference is DDS doing the kernel's job: ``SolveBoard`` for the maximum tricks with one
+   optimal card (endplay's ``SolveMode.OptimalOne``). DDS's default mode scores every card
+   of the leader, about twice the work; it is timed in a second pass and printed for
+   comparison only. (A pass runs each position once: DDS keeps its table when it is asked
+   about the same deal again, so a second mode on the same deal right after the first would
+   be timed on a warm table.)
 
 Targets: tarokk full deal median ≤ 1 ms; bridge ≤ 2× DDS.
 
@@ -123,6 +129,7 @@ def bench_tarokk(n: int, seed: int) -> None:
 def bench_bridge(n: int, seed: int) -> None:
     try:
         from endplay.dds import solve_board
+        from endplay.dds.solve import SolveMode
         from endplay.types import Deal, Denom, Player
     except ImportError:
         print("bridge vs DDS: skipped (endplay is not installed)")
@@ -134,24 +141,35 @@ def bench_bridge(n: int, seed: int) -> None:
     solvers = {t: search.Solver(bridge_rules(t)) for t in range(4)}
     cases = [(random_bridge_position(rng, 10), rng.randrange(4), rng.randrange(4))
              for _ in range(n)]
+    deals = [Deal(_pbn(hands), first=Player(leader), trump=Denom(trump))
+             for hands, leader, trump in cases]
     t_dds, t_ours, bad = [], [], 0
-    for hands, leader, trump in cases:
-        deal = Deal(_pbn(hands), first=Player(leader), trump=Denom(trump))
+    for deal, (hands, leader, trump) in zip(deals, cases):
         t0 = time.perf_counter()
-        res = solve_board(deal)
+        res = solve_board(deal, SolveMode.OptimalOne)
         t1 = time.perf_counter()
         ours = solvers[trump].max_tricks(hands, leader, 4, leader % 2)
         t2 = time.perf_counter()
         t_dds.append(t1 - t0)
         t_ours.append(t2 - t1)
         bad += ours != max(tricks for _, tricks in res)
-    m_dds, m_ours = statistics.median(t_dds), statistics.median(t_ours)
+    t_all = []
+    for deal, (hands, leader, trump) in zip(deals, cases):
+        t0 = time.perf_counter()
+        res = solve_board(deal)
+        t_all.append(time.perf_counter() - t0)
+        bad += solvers[trump].max_tricks(hands, leader, 4, leader % 2) != max(
+            tricks for _, tricks in res)
+    m_dds, m_ours, m_all = (statistics.median(t) for t in (t_dds, t_ours, t_all))
     ratio = m_ours / m_dds
     print(f"bridge, 10 cards per hand, a trump suit ({n} positions, leader's side):")
-    print(f"  DDS median {_ms(m_dds)}   kernel median {_ms(m_ours)}   ratio {ratio:.1f}x"
-          f"   (kernel p95 {_ms(_quantile(t_ours, 0.95))}, max {_ms(max(t_ours))})")
+    print(f"  DDS median {_ms(m_dds)} (max tricks, one optimal card)   kernel median "
+          f"{_ms(m_ours)}   ratio {ratio:.1f}x   (kernel p95 {_ms(_quantile(t_ours, 0.95))},"
+          f" max {_ms(max(t_ours))})")
     print(f"  target <= {BRIDGE_TARGET_RATIO:g}x DDS: "
           f"{'met' if ratio <= BRIDGE_TARGET_RATIO else 'NOT met'}")
+    print(f"  for comparison only: DDS scoring every card of the leader (its default mode) "
+          f"median {_ms(m_all)}, kernel {m_ours / m_all:.1f}x that")
     print(f"  disagreements with DDS: {bad}")
 
 
