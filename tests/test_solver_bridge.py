@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 
+import numpy as np
 import pytest
 
 dds = pytest.importorskip("endplay.dds")
@@ -18,7 +19,8 @@ endplay_types = pytest.importorskip("endplay.types")
 
 from reference import ref_max_tricks  # noqa: E402
 from royal_sim.solver import search  # noqa: E402
-from royal_sim.solver.rules import BRIDGE_RANKS, BRIDGE_SUITS, bridge_rules  # noqa: E402
+from royal_sim.solver.rules import (BRIDGE_RANKS, BRIDGE_SUITS, bridge_card,  # noqa: E402
+                                    bridge_rules)
 
 SEED = 0xB41D6E
 N_TRUMP_POSITIONS = 320          # a trump suit
@@ -103,3 +105,32 @@ def test_reference_matches_dds_on_tiny_positions():
         want = dds_max_tricks(hands, leader, trump)
         assert ref_max_tricks(hands, leader, 14 - k, RULES[trump], pair=leader % 2) == want, \
             describe(hands, leader, trump)
+
+
+def _hand(*cards: tuple[int, int]) -> int:
+    return sum(1 << bridge_card(s, r) for s, r in cards)
+
+
+def test_quick_tricks_through_the_partner():
+    """North (leader) has only small spades; South holds the ace-king-queen of spades. North
+    leads a small spade to South's ace (both defenders follow), and South cashes the king and
+    queen: 3 quick tricks for North-South, though North alone has none. With East void in
+    spades and holding a trump, the crossing does not count (East may ruff the ace)."""
+    rules = bridge_rules(3)                          # clubs trumps (suit 3 in SHDC order)
+    north = _hand((0, 0), (0, 1), (0, 2))            # S 2 3 4
+    south = _hand((0, 12), (0, 11), (0, 10))         # S A K Q
+    east = _hand((0, 3), (0, 4), (0, 5))             # S 5 6 7
+    west = _hand((0, 6), (0, 7), (0, 8))             # S 8 9 10
+    hands = np.array([north, east, south, west], dtype=np.uint64)
+    own, _ = search._quick_tricks(hands, 0, rules.pair_of, rules.suit_masks, rules.trump)
+    both, cards = search._pair_quick_tricks(hands, 0, rules.pair_of, rules.suit_masks,
+                                            rules.trump)
+    assert (own, both) == (0, 3)
+    assert cards == south                             # the cards behind the bound
+    assert list(hands) == [north, east, south, west]  # restored
+    assert search.max_tricks(hands, 0, 11, rules, pair=0) == 3
+    east_ruffs = np.array([north, _hand((1, 3), (1, 4), (3, 0)), south, west],   # H 5 6, C 2
+                          dtype=np.uint64)
+    both, _ = search._pair_quick_tricks(east_ruffs, 0, rules.pair_of, rules.suit_masks,
+                                        rules.trump)
+    assert both == 0

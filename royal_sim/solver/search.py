@@ -17,7 +17,8 @@ Techniques, each in its own place below (after DDS, ``ABsearch.cpp``, ``Moves.cp
   per ply; the goal's clauses are checked after every trick (``_score_trick``).
 - ``_trick_start_bounds``: at every trick start, goal met / no longer possible: not enough
   counted tricks left, sure tricks of the top trump run (``_sure_tricks``) and quick tricks
-  of the side on lead (``_quick_tricks``) against the tricks the goal needs, a pair wins at
+  of the side on lead (``_quick_tricks``, or through the partner's hand:
+  ``_pair_quick_tricks``) against the tricks the goal needs, a pair wins at
   most one trick per trump plus the fewest non-trumps of any hand, a required card no
   longer in the pair's hands (and Hall's count: a card of its own for each required trick),
   trump counts against tricks to be won without high trumps (a trump above all a required
@@ -708,6 +709,57 @@ def _quick_tricks(hands, leader, pair_of, suit_masks, trump):
     return (q if q < n_me else n_me), used
 
 
+@_no_refcount_jit
+def _pair_quick_tricks(hands, leader, pair_of, suit_masks, trump):
+    """Quick tricks of the leader's pair: the leader's own (``_quick_tricks``), or, if more,
+    a crossing: the leader leads a card of a suit in which the partner holds the top card
+    still out, every opponent either follows suit or holds no trump (so the partner's card
+    wins the trick whoever plays when), and the partner, now on lead, cashes its own quick
+    tricks (DDS's quick tricks through the partner's hand). The crossing is counted
+    pessimistically: each opponent following suit keeps its higher cards of the suit (plays
+    its lowest), one void in it keeps all its cards. Returns ``(tricks, cards behind them)``
+    (the partner's top card and the cards it cashes). ``hands`` is changed and restored."""
+    q, used = _quick_tricks(hands, leader, pair_of, suit_masks, trump)
+    partner = -1
+    for s in range(4):
+        if s != leader and pair_of[s] == pair_of[leader]:
+            partner = s
+    if partner < 0 or _popcount(hands[partner]) <= q:
+        return q, used
+    me = hands[leader]
+    pt = hands[partner]
+    tm = suit_masks[trump] if trump >= 0 else np.uint64(0)
+    for su in range(suit_masks.shape[0]):
+        sm = suit_masks[su]
+        if (me & sm) == 0 or (pt & sm) == 0:
+            continue
+        w = _highbit_index(pt & sm)
+        ok = True
+        for s in range(4):
+            if s == partner:
+                continue
+            if hands[s] & sm & _above(w):
+                ok = False              # the partner's card is not the top one
+            if (pair_of[s] != pair_of[leader] and (hands[s] & sm) == 0
+                    and (hands[s] & tm) != 0):
+                ok = False              # an opponent void in the suit may (must) trump
+        if not ok:
+            continue
+        h0, h1, h2, h3 = hands[0], hands[1], hands[2], hands[3]
+        for s in range(4):
+            f = hands[s] & sm
+            if s == partner:
+                hands[s] &= ~_bit(w)
+            elif f:
+                hands[s] &= ~(f & (~f + np.uint64(1)))      # its lowest card of the suit
+        q2, used2 = _quick_tricks(hands, partner, pair_of, suit_masks, trump)
+        hands[0], hands[1], hands[2], hands[3] = h0, h1, h2, h3
+        if 1 + q2 > q:
+            q = 1 + q2
+            used = used2 | _bit(w)
+    return q, used
+
+
 @njit(cache=True, inline="always")
 def _req_top_trump(req, trump_mask, unplayed):
     """The highest trump still out that a trick requirement ``req`` lets win the trick;
@@ -865,12 +917,15 @@ def _trick_start_bounds(hands, pairmask, pair_of, goal, n_tricks_total, trick_no
             qt = 0
             qcards = zero
             if not lead_rule:
-                mine = hands[leader]
-                hands[leader] = mine & ~held_now
-                qt, qcards = _quick_tricks(hands, leader, pair_of, suit_masks, trump)
-                hands[leader] = mine
+                if held_now == 0:     # (a hold on a later trick implies one on this)
+                    qt, qcards = _pair_quick_tricks(hands, leader, pair_of, suit_masks, trump)
+                else:
+                    mine = hands[leader]
+                    hands[leader] = mine & ~held_now
+                    qt, qcards = _quick_tricks(hands, leader, pair_of, suit_masks, trump)
+                    hands[leader] = mine
         else:
-            qt, qcards = _quick_tricks(hands, leader, pair_of, suit_masks, trump)
+            qt, qcards = _pair_quick_tricks(hands, leader, pair_of, suit_masks, trump)
         if qt > 0:
             if pairmask[leader]:
                 if qt - uncounted > sure_p:
