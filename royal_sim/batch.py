@@ -36,6 +36,7 @@ import io
 import json
 import multiprocessing
 import os
+import sys
 import threading
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -54,6 +55,7 @@ MAX_TRICKS = "max_tricks"
 
 INPUT_FORMATS = {".txt": "txt", ".jsonl": "jsonl", ".ndjson": "jsonl", ".csv": "csv"}
 OUTPUT_FORMATS = {".jsonl": "jsonl", ".ndjson": "jsonl", ".csv": "csv"}
+HANDSHAKE_GRACE = 5.0  # seconds beyond the connect timeout for Dask's handshake
 CONNECT_TIMEOUT = 5.0
 """Seconds to wait for a Dask scheduler before giving up."""
 
@@ -541,10 +543,21 @@ class BatchResult:
     threads: int = 1
 
 
-def _ignore_sigint() -> None:
+def _worker_init(parent: int) -> None:
+    """A batch worker process: Ctrl-C is the parent's to handle (it stops the workers), and
+    on Linux the worker is killed when the parent dies, even by SIGKILL (``prctl``
+    PR_SET_PDEATHSIG), so that no idle worker is left behind."""
     import signal
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if sys.platform.startswith("linux"):
+        try:
+            import ctypes
+            ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)   # PR_SET_PDEATHSIG
+        except (OSError, AttributeError):
+            pass
+        if os.getppid() != parent:          # the parent died before prctl
+            os._exit(1)
 
 
 def _serial(todo, opts) -> Iterator[tuple[Job, tuple]]:
@@ -555,7 +568,7 @@ def _serial(todo, opts) -> Iterator[tuple[Job, tuple]]:
 def _pool(todo, opts, workers) -> Iterator[tuple[Job, tuple]]:
     ex = cf.ProcessPoolExecutor(max_workers=workers,
                                 mp_context=multiprocessing.get_context("spawn"),
-                                initializer=_ignore_sigint)
+                                initializer=_worker_init, initargs=(os.getpid(),))
     clean = False
     try:
         futures = {ex.submit(run_job, job, opts): job for job in todo}
@@ -583,10 +596,24 @@ def connect(address: str, timeout: float | None = None):
         raise RoyalSimError("--scheduler needs the Dask 'distributed' package: install "
                             "royal-sim[distributed] (pip install 'royal-sim[distributed]')") \
             from None
-    try:
-        return Client(address, timeout=timeout, set_as_default=False)
-    except Exception as e:  # noqa: BLE001 - anything the connection attempt raises
-        reason = f"{type(e).__name__}: {e}".replace("\n", " ")
+    # in a thread with a deadline: a server that accepts the connection but never answers
+    # Dask's handshake (the dashboard's port, any HTTP server) makes Client wait forever
+    box: dict = {}
+
+    def attempt():
+        try:
+            box["client"] = Client(address, timeout=timeout, set_as_default=False)
+        except Exception as e:  # noqa: BLE001 - anything the connection attempt raises
+            box["error"] = f"{type(e).__name__}: {e}".replace("\n", " ")
+
+    t = threading.Thread(target=attempt, name="royal-sim connect", daemon=True)
+    t.start()
+    t.join(timeout + HANDSHAKE_GRACE)
+    if "client" in box:
+        return box["client"]
+    reason = box.get("error") or (
+        f"no Dask answer within {timeout + HANDSHAKE_GRACE:g} s: is it the scheduler's "
+        f"address (port 8786 by default), not its dashboard's (8787) or another server?")
     # collect the half-built client now, while its event loop runs: collected at exit, it
     # waits 2 x timeout to close
     import gc

@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import functools
 import os
+import signal
 import sys
 
 import click
 
-from .errors import RoyalSimError
+from .errors import RoyalSimError, Terminated
 
 
 def user_errors(fn):
@@ -27,11 +28,20 @@ def user_errors(fn):
         except RoyalSimError as e:
             click.echo(f"Error: {e}", err=True)
             sys.exit(2)
-        except KeyboardInterrupt:
-            click.echo("\nInterrupted.", err=True)
-            sys.exit(130)
+        except KeyboardInterrupt as e:
+            click.echo(("\n" if sys.stderr.isatty() else "") + "Interrupted.", err=True)
+            sys.exit(interrupt_code(e))
 
     return wrapper
+
+
+def interrupt_code(e: KeyboardInterrupt) -> int:
+    """Exit code of a run stopped by Ctrl-C (130) or SIGTERM (143), as shells report them."""
+    return 143 if isinstance(e, Terminated) else 130
+
+
+def _raise_terminated(signum, frame):
+    raise Terminated()
 
 
 _CONSTRAINT_OPTIONS = (
@@ -70,6 +80,9 @@ class _OneLineErrors(click.Group):
              **extra):
         if not standalone_mode:
             return super().main(args, prog_name, complete_var, False, **extra)
+        # SIGTERM (kill, timeout) stops a run the way Ctrl-C does: workers stopped, finished
+        # batch inputs kept, no traceback
+        signal.signal(signal.SIGTERM, _raise_terminated)
         try:
             rv = super().main(args, prog_name, complete_var, False, **extra)
         except click.exceptions.NoArgsIsHelpError as e:
@@ -239,45 +252,65 @@ LOG_EVERY = 30.0
 
 
 class ProgressLines:
-    """Progress for a stderr that is not a terminal (no bar there): a line ``label: done
-    of total`` at most every ``LOG_EVERY`` seconds, so a long run logged to a file shows
-    it is alive; nothing for runs shorter than that."""
+    """Progress for a stderr that is not a terminal (no bar there): a line ``label: 0 of
+    total`` + ``note`` when the work starts (``update(0)``) if there is a note (the kernels
+    are compiling), then ``label: done of total`` at most every ``LOG_EVERY`` seconds, so
+    a long run logged to a file shows it is alive."""
 
-    def __init__(self, total: int, label: str):
+    def __init__(self, total: int, label: str, note: str = ""):
         import time
 
-        self.total, self.label, self._clock = total, label, time.monotonic
+        self.total, self.label, self.note, self._clock = total, label, note, time.monotonic
         self.done = 0
         self._last = self._clock()
 
     def update(self, n: int = 1) -> None:
-        """``n`` more of the total are done."""
+        """``n`` more of the total are done (0: the work starts)."""
         self.done += n
         now = self._clock()
-        if now - self._last >= LOG_EVERY and self.done < self.total:
+        if n == 0:
+            if self.done == 0 and self.note:
+                click.echo(f"{self.label}: 0 of {self.total}{self.note}", err=True)
+        elif now - self._last >= LOG_EVERY and self.done < self.total:
             self._last = now
             click.echo(f"{self.label}: {self.done} of {self.total}", err=True)
 
 
+def compile_note() -> str:
+    """`` (compiling ...)`` when numba's cache lacks the search kernels, else ``""``."""
+    from .solver.batch import kernels_compiled
+
+    if kernels_compiled() is False:
+        return " (compiling the search kernels first: once, about half a minute)"
+    return ""
+
+
 class LazyProgress:
-    """A click progress bar on stderr that appears only once work is reported (so an
-    input error found before any work prints nothing but the error); off a terminal,
-    ``ProgressLines`` instead."""
+    """A click progress bar on stderr that appears only once the work starts (so an input
+    error found before any work prints nothing but the error), at first with a note that
+    the kernels are being compiled if they are; off a terminal, ``ProgressLines``."""
 
     def __init__(self, length: int, label: str):
         self.length = length
         self.label = label
         self.bar = None
-        self.lines = None if sys.stderr.isatty() else ProgressLines(length, label)
+        note = compile_note()
+        self.note = note
+        self.lines = None if sys.stderr.isatty() else ProgressLines(length, label, note)
 
     def update(self, n: int) -> None:
         if self.lines is not None:
             self.lines.update(n)
             return
         if self.bar is None:
-            self.bar = click.progressbar(length=self.length, label=self.label, file=sys.stderr,
-                                         show_pos=True, show_eta=True)
+            self.bar = click.progressbar(length=self.length, label=self.label + self.note,
+                                         file=sys.stderr, show_pos=True, show_eta=True)
             self.bar.__enter__()
+            if n == 0:
+                self.bar.render_progress()
+                return
+        if n and self.bar.label != self.label:
+            self.bar.label = self.label
         self.bar.update(n)
 
     def __enter__(self):
@@ -340,7 +373,7 @@ def _run_analysis(opts: dict, *, partner_bids=(), opponent_bids=()):
     from . import slems as S
     from .analysis import analyze
     from .deal import SEATS, parse_hand, parse_seat
-    from .errors import RoyalSimError
+    from .errors import RoyalSimError, Terminated
     from .sampling import Constraints
 
     hand, seat = opts["hand"], opts["seat"]

@@ -66,7 +66,7 @@ def batch_command(input_path, out, samples, seed, rules, only, jobs, scheduler, 
     """
     from . import batch as B
     from . import slems as S
-    from .cli import ProgressLines
+    from .cli import ProgressLines, compile_note, interrupt_code
     from .analysis import MAX_SAMPLES
     if not 1 <= samples <= MAX_SAMPLES:
         raise RoyalSimError(f"--samples must be 1..{MAX_SAMPLES:,}, got {samples}")
@@ -95,7 +95,8 @@ def batch_command(input_path, out, samples, seed, rules, only, jobs, scheduler, 
         where = (f"Dask scheduler {scheduler} ({result.workers} worker(s))" if scheduler else
                  f"{result.workers} process(es) x {result.threads} thread(s)")
         resumed = f", {result.resumed} already in {out}" if result.resumed else ""
-        click.echo(f"{n} input(s) to run{resumed}; {where}", err=True)
+        note = compile_note() if n and not scheduler else ""
+        click.echo(f"{n} input(s) to run{resumed}; {where}{note}", err=True)
         state["t0"] = time.monotonic()
         if not sys.stderr.isatty():
             state["lines"] = ProgressLines(n, "inputs finished")
@@ -126,11 +127,11 @@ def batch_command(input_path, out, samples, seed, rules, only, jobs, scheduler, 
         result = B.run_batch(jobs_list, out, opts, n_jobs=jobs, scheduler=scheduler,
                              resume=resume, force=force, strict=strict, on_error=on_error,
                              on_start=on_start, progress=progress)
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as e:
         close_bar()
         click.echo(f"Interrupted: the finished inputs are in {out}; rerun with --resume to "
                    "continue.", err=True)
-        sys.exit(130)
+        sys.exit(interrupt_code(e))
     finally:
         close_bar()
 

@@ -16,3 +16,8 @@ class DealError(RoyalSimError):
 
 class ConstraintError(RoyalSimError):
     """Sampling constraints contradict each other or the known cards."""
+
+
+class Terminated(KeyboardInterrupt):
+    """SIGTERM (``kill``, ``timeout``) while a command runs: the CLI handles it as Ctrl-C
+    (workers stopped, finished batch inputs kept) and exits with code 143."""

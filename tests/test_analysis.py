@@ -236,6 +236,21 @@ def test_progress_off_a_terminal_is_a_line_now_and_then(monkeypatch):
     json.loads(r.stdout)
 
 
+def test_a_cold_cache_is_announced_before_the_search(monkeypatch):
+    """The first run compiles the kernels (half a minute) before any deal is done: a line
+    says so at once, off a terminal too; a warm run prints nothing."""
+    import royal_sim.solver.batch as SB
+    assert SB.kernels_compiled() in (True, False, None)
+    monkeypatch.setattr(SB, "kernels_compiled", lambda: False)
+    r = run("analyze", HAND, "--seat", "A_IND", "--samples", "3", "--only", "gem")
+    assert r.exit_code == 0, r.output
+    assert r.stderr == ("searching deals: 0 of 3 (compiling the search kernels first: once, "
+                        "about half a minute)\n")
+    monkeypatch.setattr(SB, "kernels_compiled", lambda: True)
+    assert run("analyze", HAND, "--seat", "A_IND", "--samples", "3", "--only",
+               "gem").stderr == ""
+
+
 def test_analyze_echoes_the_facts_it_sampled_under():
     r = run("analyze", HAND, "--seat", "A_IND", "--samples", "3", "--only",
             "Tous les trois, Négy király", "--void", "D_ELF:H", "--partner-tarokks", "5-8",

@@ -4,7 +4,9 @@ figures, resuming after an interruption, local processes and a Dask cluster, bad
 from __future__ import annotations
 
 import json
+import os
 import socket
+import sys
 import time
 from pathlib import Path
 
@@ -409,6 +411,21 @@ def test_unreachable_scheduler_fails_fast(tmp_path, clean):
     assert not (tmp_path / "out.csv").exists()
 
 
+def test_a_server_that_never_answers_is_not_waited_for(monkeypatch):
+    """A port that accepts connections but never speaks Dask (a dashboard, any HTTP
+    server) used to make the Dask client wait forever."""
+    pytest.importorskip("distributed")
+    monkeypatch.setattr(B, "HANDSHAKE_GRACE", 1.0)
+    with socket.socket() as s:          # listening (the kernel accepts), never answering
+        s.bind(("127.0.0.1", 0))
+        s.listen(4)
+        port = s.getsockname()[1]
+        t = time.monotonic()
+        with pytest.raises(B.RoyalSimError, match="no Dask answer within 2 s"):
+            B.connect(f"tcp://127.0.0.1:{port}", timeout=1.0)
+        assert time.monotonic() - t < 5
+
+
 def test_missing_distributed_is_a_clear_error(monkeypatch):
     import sys
     monkeypatch.setitem(sys.modules, "distributed", None)
@@ -511,3 +528,57 @@ def test_text_line_with_two_seats_or_spaces_around_the_seat(tmp_path):
                                                         f"{hand} @ A_IND @ D_IND\n"))
     assert [j.text for j in jobs] == [f"{hand} @ A_IND"]
     assert [b.line for b in bad] == [2] and "more than one '@'" in str(bad[0])
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="POSIX signals, prctl")
+@pytest.mark.parametrize("sig", ["TERM", "KILL"])
+def test_a_killed_batch_leaves_no_workers_behind(tmp_path, sig):
+    """SIGTERM (kill, timeout) stops a batch like Ctrl-C: exit code 143, the resume hint,
+    the workers stopped. SIGKILL of the parent takes its workers with it."""
+    import signal
+    import subprocess
+
+    inp = tmp_path / "in.txt"
+    inp.write_text("XX XVII XIII X VII V SK SQ HN DJ @ A_IND\n"
+                   "XIX XXI XVIII XV IX IV II CK SJ HQ @ A_ELF\n")
+    p = subprocess.Popen([sys.executable, "-m", "royal_sim.cli", "batch", str(inp), "-o",
+                          str(tmp_path / "out.csv"), "--samples", "100000", "--jobs", "2"],
+                         stderr=subprocess.PIPE, text=True)
+    try:
+        assert "input(s) to run" in p.stderr.readline()      # the workers are starting
+        time.sleep(1.0)
+        workers = _children(p.pid)
+        assert workers
+        p.send_signal(getattr(signal, "SIG" + sig))
+        rc = p.wait(timeout=60)
+        err = p.stderr.read()
+    finally:
+        p.kill()
+    if sig == "TERM":
+        assert rc == 143
+        assert "rerun with --resume" in err and "Traceback" not in err
+    deadline = time.monotonic() + 20
+    while any(os.path.exists(f"/proc/{w}") and _state(w) != "Z" for w in workers):
+        assert time.monotonic() < deadline, f"workers {workers} outlived the batch"
+        time.sleep(0.2)
+
+
+def _children(pid: int) -> list[int]:
+    out = []
+    for d in os.listdir("/proc"):
+        if d.isdigit():
+            try:
+                with open(f"/proc/{d}/stat") as f:
+                    if int(f.read().rsplit(")", 1)[1].split()[1]) == pid:
+                        out.append(int(d))
+            except (OSError, IndexError, ValueError):
+                pass
+    return out
+
+
+def _state(pid: int) -> str:
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return "Z"

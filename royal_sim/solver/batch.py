@@ -77,5 +77,14 @@ def solve_batch(deals: np.ndarray, goals: np.ndarray, classes: np.ndarray, statu
     return out
 
 
-__all__ = ["solve_batch", "Tables", "GOAL_SEARCH", "GOAL_FALSE", "GOAL_SKIP", "GOAL_LEN",
+def kernels_compiled() -> bool | None:
+    """Does numba's cache hold the batch kernel compiled from this source? ``None`` if that
+    cannot be told (it reads numba's private cache index). Only for a "compiling" note."""
+    try:
+        return bool(_batch_kernel._cache._cache_file._load_index())
+    except Exception:  # noqa: BLE001 - numba internals: any failure means "cannot tell"
+        return None
+
+
+__all__ = ["solve_batch", "kernels_compiled", "Tables", "GOAL_SEARCH", "GOAL_FALSE", "GOAL_SKIP", "GOAL_LEN",
            "TT_BITS_DEFAULT"]
