@@ -139,6 +139,17 @@ class BidSet:
                 "stderr": round(self.stderr, 3), "p_below_nobid": round(self.below_nobid, 4)}
 
 
+def bid_candidates(analysis: Analysis, partner_bids: Sequence[SlemResult] = (),
+                   min_probability: float = MIN_PROBABILITY) -> list[SlemResult]:
+    """The user's bids ``best_bid_sets`` combines: every searched (not relaxed, not
+    silent-only) candidate of ``analysis`` made on at least ``min_probability`` of the
+    deals, other than the partner's bids."""
+    taken = {f.key for f in partner_bids}
+    return [r for r in analysis.candidates
+            if not (r.bound or r.slem.silent_only or r.outcomes is None)
+            and r.probability >= min_probability and r.key not in taken]
+
+
 def best_bid_sets(analysis: Analysis, *, igazitas: bool = True,
                   partner_bids: Sequence[SlemResult] = (), top: int = 5, max_bids: int = 4,
                   beam: int = 12, min_probability: float = MIN_PROBABILITY) -> list[BidSet]:
@@ -162,9 +173,7 @@ def best_bid_sets(analysis: Analysis, *, igazitas: bool = True,
     n = scorer.n
     nobid = scorer.scores([r.key for r in fixed],
                           np.stack([r.outcomes for r in fixed], axis=1) if fixed else None)
-    cands = [r for r in analysis.candidates
-             if not (r.bound or r.slem.silent_only or r.outcomes is None)
-             and r.probability >= min_probability and r.key not in {f.key for f in fixed}]
+    cands = bid_candidates(analysis, fixed, min_probability)
 
     deal_scores: dict[tuple[int, ...], np.ndarray] = {}
 

@@ -136,9 +136,11 @@ def main():
               show_default=True, help="Sampling method (all give the same distribution).")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
               show_default=True)
+@click.option("--json", "as_json", is_flag=True, help="Same as --format json (as in the "
+              "other commands).")
 @user_errors
 def deal_command(count, seed, hand, seat, holds, not_holds, tarokks, suits, voids, method,
-                 fmt):
+                 fmt, as_json):
     """Random valid deals, optionally completing your hand under known constraints.
 
     Deals are uniform over all deals with XX at A_IND, XIX at A_ELF, at least 3 tarokks in
@@ -162,7 +164,7 @@ def deal_command(count, seed, hand, seat, holds, not_holds, tarokks, suits, void
     if seed is None:
         seed = secrets.randbits(63)
     result = sample_deals(count, seed, hand_, seat_, constraints, method=method)
-    if fmt == "json":
+    if fmt == "json" or as_json:
         click.echo(json.dumps({"deals": [str(d) for d in result], "attempts": result.attempts,
                                "method": result.method, "seed": seed}))
         return
@@ -329,7 +331,7 @@ _ANALYSIS_OPTIONS = (
     click.option("--example", is_flag=True,
                  help=f"Use the built-in example hand ({EXAMPLE_HAND} at {EXAMPLE_SEAT})."),
     click.option("--samples", default=1000, show_default=True, type=int,
-                 help="Deals to sample."),
+                 help="Deals to sample (1 to 1,000,000)."),
     click.option("--seed", default=1, show_default=True, type=click.IntRange(0, 2**64 - 1),
                  help="Sampler seed (same seed, same deals, same figures)."),
     click.option("--rules", type=click.Choice(["gerots", "laza"]), default="gerots",
@@ -527,7 +529,7 @@ def advise_command(partner_bids, their_bids, top, max_bids, **opts):
     """
     import json
 
-    from .advisor import best_bid_sets, kontra_advice
+    from .advisor import MIN_PROBABILITY, best_bid_sets, bid_candidates, kontra_advice
     from .cards import tokens
     from .scoring import validate_bids
     from .slems import Bid, card_trick_conflict
@@ -547,6 +549,10 @@ def advise_command(partner_bids, their_bids, top, max_bids, **opts):
     result, known = _run_analysis(opts, partner_bids=mine, opponent_bids=theirs)
     sets = best_bid_sets(result, igazitas=opts["igazitas"], partner_bids=result.partner,
                          top=top, max_bids=max_bids)
+    # the baseline of the risk column: no bid of the user's (the partner's bids alone)
+    baseline = best_bid_sets(result, igazitas=opts["igazitas"], partner_bids=result.partner,
+                             top=1, max_bids=0)[0]
+    n_cands = len(bid_candidates(result, result.partner))
     kontras = kontra_advice(result, result.opponent, igazitas=opts["igazitas"])
     if opts["as_json"]:
         from .cards import format_cards
@@ -555,7 +561,7 @@ def advise_command(partner_bids, their_bids, top, max_bids, **opts):
             "rules": result.rules, "igazitas": opts["igazitas"], "samples": result.samples,
             "seed": result.seed, "known": known,
             "partner_bids": [r.to_json() for r in result.partner],
-            "bid_sets": [b.to_json() for b in sets],
+            "bid_sets": [b.to_json() for b in sets], "baseline": baseline.to_json(),
             "their_bids": [k.to_json() for k in kontras]}))
         return
     from tabulate import tabulate
@@ -570,6 +576,13 @@ def advise_command(partner_bids, their_bids, top, max_bids, **opts):
                         headers=["#", "bids", "E[score]", "s.e.",
                                  "P(below partner's bids alone)" if mine
                                  else "P(below no-bid)"]))
+    if baseline not in sets:
+        click.echo(f"{'Your partner' + chr(39) + 's bids alone' if mine else 'No bid'}: "
+                   f"E[score] {baseline.expected:.1f} (s.e. {baseline.stderr:.1f}).")
+    if n_cands == 0:
+        click.echo(f"None of the slems searched is made on at least {MIN_PROBABILITY:.0%} of "
+                   "the deals (relaxed upper bounds and silent-only slems are not bid), so "
+                   "there is no bid to propose.")
     if kontras:
         click.echo()
         click.echo(tabulate([[k.result.key, f"{k.p_fail:.1%}", f"{k.gain:+.1f}"]
@@ -583,6 +596,16 @@ def _echo_known(known: list[str]) -> None:
         click.echo("Known: " + "; ".join(known))
 
 
+def _sampling_words(method: str) -> str:
+    """The sampler's method label (``evidence``: ``cases:rejection+filter``) in words."""
+    by_cases = method.startswith("cases:")
+    m = method.removeprefix("cases:")
+    filtered = m.endswith("+filter")
+    m = m.removesuffix("+filter").replace("+", " and ")
+    return (f"{m} sampling" + (" by cases of the announcements heard" if by_cases else "")
+            + (", filtered by rejection" if filtered else ""))
+
+
 def _print_analysis(result, anns, values, known) -> None:
     from tabulate import tabulate
 
@@ -591,8 +614,8 @@ def _print_analysis(result, anns, values, known) -> None:
 
     click.echo(f"Hand {format_cards(result.hand)} at {result.seat.name} "
                f"({result.seat.pair.label}); rules {result.rules}; {_n_deals(result.samples)} "
-               f"(seed {result.seed}, {result.sampling_method} sampling); double dummy, "
-               f"A_IND leads.")
+               f"(seed {result.seed}, {_sampling_words(result.sampling_method)}); "
+               f"double dummy, A_IND leads.")
     _echo_known(known)
     counts = [int((result.max_tricks == k).sum()) for k in range(11)]
     mean = float(result.max_tricks.mean())

@@ -88,6 +88,8 @@ def _check_range(rng, what: str) -> tuple[int, int]:
         raise ConstraintError(f"{what}: expected a (min, max) pair, got {rng!r}") from None
     if lo < 0 or hi < 0:
         raise ConstraintError(f"{what}: negative count in {lo}-{hi}")
+    if lo > HAND_SIZE:
+        raise ConstraintError(f"{what}: at least {lo}, but a hand holds {HAND_SIZE} cards")
     if lo > hi:
         raise ConstraintError(f"{what}: empty range {lo}-{hi}")
     return lo, hi

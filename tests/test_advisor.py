@@ -188,3 +188,18 @@ def test_defender_scores_use_the_attack_consolatio_too():
     scorer = Scorer(res.deals, Pair.DEFENCE, "gerots")
     assert scorer.scores((), None).tolist() == [60.0] * 4
     assert set(values) == {"gem", "vizi"}
+
+
+def test_advise_shows_its_baseline_and_says_when_there_is_nothing_to_bid():
+    args = ("advise", STRONG, "--seat", "A_IND", "--samples", "4", "--only", "gem,volat,vizi")
+    out = json.loads(run(*args, "--json").stdout)
+    base = out["baseline"]
+    assert base["bids"] == [] and base["p_below_nobid"] == 0.0
+    assert base in out["bid_sets"]              # (no bid) is among the 5 shown here
+    r = run(*args, "--top", "1")                # the best set only: the baseline apart
+    assert r.exit_code == 0, r.output
+    assert f"No bid: E[score] {base['expected']:.1f}" in r.stdout
+    # Les is silent only (never bid): the only row would be "(no bid)", now with a reason
+    r = run("advise", STRONG, "--seat", "A_IND", "--samples", "4", "--only", "les")
+    assert r.exit_code == 0, r.output
+    assert "there is no bid to propose" in r.stdout

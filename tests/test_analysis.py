@@ -236,6 +236,17 @@ def test_progress_off_a_terminal_is_a_line_now_and_then(monkeypatch):
     json.loads(r.stdout)
 
 
+def test_the_sampling_method_is_said_in_words():
+    from royal_sim.cli import _sampling_words
+    assert _sampling_words("exact") == "exact sampling"
+    assert _sampling_words("cases:exact+rejection+filter") == (
+        "exact and rejection sampling by cases of the announcements heard, filtered by "
+        "rejection")
+    r = run("analyze", HAND, "--seat", "A_IND", "--samples", "2", "--only", "gem", "--heard",
+            "D_ELF:vannak")
+    assert "cases:" not in r.stdout and "sampling" in r.stdout.splitlines()[0]
+
+
 def test_a_cold_cache_is_announced_before_the_search(monkeypatch):
     """The first run compiles the kernels (half a minute) before any deal is done: a line
     says so at once, off a terminal too; a warm run prints nothing."""

@@ -50,6 +50,11 @@ def test_json_output_and_seed_reproducibility():
     assert data["deals"] == [str(d) for d in sample_deals(20, 11)]
 
 
+def test_json_flag_is_the_json_format():
+    assert run("-n", "2", "--seed", "3", "--json").output == run(
+        "-n", "2", "--seed", "3", "--format", "json").output
+
+
 def test_default_seed_is_reported():
     data, _ = json_deals(run("--format", "json"))
     assert isinstance(data["seed"], int)
