@@ -82,7 +82,17 @@ class _OneLineErrors(click.Group):
             return super().main(args, prog_name, complete_var, False, **extra)
         # SIGTERM (kill, timeout) stops a run the way Ctrl-C does: workers stopped, finished
         # batch inputs kept, no traceback
-        signal.signal(signal.SIGTERM, _raise_terminated)
+        try:
+            previous = signal.signal(signal.SIGTERM, _raise_terminated)
+        except ValueError:          # not the main thread: signals are not ours to handle
+            previous = None
+        try:
+            return self._main(args, prog_name, complete_var, **extra)
+        finally:
+            if previous is not None:
+                signal.signal(signal.SIGTERM, previous)
+
+    def _main(self, args, prog_name, complete_var, **extra):
         try:
             rv = super().main(args, prog_name, complete_var, False, **extra)
         except click.exceptions.NoArgsIsHelpError as e:
@@ -296,9 +306,8 @@ class LazyProgress:
         self.length = length
         self.label = label
         self.bar = None
-        note = compile_note()
-        self.note = note
-        self.lines = None if sys.stderr.isatty() else ProgressLines(length, label, note)
+        self.note = compile_note()
+        self.lines = None if sys.stderr.isatty() else ProgressLines(length, label, self.note)
 
     def update(self, n: int) -> None:
         if self.lines is not None:
@@ -375,7 +384,7 @@ def _run_analysis(opts: dict, *, partner_bids=(), opponent_bids=()):
     from . import slems as S
     from .analysis import analyze
     from .deal import SEATS, parse_hand, parse_seat
-    from .errors import RoyalSimError, Terminated
+    from .errors import RoyalSimError
     from .sampling import Constraints
 
     hand, seat = opts["hand"], opts["seat"]
@@ -577,8 +586,8 @@ def advise_command(partner_bids, their_bids, top, max_bids, **opts):
                                  "P(below partner's bids alone)" if mine
                                  else "P(below no-bid)"]))
     if baseline not in sets:
-        click.echo(f"{'Your partner' + chr(39) + 's bids alone' if mine else 'No bid'}: "
-                   f"E[score] {baseline.expected:.1f} (s.e. {baseline.stderr:.1f}).")
+        who = "Your partner's bids alone" if mine else "No bid"
+        click.echo(f"{who}: E[score] {baseline.expected:.1f} (s.e. {baseline.stderr:.1f}).")
     if n_cands == 0:
         click.echo(f"None of the slems searched is made on at least {MIN_PROBABILITY:.0%} of "
                    "the deals (relaxed upper bounds and silent-only slems are not bid), so "
