@@ -88,8 +88,6 @@ def _check_range(rng, what: str) -> tuple[int, int]:
         raise ConstraintError(f"{what}: expected a (min, max) pair, got {rng!r}") from None
     if lo < 0 or hi < 0:
         raise ConstraintError(f"{what}: negative count in {lo}-{hi}")
-    if lo > HAND_SIZE:
-        raise ConstraintError(f"{what}: at least {lo}, but a hand holds {HAND_SIZE} cards")
     if lo > hi:
         raise ConstraintError(f"{what}: empty range {lo}-{hi}")
     return lo, hi
@@ -208,7 +206,7 @@ def parse_range(text: str, what: str = "range") -> tuple[int, int]:
     if not sep:
         return _check_range((int(lo_s), int(lo_s)), f"{what} {text!r}")
     lo = int(lo_s) if lo_s else 0
-    hi = int(hi_s) if hi_s else HAND_SIZE
+    hi = int(hi_s) if hi_s else max(lo, HAND_SIZE)    # MIN+ above 10: the hand's check says
     return _check_range((lo, hi), f"{what} {text!r}")
 
 

@@ -102,6 +102,7 @@ BAD = [
     (["--holds", "D_ELF:XX"], "XX is dealt to A_IND"),
     (["--hand", HAND, "--seat", "A_IND", "--holds", "D_IND:SK"], "SK is in the known hand"),
     (["--tarokks", "D_ELF:11"], "D_ELF cannot hold 11 tarokks"),
+    (["--tarokks", "D_ELF:11+"], "D_ELF cannot hold 11 tarokks: a hand has"),
     (["--tarokks", "D_ELF:2"], "every hand holds at least 3"),
     (["--tarokks", "D_ELF:4-5", "--tarokks", "D_ELF:7"], "contradictory tarokk counts"),
     (["--tarokks", "D_ELF:9+", "--tarokks", "D_IND:9+", "--tarokks", "A_IND:6+"],
