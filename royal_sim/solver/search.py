@@ -949,16 +949,20 @@ def _trick_start_bounds(hands, pairmask, pair_of, goal, n_tricks_total, trick_no
                 if goal[G_TRICK0 + t] != 0:
                     return 0, rel_q
     met = (need <= 0 or need <= sure_p) and not reqs_left
+    n_ex = 0                # existential clauses still pending (the last one's mask: ex)
+    ex = zero
     ex1 = goal[G_EXIST1]
     if ex1 != 0 and (prog & P_EXIST1) == 0:
         if (ex1 & p_hands) == 0:
             return 0, zero
-        met = False
+        n_ex += 1
+        ex = ex1
     ex2 = goal[G_EXIST2]
     if ex2 != 0 and (prog & P_EXIST2) == 0:
         if (ex2 & p_hands) == 0:
             return 0, zero
-        met = False
+        n_ex += 1
+        ex = ex2
     if trump_mask != 0 and (ex1 != 0 and (prog & P_EXIST1) == 0
                             or ex2 != 0 and (prog & P_EXIST2) == 0):
         # each pending "wins some trick with a card of E" needs a trick of its own (the
@@ -994,8 +998,32 @@ def _trick_start_bounds(hands, pairmask, pair_of, goal, n_tricks_total, trick_no
                 return 0, _bit(x)
     if _count_future(goal[G_SPLIT_TRICKS], trick_no, n_tricks_total) > 0:
         met = False
-    if met:
+    if met and n_ex == 0:
         return 1, (rel_p if need > 0 else zero)
+    if met and n_ex == 1 and need <= 0 and pairmask[leader]:
+        # the one clause left is "win a trick with a card of ex": met now if the leader
+        # may lead such a card that no one can beat (everyone else follows suit or holds
+        # no trump; a trump above every other trump)
+        cand = hands[leader] & ex & ~held_now
+        if goal[G_LEAD0 + trick_no] != 0 and (hands[leader] & goal[G_LEAD0 + trick_no]):
+            cand &= goal[G_LEAD0 + trick_no]
+        while cand:
+            c = _highbit_index(cand)
+            cand &= ~_bit(c)
+            sm = zero
+            for su in range(suit_masks.shape[0]):
+                if suit_masks[su] & _bit(c):
+                    sm = suit_masks[su]
+            if unplayed & ~hands[leader] & sm & _above(c):
+                continue
+            wins = True
+            if (sm & trump_mask) == 0:
+                for s in range(4):
+                    if (s != leader and (hands[s] & sm) == 0
+                            and (hands[s] & trump_mask) != 0):
+                        wins = False
+            if wins:
+                return 1, _bit(c)
     if unplayed == 0:
         return 0, zero
     return -1, zero
