@@ -24,7 +24,8 @@ Techniques, each in its own place below (after DDS, ``ABsearch.cpp``, ``Moves.cp
   trump counts against tricks to be won without high trumps (a trump above all a required
   or existential trick lets win must fall in another trick, ``_too_many_over``; a hand void
   in a suit keeps its trumps to a suit-card trick, ``_suits_blocked``), an opponent's trump
-  to capture above all the pair's trumps.
+  to capture above all the pair's trumps; met when the one clause left is "win a trick
+  with a card of E" and the pair's leader may lead an E card no one can beat.
 - The transposition table (``Tables``), at trick starts only: the key is rank-relative
   (``_rel_key``: each suit's sequence of holder and goal class, each hand's suit lengths,
   leader, goal progress, holders of the cards the goal names), the value lower/upper bounds
