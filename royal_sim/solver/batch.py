@@ -86,5 +86,5 @@ def kernels_compiled() -> bool | None:
         return None
 
 
-__all__ = ["solve_batch", "kernels_compiled", "Tables", "GOAL_SEARCH", "GOAL_FALSE", "GOAL_SKIP", "GOAL_LEN",
-           "TT_BITS_DEFAULT"]
+__all__ = ["solve_batch", "kernels_compiled", "Tables", "GOAL_SEARCH", "GOAL_FALSE",
+           "GOAL_SKIP", "GOAL_LEN", "TT_BITS_DEFAULT"]

@@ -1008,13 +1008,11 @@ def _trick_start_bounds(hands, pairmask, pair_of, goal, n_tricks_total, trick_no
         cand = hands[leader] & ex & ~held_now
         if goal[G_LEAD0 + trick_no] != 0 and (hands[leader] & goal[G_LEAD0 + trick_no]):
             cand &= goal[G_LEAD0 + trick_no]
-        while cand:
-            c = _highbit_index(cand)
-            cand &= ~_bit(c)
-            sm = zero
-            for su in range(suit_masks.shape[0]):
-                if suit_masks[su] & _bit(c):
-                    sm = suit_masks[su]
+        for su in range(suit_masks.shape[0] - 1, -1, -1):   # (highest card ids first)
+            sm = suit_masks[su]
+            if (cand & sm) == 0:
+                continue
+            c = _highbit_index(cand & sm)       # (a lower one of the suit wins only if c does)
             if unplayed & ~hands[leader] & sm & _above(c):
                 continue
             wins = True
