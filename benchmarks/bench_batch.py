@@ -24,9 +24,9 @@ from pathlib import Path
 
 
 def make_input(path: Path, hands: int) -> None:
-    from royal_sim.cards import format_cards
-    from royal_sim.deal import SEATS
-    from royal_sim.sampling import sample_deals
+    from royal_sim.model.cards import format_cards
+    from royal_sim.model.deal import SEATS
+    from royal_sim.sampling.sampler import sample_deals
 
     deals = sample_deals((hands + 3) // 4, 2024)
     lines = [f"{format_cards(d.hands[s])} @ {s.name}" for d in deals for s in SEATS]

@@ -30,8 +30,8 @@ def main(hand, seat, samples, seed, rules, top):
     from tabulate import tabulate
 
     from royal_sim.analysis import _ClassCache, _search_columns, columns_for
-    from royal_sim.deal import parse_hand, parse_seat
-    from royal_sim.sampling import sample_deals
+    from royal_sim.model.deal import parse_hand, parse_seat
+    from royal_sim.sampling.sampler import sample_deals
 
     seat_ = parse_seat(seat)
     hand_ = parse_hand(hand, seat_)

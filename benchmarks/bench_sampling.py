@@ -25,7 +25,7 @@ from tabulate import tabulate
 _CHILD = r"""
 import json, time
 t0 = time.perf_counter()
-from royal_sim.sampling import DealSampler
+from royal_sim.sampling.sampler import DealSampler
 t1 = time.perf_counter()
 s = DealSampler()
 t1b = time.perf_counter()
@@ -66,9 +66,9 @@ def main() -> None:
     ap.add_argument("--scale", type=float, default=1.0, help="multiply sample sizes")
     args = ap.parse_args()
 
-    from royal_sim import cards as C
-    from royal_sim.deal import Seat
-    from royal_sim.sampling import Constraints, DealSampler
+    from royal_sim.model import cards as C
+    from royal_sim.model.deal import Seat
+    from royal_sim.sampling.sampler import Constraints, DealSampler
 
     cold, warm = kernel_load_times()
     print("Kernel load (first sample call in a new process, seconds):")

@@ -1,4 +1,4 @@
-"""Speed of the double-dummy kernel (``royal_sim.solver.search``).
+"""Speed of the double-dummy kernel (``royal_sim.engine.kernel.search``).
 
 Prints, in one run:
 
@@ -41,7 +41,7 @@ BRIDGE_TARGET_RATIO = 2.0
 _FIRST_CALL = textwrap.dedent("""
     import time
     t0 = time.perf_counter()
-    from royal_sim.solver import search
+    from royal_sim.engine.kernel import search
     hands = (0x8860288920, 0x5310805401, 0x2485032084, 0xa54025a)  # a valid full deal
     search.max_tricks(hands, 0, 1)
     print(time.perf_counter() - t0)
@@ -63,7 +63,7 @@ def first_call_seconds(cache_dir: str) -> tuple[float | None, str]:
 def random_tarokk_deal(rng: random.Random) -> tuple[int, int, int, int]:
     """Uniform over valid deals (spec §2): XX to A_IND, XIX to A_ELF, 38 cards shuffled,
     redealt while a hand has fewer than 3 tarokks."""
-    from royal_sim import cards as C
+    from royal_sim.model import cards as C
 
     rest = [c for c in range(C.N_CARDS) if c not in (C.XX, C.XIX)]
     while True:
@@ -82,7 +82,7 @@ def random_bridge_position(rng: random.Random, k: int) -> tuple[int, int, int, i
 
 
 def _pbn(hands) -> str:
-    from royal_sim.solver.rules import BRIDGE_RANKS
+    from royal_sim.engine.rules import BRIDGE_RANKS
 
     return "N:" + " ".join(
         ".".join("".join(BRIDGE_RANKS[r] for r in range(12, -1, -1) if h >> (13 * s + r) & 1)
@@ -100,8 +100,8 @@ def _ms(x: float) -> str:
 
 
 def bench_tarokk(n: int, seed: int) -> None:
-    from royal_sim.solver import search
-    from royal_sim.solver.rules import TAROKK_RULES
+    from royal_sim.engine.kernel import search
+    from royal_sim.engine.rules import TAROKK_RULES
 
     rng = random.Random(seed)
     deals = [random_tarokk_deal(rng) for _ in range(n)]
@@ -134,8 +134,8 @@ def bench_bridge(n: int, seed: int) -> None:
     except ImportError:
         print("bridge vs DDS: skipped (endplay is not installed)")
         return
-    from royal_sim.solver import search
-    from royal_sim.solver.rules import bridge_rules
+    from royal_sim.engine.kernel import search
+    from royal_sim.engine.rules import bridge_rules
 
     rng = random.Random(seed + 1)
     solvers = {t: search.Solver(bridge_rules(t)) for t in range(4)}

@@ -21,9 +21,9 @@ from typing import Sequence
 
 import numpy as np
 
-from . import slems as S
+from .slems import catalogue as S
 from .analysis import Analysis, SlemResult
-from .deal import Pair
+from .model.deal import Pair
 from .scoring import (BidSetError, DealOutcome, PairOutcome, pair_holdings, score_deal,
                       validate_bids)
 

@@ -3,7 +3,22 @@ problem in one line; the CLI prints it and exits with code 2."""
 
 
 class RoyalSimError(ValueError):
-    """Base of all input errors (bad notation, impossible constraints, unknown names)."""
+    """Base of all input errors (bad notation, impossible constraints, unknown names).
+
+    The message speaks of the library's own argument, by its Python name (``samples must be
+    1..1,000,000, got 0``); ``argument`` names that argument (or ``None``), so that a front end
+    can say it in its own words (the CLI: ``--samples must be …``)."""
+
+    def __init__(self, message: str = "", *, argument: str | None = None):
+        super().__init__(message)
+        self.argument = argument
+
+    def __reduce__(self):           # keep ``argument`` across processes (batch workers)
+        return _rebuild, (type(self), str(self), self.argument)
+
+
+def _rebuild(cls, message, argument):
+    return cls(message, argument=argument)
 
 
 class CardError(RoyalSimError):

@@ -90,12 +90,12 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Iterable, Mapping
 
-from . import cards as C
-from .announcements import (Announcement, announcement_key, check_param, get_announcement,
+from .model import cards as C
+from .model.announcements import (Announcement, announcement_key, check_param, get_announcement,
                             parse_announcement_key)
-from .deal import Pair
+from .model.deal import Pair
 from .errors import RoyalSimError
-from .slems import SLEMS, Bid, bid_conflict, supersedes
+from .slems.catalogue import SLEMS, Bid, bid_conflict, supersedes
 
 RULES = ("gerots", "laza")
 """Rule sets: ``gerots`` (seed 000) and ``laza`` (seed 002)."""

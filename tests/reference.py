@@ -1,7 +1,7 @@
 """A plain, obviously correct double-dummy reference, used only by the tests.
 
 It plays the rules of ``spec/royal-tarokk.md`` §2 straight from a ``Rules`` record (so it also
-plays bridge) and evaluates goals (``royal_sim.solver.goal.Goal``) on the finished list of
+plays bridge) and evaluates goals (``royal_sim.engine.goal.Goal``) on the finished list of
 tricks, exactly as the ``Goal`` docstring words them. No pruning, no equivalent cards, no
 bounds: every legal card of every player is tried.
 
@@ -32,7 +32,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from royal_sim.solver.goal import Goal
+from royal_sim.engine.goal import Goal
 
 
 @dataclass(frozen=True)
@@ -242,7 +242,7 @@ def random_tarokk_deal(rng) -> tuple[int, int, int, int]:
     """A random valid full deal (spec §2): XX to A_IND, XIX to A_ELF, the other 38 cards
     shuffled, 10 to each defender and 9 more to each attacker; redealt while a hand holds
     fewer than 3 tarokks. ``rng`` is a ``random.Random``."""
-    from royal_sim import cards as C
+    from royal_sim.model import cards as C
 
     rest = [c for c in range(C.N_CARDS) if c not in (C.XX, C.XIX)]
     while True:

@@ -5,11 +5,12 @@ import json
 import pytest
 from click.testing import CliRunner
 
-from royal_sim import slems as S
+from royal_sim.slems import catalogue as S
 from royal_sim.analysis import analyze, wilson
 from royal_sim.cli import main
-from royal_sim.deal import Pair, Seat, parse_hand
-from royal_sim.solver.search import Solver
+from royal_sim.model.deal import Pair, Seat, parse_hand
+from royal_sim.double_dummy import TAROKK_RULES
+from royal_sim.engine.solver import Solver
 
 HAND = "XXII XX XVIII XVI XIV IX IV SK SQ HK"
 
@@ -50,7 +51,7 @@ def test_analyze_matches_deal_by_deal_search(only):
     with one-deal-at-a-time searches (Solver.max_tricks / solve_goal) on the same deals."""
     hand = parse_hand(HAND, "A_IND")
     res = analyze(hand, Seat.A_IND, samples=10, seed=7, rules="laza", only=only)
-    solver = Solver()
+    solver = Solver(TAROKK_RULES)
     for i, row in enumerate(res.deals):
         hands = [int(x) for x in row]
         assert res.max_tricks[i] == solver.max_tricks(hands, 0, 1, int(Pair.ATTACK))
@@ -61,10 +62,10 @@ def test_solve_batch_order_and_node_counts():
     """The order items start in (longest first by ``order_by``) changes no answer; the nodes
     of each searched cell are reported, none for skipped or known cells."""
     import numpy as np
-    from royal_sim.sampling import sample_deals
-    from royal_sim.solver.batch import GOAL_FALSE, GOAL_SEARCH, GOAL_SKIP, solve_batch
-    from royal_sim import cards as C
-    from royal_sim.solver.goal import Goal, tricks_goal
+    from royal_sim.sampling.sampler import sample_deals
+    from royal_sim.engine.cells import GOAL_FALSE, GOAL_SEARCH, GOAL_SKIP, solve_batch
+    from royal_sim.model import cards as C
+    from royal_sim.engine.goal import Goal, tricks_goal
     hand = parse_hand(HAND, "A_IND")
     deals = sample_deals(6, 1, hand, Seat.A_IND).deals
     goals = [tricks_goal(0), tricks_goal(6), Goal(exists=(C.KINGS,))]
@@ -80,7 +81,7 @@ def test_solve_batch_order_and_node_counts():
     for order in (None, np.array([0.0, 1.0, 2.0]), np.array([2.0, 1.0, 0.0])):
         nodes = np.zeros((6, g), dtype=np.int64)
         runs.append(solve_batch(deals, packed, cls, status, pairs, targets, order_by=order,
-                                nodes_out=nodes))
+                                rules=TAROKK_RULES, nodes_out=nodes))
         assert (nodes[status == GOAL_SEARCH] > 0).all()
         assert (nodes[status != GOAL_SEARCH] == 0).all()
     assert (runs[0] == runs[1]).all() and (runs[0] == runs[2]).all()
@@ -103,7 +104,7 @@ def test_late_filter_keeps_the_answers():
     hand = parse_hand("XXI XX XVII XV XIII SK SQ HK HQ DK", "A_IND")
     only = ["fonix", "mariage", "couleur", "famille"]
     res = analyze(hand, Seat.A_IND, samples=12, seed=3, rules="laza", only=only)
-    assert_counts_match_deal_by_deal(res, Solver())
+    assert_counts_match_deal_by_deal(res, Solver(TAROKK_RULES))
     assert any(r.made for r in res.candidates)     # not a vacuous comparison
 
 
@@ -212,9 +213,9 @@ def test_analyze_json_shape():
 
 def test_analyze_heard_tarokkszam_changes_the_deals():
     # Partner announced Tarokkszám 9: every sampled deal gives A_ELF exactly 9 tarokks.
-    from royal_sim import cards as C
+    from royal_sim.model import cards as C
     hand = parse_hand(HAND, "A_IND")
-    from royal_sim.evidence import evidence_sampler, parse_heard
+    from royal_sim.sampling.evidence import evidence_sampler, parse_heard
     res = analyze(hand, Seat.A_IND, samples=6, seed=1, only=["gem"],
                   sampler=evidence_sampler([parse_heard("A_ELF:tarokkszam:9")]))
     assert all(C.popcount(int(row[3]) & C.TAROKKS) == 9 for row in res.deals)
@@ -250,7 +251,7 @@ def test_the_sampling_method_is_said_in_words():
 def test_a_cold_cache_is_announced_before_the_search(monkeypatch):
     """The first run compiles the kernels (half a minute) before any deal is done: a line
     says so at once, off a terminal too; a warm run prints nothing."""
-    import royal_sim.solver.batch as SB
+    import royal_sim.engine.cells as SB
     assert SB.kernels_compiled() in (True, False, None)
     monkeypatch.setattr(SB, "kernels_compiled", lambda: False)
     r = run("analyze", HAND, "--seat", "A_IND", "--samples", "3", "--only", "gem")

@@ -8,11 +8,11 @@ import random
 import pytest
 
 from reference import random_tarokk_deal
-from royal_sim import cards as C
-from royal_sim.announcements import (ANNOUNCEMENTS, AnnouncementError, HandConstraint,
+from royal_sim.model import cards as C
+from royal_sim.model.announcements import (ANNOUNCEMENTS, AnnouncementError, HandConstraint,
                                      announcement_constraints, announcement_key,
                                      hand_announcements, holds, parse_announcement_key)
-from royal_sim.deal import parse_hand
+from royal_sim.model.deal import parse_hand
 
 
 def hand(text: str) -> int:

@@ -16,8 +16,9 @@ from click.testing import CliRunner
 from royal_sim import batch as B
 from royal_sim.analysis import analyze, solve_slems
 from royal_sim.cli import main
-from royal_sim.deal import Deal, Pair, Seat, parse_hand
-from royal_sim.solver.search import Solver
+from royal_sim.model.deal import Deal, Pair, Seat, parse_hand
+from royal_sim.double_dummy import TAROKK_RULES
+from royal_sim.engine.solver import Solver
 
 HANDS = [
     ("XXII XX XVIII XVI XIV IX IV SK SQ HK", "A_IND"),
@@ -178,7 +179,7 @@ def test_deal_rows_are_the_solver_results(clean):
     jobs, files = clean
     rows = groups(files["jsonl"])["line 5"]
     d = Deal.parse(POSITION)
-    attack = Solver().max_tricks(d.hands, 0, 6, 0)
+    attack = Solver(TAROKK_RULES).max_tricks(d.hands, 0, 6, 0)
     assert [(r["pair"], r["tricks"]) for r in rows if r["slem"] == B.MAX_TRICKS] == \
         [("attack", attack), ("defence", 5 - attack)]
     for pair in Pair:

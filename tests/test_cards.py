@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from royal_sim import cards as C
-from royal_sim.deal import (Deal, Pair, Seat, check_hand, parse_hand, parse_pair, parse_seat)
+from royal_sim.model import cards as C
+from royal_sim.model.deal import (Deal, Pair, Seat, check_hand, parse_hand, parse_pair, parse_seat)
 from royal_sim.errors import CardError, DealError, RoyalSimError
 
 ROMAN = ["I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI", "XII", "XIII",
@@ -305,7 +305,7 @@ def test_deal_errors(text, error, message):
 
 
 def test_sampled_deals_round_trip():
-    from royal_sim.sampling import sample_deals
+    from royal_sim.sampling.sampler import sample_deals
     res = sample_deals(200, 3)
     for d in res:
         assert Deal.parse(str(d)) == d

@@ -7,9 +7,9 @@ import json
 import pytest
 from click.testing import CliRunner
 
-from royal_sim import cards as C
+from royal_sim.model import cards as C
 from royal_sim.cli import main
-from royal_sim.deal import Deal, Seat
+from royal_sim.model.deal import Deal, Seat
 
 HAND = "XX XVIII XV IX III SK SQ HN DK DJ"
 
@@ -46,7 +46,7 @@ def test_json_output_and_seed_reproducibility():
     other, _ = json_deals(run("-n", "20", "--seed", "12", "--format", "json"))
     assert again["deals"] == data["deals"] and other["deals"] != data["deals"]
     # the CLI shows the same deals as the library
-    from royal_sim.sampling import sample_deals
+    from royal_sim.sampling.sampler import sample_deals
     assert data["deals"] == [str(d) for d in sample_deals(20, 11)]
 
 

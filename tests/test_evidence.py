@@ -14,14 +14,14 @@ from math import erfc, exp, factorial, sqrt
 
 import numpy as np
 import pytest
-from royal_sim import cards as C
-from royal_sim import evidence as E
-from royal_sim.announcements import AnnouncementError, HandConstraint, get_announcement
-from royal_sim.deal import Seat
+from royal_sim.model import cards as C
+from royal_sim.sampling import evidence as E
+from royal_sim.model.announcements import AnnouncementError, HandConstraint, get_announcement
+from royal_sim.model.deal import Seat
 from royal_sim.errors import ConstraintError, DealError, RoyalSimError
-from royal_sim.evidence import (EvidenceSampler, Heard, evidence_sampler, parse_heard,
+from royal_sim.sampling.evidence import (EvidenceSampler, Heard, evidence_sampler, parse_heard,
                                 parse_heard_list, sample_with_evidence)
-from royal_sim.sampling import Constraints, _xoshiro_outputs, sample_deals, seed_state
+from royal_sim.sampling.sampler import Constraints, _xoshiro_outputs, sample_deals, seed_state
 
 P_FLOOR = 1e-4
 U64 = np.uint64

@@ -7,13 +7,13 @@ import random
 import numpy as np
 from click.testing import CliRunner
 
-from royal_sim import cards as C
-from royal_sim import slems as S
+from royal_sim.model import cards as C
+from royal_sim.slems import catalogue as S
 from royal_sim.cli import main
-from royal_sim.deal import Pair
-from royal_sim.solver.goal import Goal
-from royal_sim.solver.rules import TAROKK_RULES
-from royal_sim.solver.search import Solver
+from royal_sim.model.deal import Pair
+from royal_sim.engine.goal import Goal
+from royal_sim.double_dummy import TAROKK_RULES
+from royal_sim.engine.solver import Solver
 
 from reference import play_random_tricks, random_tarokk_deal, ref_goal
 
@@ -63,7 +63,7 @@ def _random_restricted_goal(rng, hands, pair, first):
 
 def test_restrictions_agree_with_reference():
     rng = random.Random(20261130)
-    solver = Solver()
+    solver = Solver(TAROKK_RULES)
     checked = 0
     for _ in range(250):
         deal = random_tarokk_deal(rng)
@@ -89,7 +89,7 @@ def test_held_cards_are_no_quick_tricks():
     hold = np.zeros(C.N_CARDS, dtype=np.int8)
     hold[[C.card_id("XVIII"), C.card_id("XVI")]] = 10
     goal = Goal(min_tricks=3)
-    solver = Solver()
+    solver = Solver(TAROKK_RULES)
     assert solver.solve_goal(hands, 3, 8, goal, int(Pair.ATTACK))
     assert not solver.solve_goal(hands, 3, 8, goal, int(Pair.ATTACK), hold=hold)
     assert not ref_goal(hands, 3, 8, goal, int(Pair.ATTACK), TAROKK_RULES, hold=hold)
@@ -97,7 +97,7 @@ def test_held_cards_are_no_quick_tricks():
 
 def test_trick_counts_under_random_holds_agree_with_reference():
     rng = random.Random(11)
-    solver = Solver()
+    solver = Solver(TAROKK_RULES)
     for _ in range(60):
         deal = random_tarokk_deal(rng)
         k = rng.choice([3, 4])

@@ -14,10 +14,10 @@ from math import exp, factorial, lgamma, log
 
 import numpy as np
 import pytest
-from royal_sim import cards as C
-from royal_sim.deal import Deal, Seat
+from royal_sim.model import cards as C
+from royal_sim.model.deal import Deal, Seat
 from royal_sim.errors import CardError, ConstraintError, DealError
-from royal_sim.sampling import (Constraints, DealSampler, SeatConstraints, _xoshiro_outputs,
+from royal_sim.sampling.sampler import (Constraints, DealSampler, SeatConstraints, _xoshiro_outputs,
                                 parse_range, sample_deals, seed_state)
 
 P_FLOOR = 1e-4

@@ -31,12 +31,12 @@ import pytest
 from click.testing import CliRunner
 
 from reference import ref_goal
-from royal_sim import cards as C
+from royal_sim.model import cards as C
 from royal_sim.analysis import solve_slems
 from royal_sim.cli import main
-from royal_sim.deal import Deal, Pair
-from royal_sim.slems import SLEMS, compile_goal, parse_slem_key
-from royal_sim.solver.rules import TAROKK_RULES as R
+from royal_sim.model.deal import Deal, Pair
+from royal_sim.slems.catalogue import SLEMS, compile_goal, parse_slem_key
+from royal_sim.double_dummy import TAROKK_RULES as R
 
 A, D = Pair.ATTACK, Pair.DEFENCE
 REF_MAX_CARDS = 5          # endings up to this size are also solved by the reference
@@ -328,7 +328,7 @@ def _stella_bug_present() -> bool:
     while it shows.)"""
     try:
         from royal_sim.analysis import _relaxed_goal
-        from royal_sim.slems import parse_param
+        from royal_sim.slems.catalogue import parse_param
         hands = Deal.parse(ST1).hands
         param = parse_param("stella", "SK,HK,CK")
         goal = compile_goal("stella", param, hands, A)
@@ -655,8 +655,8 @@ def test_gerots_hold_via_cli():
 def test_stella_goal_itself_is_made():
     """The compiled Stella goal, searched directly, is made on ST1 (the line in the st1_stella
     case); a False from solve_slems there comes from its relaxed pre-search (STELLA_BUG)."""
-    from royal_sim.slems import parse_param
-    from royal_sim.solver.search import solve_goal
+    from royal_sim.slems.catalogue import parse_param
+    from royal_sim.double_dummy import solve_goal
 
     hands = Deal.parse(ST1).hands
     param = parse_param("stella", "SK,HK,CK")

@@ -16,14 +16,14 @@ from pathlib import Path
 import pytest
 
 from reference import goal_holds, play_random_tricks, random_tarokk_deal
-from royal_sim import cards as C
-from royal_sim import slems as S
-from royal_sim.deal import Deal, Pair
+from royal_sim.model import cards as C
+from royal_sim.slems import catalogue as S
+from royal_sim.model.deal import Deal, Pair
 from royal_sim.errors import RoyalSimError
-from royal_sim.slems import (SLEMS, BidError, ParamKind, announced_holds, candidate_params,
+from royal_sim.slems.catalogue import (SLEMS, BidError, ParamKind, announced_holds, candidate_params,
                              compile_goal, parse_slem_key, slem_key, supersedes)
-from royal_sim.solver.goal import ALL_TRICKS, Goal, tricks_goal
-from royal_sim.solver.rules import TAROKK_RULES as R
+from royal_sim.engine.goal import ALL_TRICKS, Goal, tricks_goal
+from royal_sim.double_dummy import TAROKK_RULES as R
 
 SPEC = Path("/work/shared/spec/royal-tarokk.md")
 

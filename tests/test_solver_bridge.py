@@ -18,8 +18,9 @@ dds = pytest.importorskip("endplay.dds")
 endplay_types = pytest.importorskip("endplay.types")
 
 from reference import ref_max_tricks  # noqa: E402
-from royal_sim.solver import search  # noqa: E402
-from royal_sim.solver.rules import (BRIDGE_RANKS, BRIDGE_SUITS, bridge_card,  # noqa: E402
+from royal_sim import double_dummy as search  # noqa: E402
+from royal_sim.engine.kernel import search as quick  # noqa: E402
+from royal_sim.engine.rules import (BRIDGE_RANKS, BRIDGE_SUITS, bridge_card,  # noqa: E402
                                     bridge_rules)
 
 SEED = 0xB41D6E
@@ -122,8 +123,8 @@ def test_quick_tricks_through_the_partner():
     east = _hand((0, 3), (0, 4), (0, 5))             # S 5 6 7
     west = _hand((0, 6), (0, 7), (0, 8))             # S 8 9 10
     hands = np.array([north, east, south, west], dtype=np.uint64)
-    own, _ = search._quick_tricks(hands, 0, rules.pair_of, rules.suit_masks, rules.trump)
-    both, cards = search._pair_quick_tricks(hands, 0, rules.pair_of, rules.suit_masks,
+    own, _ = quick._quick_tricks(hands, 0, rules.pair_of, rules.suit_masks, rules.trump)
+    both, cards = quick._pair_quick_tricks(hands, 0, rules.pair_of, rules.suit_masks,
                                             rules.trump)
     assert (own, both) == (0, 3)
     assert cards == south                             # the cards behind the bound
@@ -131,6 +132,6 @@ def test_quick_tricks_through_the_partner():
     assert search.max_tricks(hands, 0, 11, rules, pair=0) == 3
     east_ruffs = np.array([north, _hand((1, 3), (1, 4), (3, 0)), south, west],   # H 5 6, C 2
                           dtype=np.uint64)
-    both, _ = search._pair_quick_tricks(east_ruffs, 0, rules.pair_of, rules.suit_masks,
+    both, _ = quick._pair_quick_tricks(east_ruffs, 0, rules.pair_of, rules.suit_masks,
                                         rules.trump)
     assert both == 0

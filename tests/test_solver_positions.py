@@ -12,11 +12,11 @@ import dataclasses
 import pytest
 
 from reference import ref_goal, ref_max_tricks
-from royal_sim import cards as C
-from royal_sim.deal import Deal
-from royal_sim.solver import search
-from royal_sim.solver.goal import Goal
-from royal_sim.solver.rules import TAROKK_RULES
+from royal_sim.model import cards as C
+from royal_sim.model.deal import Deal
+from royal_sim import double_dummy as search
+from royal_sim.engine.goal import Goal
+from royal_sim.double_dummy import TAROKK_RULES
 
 # The same game without the duty to trump when void (bridge-like), to show where the
 # must-trump rule of spec §2 decides a position.

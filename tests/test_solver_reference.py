@@ -1,4 +1,4 @@
-"""The numba kernel (``royal_sim.solver.search``) agrees with the plain reference search
+"""The numba kernel (``royal_sim.engine.kernel.search``) agrees with the plain reference search
 (``tests/reference.py``) on random small tarokk positions, for trick counts and for goals.
 
 Positions are reachable endings: a random valid full deal (spec §2), then random legal tricks
@@ -14,11 +14,11 @@ import random
 import pytest
 
 from reference import play_random_tricks, random_tarokk_deal, ref_goal, ref_max_tricks
-from royal_sim import cards as C
-from royal_sim.deal import Deal
-from royal_sim.solver import search
-from royal_sim.solver.goal import ALL_TRICKS, Goal
-from royal_sim.solver.rules import TAROKK_RULES as R
+from royal_sim.model import cards as C
+from royal_sim.model.deal import Deal
+from royal_sim import double_dummy as search
+from royal_sim.engine.goal import ALL_TRICKS, Goal
+from royal_sim.double_dummy import TAROKK_RULES as R
 
 SEED = 0x7A2044
 

@@ -55,10 +55,10 @@ from enum import Enum
 from numbers import Integral
 from typing import Iterable
 
-from . import cards as C
-from .deal import Pair
-from .errors import RoyalSimError
-from .solver.goal import Goal
+from ..model import cards as C
+from ..model.deal import Pair
+from ..errors import RoyalSimError
+from ..engine.goal import Goal
 
 N_TRICKS = 10
 TRICKS_1_TO_10 = (1 << N_TRICKS) - 1

@@ -32,7 +32,7 @@ from typing import Iterable, Iterator
 
 import numpy as np
 
-from .errors import CardError
+from ..errors import CardError
 
 N_CARDS = 40
 N_TAROKKS = 22

@@ -27,15 +27,16 @@ from typing import Callable, Sequence
 import numba
 import numpy as np
 
-from . import cards as C
-from . import slems as S
-from .deal import Pair, Seat
-from .errors import RoyalSimError
-from .sampling import Constraints, sample_deals
-from .scoring import RULES
-from .solver.batch import GOAL_FALSE, GOAL_SEARCH, GOAL_SKIP, solve_batch
-from .solver.search import Tables
-from .solver.goal import GOAL_LEN, Goal, tricks_goal
+from ..model import cards as C
+from ..slems import catalogue as S
+from ..model.deal import Pair, Seat
+from ..errors import RoyalSimError
+from ..sampling.sampler import Constraints, sample_deals
+from ..scoring import RULES
+from ..engine.cells import GOAL_FALSE, GOAL_SEARCH, GOAL_SKIP, solve_batch
+from ..double_dummy import TAROKK_RULES
+from ..engine.solver import Tables
+from ..engine.goal import GOAL_LEN, Goal, tricks_goal
 
 RELAXED_SKIP = 0.01
 LATE_FILTER_MIN = 3   # columns sharing suit-card trick requirements before a shared filter
@@ -328,7 +329,8 @@ def _search_columns(deals: np.ndarray, cols: list[Column], pair: Pair, user_hand
                                np.broadcast_to(classes(fgoal), (b, 1, N_CARDS)),
                                np.where(need, GOAL_SEARCH, GOAL_SKIP).astype(np.int8)[:, None],
                                pairs[:1], np.zeros((b, 1), dtype=np.int64), leader=leader,
-                               first_trick=first_trick, workspace=workspace, nodes_out=fnodes)
+                               first_trick=first_trick, rules=TAROKK_RULES, workspace=workspace,
+                               nodes_out=fnodes)
             filter_cost[0] += int(need.sum())
             filter_cost[1] += int(fnodes.sum())
             status[:, 1:][deps & (fres == 0)] = GOAL_FALSE
@@ -342,7 +344,7 @@ def _search_columns(deals: np.ndarray, cols: list[Column], pair: Pair, user_hand
                         st[(res[:, k + 1] == 0) & (st[:, j] == GOAL_SEARCH), j] = GOAL_FALSE
             nodes = np.zeros((b, g), dtype=np.int64)
             r = solve_batch(block, goals, cls, st, pairs, targets, holds, leader=leader,
-                            first_trick=first_trick, workspace=workspace,
+                            first_trick=first_trick, rules=TAROKK_RULES, workspace=workspace,
                             order_by=col_nodes / np.maximum(col_count, 1), nodes_out=nodes)
             searched = st == GOAL_SEARCH
             col_nodes += nodes.sum(axis=0)
@@ -378,7 +380,7 @@ def bid_constraints(hand: int, seat: Seat, constraints: Constraints | None,
 
     Raises ``ConstraintError`` when the user's own hand contradicts a bid, or when a bid of
     the partner and one of the opponents need the same card."""
-    from .errors import ConstraintError
+    from ..errors import ConstraintError
     out = constraints if constraints is not None else Constraints()
     partner = seat.partner
 

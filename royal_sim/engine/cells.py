@@ -14,9 +14,9 @@ import numba
 import numpy as np
 
 from .goal import GOAL_LEN
-from .rules import TAROKK_RULES, Rules
-from .search import (GOAL_FALSE, GOAL_SEARCH, GOAL_SKIP, TT_BITS_DEFAULT, Tables, _batch_kernel,
-                     check_key_fits)
+from .rules import Rules
+from .kernel.search import GOAL_FALSE, GOAL_SEARCH, GOAL_SKIP, TT_BITS_DEFAULT, _batch_kernel
+from .solver import Tables, check_key_fits
 
 
 def _arr(a, dtype) -> np.ndarray:
@@ -28,7 +28,7 @@ def _arr(a, dtype) -> np.ndarray:
 
 def solve_batch(deals: np.ndarray, goals: np.ndarray, classes: np.ndarray, status: np.ndarray,
                 pairs: np.ndarray, targets: np.ndarray, holds: np.ndarray | None = None,
-                leader: int = 0, first_trick: int = 1, rules: Rules = TAROKK_RULES,
+                leader: int = 0, first_trick: int = 1, *, rules: Rules,
                 workspace: Tables | None = None, order_by: np.ndarray | None = None,
                 nodes_out: np.ndarray | None = None) -> np.ndarray:
     """Search ``g`` goals on each of ``n`` deals in parallel.

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import click
 
-from .errors import RoyalSimError
+from ..errors import RoyalSimError
 
 
 def _user_errors(fn):
@@ -17,7 +17,7 @@ def _user_errors(fn):
 
     @functools.wraps(fn)
     def wrapper(*args, **kwargs):
-        from .cli import user_errors
+        from . import user_errors
         return user_errors(fn)(*args, **kwargs)
 
     return wrapper
@@ -64,10 +64,10 @@ def batch_command(input_path, out, samples, seed, rules, only, jobs, scheduler, 
     with --resume: the finished inputs are kept and the final file is the same as an
     uninterrupted run's. Bad lines are reported with their number and skipped.
     """
-    from . import batch as B
-    from . import slems as S
-    from .cli import ProgressLines, compile_note, interrupt_code
-    from .analysis import MAX_SAMPLES
+    from .. import batch as B
+    from ..slems import catalogue as S
+    from . import ProgressLines, compile_note, interrupt_code
+    from ..analysis import MAX_SAMPLES
     if not 1 <= samples <= MAX_SAMPLES:
         raise RoyalSimError(f"--samples must be 1..{MAX_SAMPLES:,}, got {samples}")
     only_ids = None

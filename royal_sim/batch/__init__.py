@@ -42,10 +42,10 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Callable, Iterator, Sequence
 
-from . import cards as C
-from . import slems as S
-from .deal import Deal, Pair, Seat, parse_hand, parse_seat
-from .errors import RoyalSimError
+from ..model import cards as C
+from ..slems import catalogue as S
+from ..model.deal import Deal, Pair, Seat, parse_hand, parse_seat
+from ..errors import RoyalSimError
 
 COLUMNS = ("id", "input", "kind", "seat", "pair", "slem", "param", "value", "probability",
            "ci_lo", "ci_hi", "made", "deals", "bound", "tricks", "tricks_dist", "rules",
@@ -293,7 +293,7 @@ def _set_threads(threads: int | None) -> None:
 def _hand_rows(job: Job, opts: BatchOptions) -> list[dict]:
     import numpy as np
 
-    from .analysis import analyze
+    from ..analysis import analyze
 
     seed = input_seed(opts.seed, job.id)
     res = analyze(job.hand, job.seat, samples=opts.samples, seed=seed, rules=opts.rules,
@@ -316,13 +316,14 @@ def _hand_rows(job: Job, opts: BatchOptions) -> list[dict]:
 
 
 def _deal_rows(job: Job, opts: BatchOptions) -> list[dict]:
-    from .analysis import solve_slems
-    from .solver.search import Solver
+    from ..analysis import solve_slems
+    from ..double_dummy import TAROKK_RULES
+    from ..engine.solver import Solver
 
     deal = Deal(job.deal)
     k = deal.cards_per_hand
     first = 11 - k
-    attack = Solver().max_tricks(deal.hands, 0, first, int(Pair.ATTACK))
+    attack = Solver(TAROKK_RULES).max_tricks(deal.hands, 0, first, int(Pair.ATTACK))
     common = dict(id=job.id, input=job.text, kind="deal", rules=opts.rules)
     rows = []
     for pair in Pair:
@@ -476,7 +477,7 @@ def load_rows(path: str | Path) -> list[dict]:
 
 def _check_resumable(path: Path, ex: _Existing, jobs: Sequence[Job],
                      opts: BatchOptions) -> None:
-    from .analysis import columns_for
+    from ..analysis import columns_for
 
     known = {j.id: j for j in jobs}
     for ident, rows in ex.rows.items():

@@ -44,10 +44,10 @@ from typing import Iterable, Iterator, Sequence
 import numpy as np
 from numba import njit
 
-from . import cards as C
-from .bits import popcount as _popcount
-from .deal import FIXED_CARD, HAND_SIZE, MIN_TAROKKS, SEATS, Deal, Seat, check_hand, parse_seat
-from .errors import ConstraintError, DealError
+from ..model import cards as C
+from ..engine.kernel.bits import popcount as _popcount
+from ..model.deal import FIXED_CARD, HAND_SIZE, MIN_TAROKKS, SEATS, Deal, Seat, check_hand, parse_seat
+from ..errors import ConstraintError, DealError
 
 __all__ = [
     "SeatConstraints", "Constraints", "DealSampler", "SampleResult", "sample_deals",

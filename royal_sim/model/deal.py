@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from enum import IntEnum
 
 from . import cards as C
-from .errors import DealError
+from ..errors import DealError
 
 
 class Seat(IntEnum):

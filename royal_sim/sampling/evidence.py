@@ -43,13 +43,13 @@ from typing import Callable, Iterable, NamedTuple, Sequence
 
 import numpy as np
 
-from . import cards as C
-from .announcements import (AnnouncementError, Announcement, HandConstraint, RANK_MASKS,
+from ..model import cards as C
+from ..model.announcements import (AnnouncementError, Announcement, HandConstraint, RANK_MASKS,
                             announcement_constraints, announcement_key, check_param,
                             get_announcement, parse_announcement_key)
-from .deal import HAND_SIZE, MIN_TAROKKS, Seat, check_hand, parse_seat
-from .errors import ConstraintError, DealError, RoyalSimError
-from .sampling import (METHODS, MAX_REJECTION_ATTEMPTS, Constraints, DealSampler, SampleResult,
+from ..model.deal import HAND_SIZE, MIN_TAROKKS, Seat, check_hand, parse_seat
+from ..errors import ConstraintError, DealError, RoyalSimError
+from .sampler import (METHODS, MAX_REJECTION_ATTEMPTS, Constraints, DealSampler, SampleResult,
                        normalise_hand_seat, seed_state)
 
 __all__ = ["Heard", "parse_heard", "parse_heard_list", "EvidenceSampler",

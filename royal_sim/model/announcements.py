@@ -37,7 +37,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from . import cards as C
-from .errors import RoyalSimError
+from ..errors import RoyalSimError
 
 
 class AnnouncementError(RoyalSimError):

@@ -13,7 +13,7 @@ import sys
 
 import click
 
-from .errors import RoyalSimError, Terminated
+from ..errors import RoyalSimError, Terminated
 
 
 def user_errors(fn):
@@ -159,9 +159,9 @@ def deal_command(count, seed, hand, seat, holds, not_holds, tarokks, suits, void
     import json
     import secrets
 
-    from .deal import parse_hand, parse_seat
-    from .errors import ConstraintError
-    from .sampling import Constraints, sample_deals
+    from ..model.deal import parse_hand, parse_seat
+    from ..errors import ConstraintError
+    from ..sampling.sampler import Constraints, sample_deals
 
     if hand is not None and seat is None:
         raise ConstraintError("--hand needs --seat (the seat of the known hand)")
@@ -208,9 +208,10 @@ def solve_command(deal, leader, first_trick, rules, no_slems, as_json):
     """
     import json
 
-    from .deal import SEATS, Deal, Pair, parse_seat
-    from .errors import DealError
-    from .solver.search import Solver, optimal_line
+    from ..model.deal import SEATS, Deal, Pair, parse_seat
+    from ..errors import DealError
+    from ..double_dummy import TAROKK_RULES
+    from ..engine.solver import Solver, optimal_line
 
     d = Deal.parse(deal)
     lead = parse_seat(leader)
@@ -222,12 +223,12 @@ def solve_command(deal, leader, first_trick, rules, no_slems, as_json):
         raise DealError(f"--first-trick {first_trick} is impossible: with {k} card"
                         f"{'s' if k != 1 else ''} per hand the next trick is trick {start} "
                         "(the last trick is always 10)")
-    solver = Solver()
+    solver = Solver(TAROKK_RULES)
     attack = solver.max_tricks(d.hands, int(lead), first_trick, int(Pair.ATTACK))
     result = {"leader": lead.name, "first_trick": first_trick,
               "tricks": {"attack": attack, "defence": k - attack}}
     if not no_slems:
-        from .analysis import solve_slems
+        from ..analysis import solve_slems
         result["slems"] = {p.label: solve_slems(d.hands, p, leader=int(lead),
                                                 first_trick=first_trick, rules=rules)
                            for p in Pair}
@@ -242,7 +243,7 @@ def solve_command(deal, leader, first_trick, rules, no_slems, as_json):
         click.echo(f"Slems the {label} can force ({len(yes)} of {len(made)}): "
                    + (", ".join(yes) if yes else "none"))
     click.echo("One optimal line (each trick: cards in play order, winner):")
-    from .cards import format_card
+    from ..model.cards import format_card
     for n, (ld, cards, w) in enumerate(optimal_line(solver, d.hands, int(lead), first_trick),
                                        first_trick):
         played = "  ".join(f"{SEATS[(ld + i) & 3].name} {format_card(c)}"
@@ -290,7 +291,7 @@ class ProgressLines:
 
 def compile_note() -> str:
     """`` (compiling ...)`` when numba's cache lacks the search kernels, else ``""``."""
-    from .solver.batch import kernels_compiled
+    from ..engine.cells import kernels_compiled
 
     if kernels_compiled() is False:
         return " (compiling the search kernels first: once, about half a minute)"
@@ -381,11 +382,11 @@ def _run_analysis(opts: dict, *, partner_bids=(), opponent_bids=()):
 
     import numba
 
-    from . import slems as S
-    from .analysis import analyze
-    from .deal import SEATS, parse_hand, parse_seat
-    from .errors import RoyalSimError
-    from .sampling import Constraints
+    from ..slems import catalogue as S
+    from ..analysis import analyze
+    from ..model.deal import SEATS, parse_hand, parse_seat
+    from ..errors import RoyalSimError
+    from ..sampling.sampler import Constraints
 
     hand, seat = opts["hand"], opts["seat"]
     if opts["example"]:
@@ -399,7 +400,7 @@ def _run_analysis(opts: dict, *, partner_bids=(), opponent_bids=()):
         raise RoyalSimError("missing HAND (your 10 cards) or --example")
     if seat is None:
         raise RoyalSimError("missing --seat (A_IND, D_ELF, D_IND or A_ELF)")
-    from .analysis import MAX_SAMPLES
+    from ..analysis import MAX_SAMPLES
     if opts["rules"] == "gerots" and not opts["igazitas"]:
         raise RoyalSimError("--no-igazitas is a laza option (Gerots scoring always has the "
                             "consolatio); add --rules laza")
@@ -448,7 +449,7 @@ def _run_analysis(opts: dict, *, partner_bids=(), opponent_bids=()):
     known = [f"{s.name}: {c.describe()}" for s, c in zip(SEATS, constraints.seats)
              if not c.is_free]
     if opts["heard"]:
-        from .evidence import evidence_sampler, parse_heard
+        from ..sampling.evidence import evidence_sampler, parse_heard
         heard = [parse_heard(h) for h in opts["heard"]]
         sampler = evidence_sampler(heard)
         known += [f"heard {h.key}" for h in heard]
@@ -466,7 +467,7 @@ def _run_analysis(opts: dict, *, partner_bids=(), opponent_bids=()):
 
 
 def _announcements(hand: int) -> list[str]:
-    from . import announcements as A
+    from ..model import announcements as A
     return [A.announcement_key(a, p) for a, p in A.hand_announcements(hand)]
 
 
@@ -487,8 +488,8 @@ def analyze_command(**opts):
     """
     import json
 
-    from .advisor import bid_values
-    from .cards import format_cards
+    from ..advisor import bid_values
+    from ..model.cards import format_cards
 
     result, known = _run_analysis(opts)
     values = bid_values(result, igazitas=opts["igazitas"])
@@ -538,10 +539,10 @@ def advise_command(partner_bids, their_bids, top, max_bids, **opts):
     """
     import json
 
-    from .advisor import MIN_PROBABILITY, best_bid_sets, bid_candidates, kontra_advice
-    from .cards import tokens
-    from .scoring import validate_bids
-    from .slems import Bid, card_trick_conflict
+    from ..advisor import MIN_PROBABILITY, best_bid_sets, bid_candidates, kontra_advice
+    from ..model.cards import tokens
+    from ..scoring import validate_bids
+    from ..slems.catalogue import Bid, card_trick_conflict
 
     mine = [Bid.parse(t) for t in tokens(partner_bids or "")]
     theirs = [Bid.parse(t) for t in tokens(their_bids or "")]
@@ -564,7 +565,7 @@ def advise_command(partner_bids, their_bids, top, max_bids, **opts):
     n_cands = len(bid_candidates(result, result.partner))
     kontras = kontra_advice(result, result.opponent, igazitas=opts["igazitas"])
     if opts["as_json"]:
-        from .cards import format_cards
+        from ..model.cards import format_cards
         click.echo(json.dumps({
             "hand": format_cards(result.hand), "seat": result.seat.name,
             "rules": result.rules, "igazitas": opts["igazitas"], "samples": result.samples,
@@ -618,8 +619,8 @@ def _sampling_words(method: str) -> str:
 def _print_analysis(result, anns, values, known) -> None:
     from tabulate import tabulate
 
-    from .cards import format_cards
-    from .slems import format_param
+    from ..model.cards import format_cards
+    from ..slems.catalogue import format_param
 
     click.echo(f"Hand {format_cards(result.hand)} at {result.seat.name} "
                f"({result.seat.pair.label}); rules {result.rules}; {_n_deals(result.samples)} "
@@ -657,7 +658,7 @@ def slems_command(as_json):
 
     from tabulate import tabulate
 
-    from .slems import SLEMS
+    from ..slems.catalogue import SLEMS
 
     rows = [{"id": s.id, "name": s.name, "gloss": s.gloss, "group": s.group,
              "value": s.value, "param": s.param.value, "predicate": s.text}
@@ -670,7 +671,7 @@ def slems_command(as_json):
                         headers=["id", "name", "group", "value", "param", "gloss"]))
 
 
-from .cli_batch import batch_command  # noqa: E402
+from .batch import batch_command  # noqa: E402
 main.add_command(batch_command)
 
 if __name__ == "__main__":  # pragma: no cover

@@ -1,10 +1,10 @@
 """Trick-taking rules as plain arrays, so one kernel plays royal tarokk and bridge.
 
-Source rule: ``spec/royal-tarokk.md`` §2 (follow suit; void → a tarokk if holding one; tarokk
-led → a tarokk if able; no duty to overtake; highest tarokk wins, else highest of the led suit).
+The engine knows no game: a game gives its cards, suits, trump rule and pairs as a ``Rules``
+(royal tarokk's is ``royal_sim.double_dummy.TAROKK_RULES``; bridge's is ``bridge_rules``).
 
 Card ids must be grouped by suit, contiguous and ascending in strength inside each suit
-(``cards.py`` and ``bridge_rules`` both are): the kernel then finds "the cards between two
+(``royal_sim.model.cards`` and ``bridge_rules`` both are): the kernel then finds "the cards between two
 cards of one suit" as a run of bits, which equivalent-card collapsing needs.
 """
 
@@ -13,9 +13,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
-
-from .. import cards as C
-from ..deal import PAIR_OF_SEAT
 
 
 @dataclass(frozen=True, eq=False)
@@ -55,16 +52,6 @@ class Rules:
             if run & (run + 1):
                 raise ValueError(f"suit {s} of {self.name} rules is not a contiguous id range")
 
-
-TAROKK_RULES = Rules(
-    name="tarokk",
-    suit_of=C.SUIT_OF.copy(),
-    suit_masks=C.SUIT_MASKS.copy(),
-    trump=C.TAROKK,
-    must_trump=True,
-    pair_of=np.array(PAIR_OF_SEAT, dtype=np.int8),
-    card_names=C.CARD_NAMES,
-)
 
 BRIDGE_SUITS = "SHDC"
 BRIDGE_RANKS = "23456789TJQKA"

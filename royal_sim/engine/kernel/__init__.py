@@ -1,0 +1,1 @@
+"""The numba kernels of the double-dummy search, one technique a file."""

@@ -1,0 +1,190 @@
+"""The engine's Python face: a reusable ``Solver`` (one rule set, its own transposition
+table), the ``Tables`` the kernels share between searches, and helpers to follow a line of
+play (``legal_cards``, ``trick_winner``, ``optimal_line``). Knows no game: rules and goals come
+as data (``rules.Rules``, ``goal.Goal``)."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .goal import Goal, tricks_goal
+from .kernel.search import (C_LEN, C_NODES, MAX_DEPTH, MAX_MOVES, SEQ_WORDS,
+                            TT_BITS_DEFAULT, TT_WORDS, _beats, _legal, _solve)
+from .rules import Rules
+
+
+def check_key_fits(n_cards: int, n_suits: int, classes: np.ndarray) -> None:
+    """The table key holds (holder, class) of every card in ``SEQ_WORDS`` words and 4-bit
+    suit lengths of each hand for at most 5 suits: raise ``ValueError`` for rules or goal
+    classes that would not fit (they would corrupt the key silently)."""
+    n_cls = int(classes.max()) + 1 if classes.size else 1
+    cbits = max(0, (n_cls - 1).bit_length())
+    if n_cards * (2 + cbits) > 64 * SEQ_WORDS:
+        raise ValueError(f"a goal telling {n_cls} classes of cards apart does not fit the "
+                         f"transposition key ({n_cards} cards)")
+    if n_suits > 5 or n_cards > 64:
+        raise ValueError("the kernel plays at most 5 suits and 64 cards")
+
+
+class Tables:
+    """Transposition tables, one row per thread (``rows``), kept between searches: the
+    stamp in ``ctx[row, C_STAMP]`` tells entries of earlier searches apart, so they are
+    never cleared. ``tt_bits``: log2 of each table's entries (2**18 ≈ 13 MB per row)."""
+
+    def __init__(self, rows: int = 1, tt_bits: int = TT_BITS_DEFAULT):
+        size = 1 << tt_bits
+        self.tt_bits = tt_bits
+        self.tt_keys = np.zeros((rows, size, TT_WORDS), dtype=np.uint64)
+        self.tt_lo = np.zeros((rows, size), dtype=np.int8)
+        self.tt_hi = np.zeros((rows, size), dtype=np.int8)
+        self.tt_move = np.zeros((rows, size), dtype=np.int8)
+        self.tt_stamp = np.zeros((rows, size), dtype=np.int64)
+        self.ctx = np.zeros((rows, C_LEN), dtype=np.int64)
+
+    @property
+    def rows(self) -> int:
+        return self.ctx.shape[0]
+
+    @property
+    def nodes(self) -> int:
+        return int(self.ctx[:, C_NODES].sum())
+
+
+class Solver:
+    """Reusable double-dummy solver for one rule set (holds the transposition table).
+
+    ``tt_bits``: log2 of the table's entries (2**18 ≈ 13 MB). Not thread-safe: use one
+    solver per thread. ``nodes`` counts search nodes since creation.
+    """
+
+    def __init__(self, rules: Rules, tt_bits: int = TT_BITS_DEFAULT):
+        rules.validate()
+        self.rules = rules
+        self.n_tricks = rules.n_cards // 4
+        self.tables = Tables(1, tt_bits)
+        self.ctx = self.tables.ctx[0]
+        self.moves = np.zeros((MAX_DEPTH, MAX_MOVES), dtype=np.int64)
+        self.tc = np.zeros((16, 4), dtype=np.int64)
+        self._no_hold = np.zeros(rules.n_cards, dtype=np.int8)
+        self._plain_classes = np.zeros(rules.n_cards, dtype=np.int16)
+
+    @property
+    def nodes(self) -> int:
+        return int(self.ctx[C_NODES])
+
+    def _check(self, hands, leader: int, first_trick: int) -> tuple[np.ndarray, int]:
+        h = np.array([int(x) for x in hands], dtype=np.uint64)
+        if h.shape != (4,):
+            raise ValueError("a position has 4 hands")
+        sizes = {bin(int(x)).count("1") for x in h}
+        if len(sizes) != 1:
+            raise ValueError("hands have unequal sizes")
+        k = sizes.pop()
+        if not 0 <= int(leader) <= 3:
+            raise ValueError(f"leader seat {leader} out of range 0..3")
+        if not 1 <= first_trick <= self.n_tricks - k + 1:
+            raise ValueError(f"first trick {first_trick} out of range 1..{self.n_tricks - k + 1}"
+                             f" for {k} cards per hand")
+        return h, k
+
+    def _run(self, h, leader, first_trick, goal_arr, classes, hold, pair, lo, hi,
+             trick_prefix=(), p_count=0):
+        r = self.rules
+        t = self.tables
+        pairmask = np.array([int(p) == int(pair) for p in r.pair_of], dtype=np.bool_)
+        unplayed = np.uint64(0)
+        for x in h:
+            unplayed |= x
+        for i, c in enumerate(trick_prefix):
+            self.tc[first_trick - 1, i] = c
+            unplayed |= np.uint64(1) << np.uint64(c)
+        return int(_solve(h, pairmask, r.suit_of, r.suit_masks, r.trump, r.must_trump,
+                          r.pair_of, goal_arr, classes, hold, self.n_tricks,
+                          t.tt_keys[0], t.tt_lo[0], t.tt_hi[0], t.tt_move[0], t.tt_stamp[0],
+                          t.tt_bits, self.ctx, self.moves, self.tc, int(leader),
+                          first_trick - 1, len(trick_prefix), unplayed, p_count, 0, lo, hi))
+
+    def max_tricks(self, hands, leader: int = 0, first_trick: int = 1, pair: int = 0) -> int:
+        """Most of the remaining tricks pair ``pair`` can force, all cards visible.
+
+        hands: 4 bit masks in seat order (equal sizes); leader: seat leading the current
+        trick; first_trick: absolute 1-based number of that trick. Raises ``ValueError``."""
+        h, k = self._check(hands, leader, first_trick)
+        goal = tricks_goal(0).pack()
+        return self._run(h, leader, first_trick, goal, self._plain_classes, self._no_hold,
+                         pair, 0, k)
+
+    def solve_goal(self, hands, leader: int, first_trick: int, goal: Goal, pair: int = 0,
+                   hold=None) -> bool:
+        """Can pair ``pair`` force ``goal`` from this position (all cards visible)?
+
+        hold: optional (n_cards,) int8, the earliest trick (1-based) at which the pair may
+        play each card (Gerots obligatory play); 0 = no restriction."""
+        h, _ = self._check(hands, leader, first_trick)
+        if goal.impossible:
+            return False
+        hold_arr = self._no_hold if hold is None else np.asarray(hold, dtype=np.int8)
+        classes = goal.card_classes(self.rules.n_cards, None if hold is None else hold_arr)
+        check_key_fits(self.rules.n_cards, len(self.rules.suit_masks), classes)
+        t = goal.min_tricks
+        return self._run(h, leader, first_trick, goal.pack(), classes, hold_arr, pair,
+                         t, t) == t
+
+
+def legal_cards(hand: int, trick: list[int], rules: Rules) -> list[int]:
+    """Legal cards (ids, ascending) of ``hand`` when ``trick`` (cards so far) is on the table."""
+    h = np.uint64(hand)
+    led = trick[0] if trick else -1
+    m = int(_legal(h, led, rules.suit_masks, rules.suit_of, rules.trump, rules.must_trump))
+    return [c for c in range(rules.n_cards) if m >> c & 1]
+
+
+def trick_winner(cards: list[int], leader: int, rules: Rules) -> int:
+    """Seat that wins a complete trick of 4 ``cards`` led by ``leader``."""
+    w, pos = cards[0], 0
+    for i, c in enumerate(cards[1:], 1):
+        if _beats(c, w, rules.suit_of, rules.trump):
+            w, pos = c, i
+    return (leader + pos) & 3
+
+
+def optimal_line(solver: Solver, hands, leader: int = 0, first_trick: int = 1,
+                 pair: int = 0) -> list[tuple[int, list[int], int]]:
+    """One optimal line of play, trick by trick: ``[(leader, [4 cards in play order],
+    winner), …]``. Each player keeps the value (tricks for ``pair``) of the position; among
+    equally good cards the lowest-id legal card is chosen."""
+    rules = solver.rules
+    h, k = solver._check(hands, leader, first_trick)
+    hands = [int(x) for x in h]
+    goal = tricks_goal(0).pack()
+    line = []
+    for t in range(first_trick, first_trick + k):
+        trick: list[int] = []
+        for pos in range(4):
+            seat = (leader + pos) & 3
+            mine = int(rules.pair_of[seat]) == int(pair)
+            best_c, best_v = None, None
+            for c in legal_cards(hands[seat], trick, rules):
+                after = list(hands)
+                after[seat] &= ~(1 << c)
+                if pos == 3:
+                    w = trick_winner(trick + [c], leader, rules)
+                    won = int(int(rules.pair_of[w]) == int(pair))
+                    rest = 0
+                    if t < first_trick + k - 1:
+                        rest = solver._run(np.array(after, dtype=np.uint64), w, t + 1, goal,
+                                           solver._plain_classes, solver._no_hold, pair, 0,
+                                           k - (t - first_trick) - 1)
+                    v = won + rest
+                else:
+                    v = solver._run(np.array(after, dtype=np.uint64), leader, t, goal,
+                                    solver._plain_classes, solver._no_hold, pair, 0,
+                                    k - (t - first_trick), trick_prefix=trick + [c])
+                if best_v is None or (v > best_v if mine else v < best_v):
+                    best_c, best_v = c, v
+            trick.append(best_c)
+            hands[seat] &= ~(1 << best_c)
+        w = trick_winner(trick, leader, rules)
+        line.append((leader, trick, w))
+        leader = w
+    return line

@@ -1,0 +1,1 @@
+"""The slem catalogue: one table drives goals, values, raises and implications."""
