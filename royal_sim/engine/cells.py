@@ -15,7 +15,8 @@ import numpy as np
 
 from .goal import GOAL_LEN
 from .rules import Rules
-from .kernel.search import GOAL_FALSE, GOAL_SEARCH, GOAL_SKIP, TT_BITS_DEFAULT, _batch_kernel
+from .kernel.parallel import GOAL_FALSE, GOAL_SEARCH, GOAL_SKIP, _batch_kernel
+from .kernel.workspace import TT_BITS_DEFAULT
 from .solver import Tables, check_key_fits
 
 

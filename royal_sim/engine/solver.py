@@ -8,8 +8,10 @@ from __future__ import annotations
 import numpy as np
 
 from .goal import Goal, tricks_goal
-from .kernel.search import (C_LEN, C_NODES, MAX_DEPTH, MAX_MOVES, SEQ_WORDS,
-                            TT_BITS_DEFAULT, TT_WORDS, _beats, _legal, _solve)
+from .kernel.search import _solve
+from .kernel.table import SEQ_WORDS, TT_WORDS
+from .kernel.tricks import _beats, _legal
+from .kernel.workspace import C_LEN, C_NODES, MAX_DEPTH, MAX_MOVES, TT_BITS_DEFAULT
 from .rules import Rules
 
 

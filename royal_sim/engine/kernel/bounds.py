@@ -1,0 +1,289 @@
+"""Trick-start bounds: at every trick start, is the goal already met, or no longer possible?
+
+Not enough counted tricks left; sure tricks of the top trump run and quick tricks of the
+side on lead (``quick_tricks.py``) against the tricks the goal needs; a pair wins at most
+one trick per trump plus the fewest non-trumps of any hand; a required card no longer in
+the pair's hands (and Hall's count: a card of its own for each required trick); trump
+counts against tricks to be won without high trumps (``_too_many_over``, and a hand void in
+a suit keeps its trumps to a suit-card trick, ``_suits_blocked``); an opponent's trump to
+capture above all the pair's trumps; met when the one clause left is "win a trick with a
+card of E" and the pair's leader may lead an E card no one can beat.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..goal import (G_CAPTURE, G_CAPTURE_ANY, G_COUNT_TRICKS, G_EXIST1, G_EXIST2, G_LEAD0,
+                    G_RUN_LEN, G_RUN_MASK, G_SPLIT_TRICKS, G_TRICK0)
+from .bits import _above, _bit, _highbit_index, popcount
+from .quick_tricks import _pair_quick_tricks, _quick_tricks, _sure_tricks
+from .tricks import P_ANY, P_EXIST1, P_EXIST2, P_RUN_DONE, P_RUN_SHIFT, _count_future
+from .jit import helper, kernel_no_refcount
+
+
+@helper
+def _req_top_trump(req, trump_mask, unplayed):
+    """The highest trump still out that a trick requirement ``req`` lets win the trick;
+    -1 if none, -2 if no requirement."""
+    if req == 0:
+        return -2
+    tm = req & trump_mask & unplayed
+    if tm == 0:
+        return -1
+    return _highbit_index(tm)
+
+
+@helper
+def _too_many_over(hands, h, q, left, trump_mask, unplayed):
+    """Does some hand hold more trumps above ``h`` (all trumps if ``h`` = -1) than it can
+    play outside ``q`` of the ``left`` tricks (one card a trick)? The answer depends on the
+    holders of ``h`` and the trumps above it (on suit lengths only when ``h`` = -1)."""
+    if h >= 0:
+        over = trump_mask & unplayed & _above(h)
+    else:
+        over = trump_mask & unplayed
+    for s in range(4):
+        if popcount(hands[s] & over) > left - q:
+            return True
+    return False
+
+
+@kernel_no_refcount
+def _suits_blocked(hands, cards, room, suit_masks, trump_mask, trump):
+    """Can none of the pair's suit cards ``cards`` win a trick after the next ``room``
+    tricks? A suit card wins only a trick of its own suit with no tarokk in it, and a hand
+    void in that suit must trump it (must-trump): the suit is blocked while some hand void
+    in it holds a tarokk, so when it holds more than it can shed in ``room`` tricks.
+    (Suit lengths only.) An opponent's higher card of the suit does not block it: it may
+    have to play before the pair's card and cannot wait for it."""
+    for su in range(suit_masks.shape[0]):
+        sm = suit_masks[su]
+        if su == trump or (cards & sm) == 0:
+            continue
+        blocked = False
+        for s in range(4):
+            if (hands[s] & sm) == 0 and popcount(hands[s] & trump_mask) > room:
+                blocked = True
+                break
+        if not blocked:
+            return False
+    return True
+
+
+@kernel_no_refcount
+def _trick_start_bounds(hands, pairmask, pair_of, goal, n_tricks_total, trick_no, unplayed,
+                        need, prog, trump_mask, trump_top, leader, suit_masks, trump, held_now,
+                        must_trump):
+    """At a trick start: 1 if the goal is already met, 0 if it can no longer be met,
+    -1 if the search must go on. Returns ``(that, cards whose ranks the answer used)``.
+
+    ``held_now``: the cards the searching pair may not play in this trick (Gerots holds).
+    The pair's own quick tricks count only cards it may cash now, and none while a lead
+    obligation is ahead; the opponents' bounds hold whatever the pair's restrictions."""
+    zero = np.uint64(0)
+    p_hands = np.uint64(0)
+    for s in range(4):
+        if pairmask[s]:
+            p_hands |= hands[s]
+    left = n_tricks_total - trick_no            # tricks still to play
+    counted_left = _count_future(goal[G_COUNT_TRICKS], trick_no, n_tricks_total)
+    if need > counted_left:
+        return 0, zero
+    reqs_left = False
+    n_req = 0
+    lead_rule = False       # a lead obligation ahead (the pair's quick tricks do not count)
+    req_cards = zero
+    for t in range(trick_no, n_tricks_total):
+        if goal[G_LEAD0 + t] != 0:
+            lead_rule = True
+        req = goal[G_TRICK0 + t]
+        if req != 0:
+            reqs_left = True
+            n_req += 1
+            req_cards |= req
+            if (req & p_hands) == 0:
+                return 0, zero
+    if n_req > 0:
+        # each required trick takes its own card of the pair (Hall's condition, whole set)
+        if popcount(req_cards & p_hands) < n_req:
+            return 0, zero
+        # a trump above every trump a required trick lets win beats its winner, in whoever's
+        # hand: for each threshold h (the top trump still out some required trick lets win,
+        # -1 for none), every hand must play its trumps above h outside the q required
+        # tricks that let no trump above h win (``_too_many_over``)
+        if trump_mask != 0:
+            for t in range(trick_no, n_tricks_total):
+                h = _req_top_trump(goal[G_TRICK0 + t], trump_mask, unplayed)
+                if h == -2:
+                    continue
+                q = 0
+                for t2 in range(trick_no, n_tricks_total):
+                    h2 = _req_top_trump(goal[G_TRICK0 + t2], trump_mask, unplayed)
+                    if h2 != -2 and h2 <= h:
+                        q += 1
+                if _too_many_over(hands, h, q, left, trump_mask, unplayed):
+                    return 0, (_bit(h) if h >= 0 else zero)
+                if h == -1 and must_trump:
+                    # won by a suit card: that suit is led and no tarokk falls in the
+                    # trick; each suit of the pair's candidate cards may be blocked
+                    # (``_suits_blocked``, with the t - trick_no tricks before trick t)
+                    if _suits_blocked(hands, goal[G_TRICK0 + t] & p_hands, t - trick_no,
+                                      suit_masks, trump_mask, trump):
+                        return 0, zero
+    sure_p = 0
+    sure_o = 0
+    qt_o = 0
+    rel_p = zero        # cards behind sure_p, sure_o and qt_o
+    rel_o = zero
+    rel_q = zero
+    if need > 0 or n_req > 0:       # the trick bounds serve only these
+        uncounted = left - counted_left
+        if trump_top >= 0:
+            sure, holder, run = _sure_tricks(hands, pair_of, unplayed, trump_mask, trump_top)
+            if sure > 0:
+                if pairmask[holder]:
+                    sure_p = sure - uncounted
+                    rel_p = run
+                else:
+                    sure_o = sure
+                    rel_o = run
+                    if need > counted_left - max(0, sure - uncounted):
+                        return 0, run
+        if trump_mask != 0:
+            # a pair wins at most one trick per tarokk it holds plus the tricks no tarokk
+            # falls in, and in those every hand plays a suit card: at most the fewest suit
+            # cards of any hand (suit lengths only)
+            t_max = 0
+            t_p = 0
+            for s in range(4):
+                k = popcount(hands[s] & trump_mask)
+                if k > t_max:
+                    t_max = k
+                if pairmask[s]:
+                    t_p += k
+            t_o = popcount(unplayed & trump_mask) - t_p
+            p_max = min(left, t_p + left - t_max)
+            o_max = min(left, t_o + left - t_max)
+            if need > p_max:
+                return 0, zero
+            if left - o_max - uncounted > sure_p:
+                sure_p = left - o_max - uncounted
+                rel_p = zero
+            if left - p_max > sure_o:
+                sure_o = left - p_max
+                rel_o = zero
+                if need > counted_left - max(0, sure_o - uncounted):
+                    return 0, zero
+        if pairmask[leader]:
+            qt = 0
+            qcards = zero
+            if not lead_rule:
+                if held_now == 0:     # (a hold on a later trick implies one on this)
+                    qt, qcards = _pair_quick_tricks(hands, leader, pair_of, suit_masks, trump)
+                else:
+                    mine = hands[leader]
+                    hands[leader] = mine & ~held_now
+                    qt, qcards = _quick_tricks(hands, leader, pair_of, suit_masks, trump)
+                    hands[leader] = mine
+        else:
+            qt, qcards = _pair_quick_tricks(hands, leader, pair_of, suit_masks, trump)
+        if qt > 0:
+            if pairmask[leader]:
+                if qt - uncounted > sure_p:
+                    sure_p = qt - uncounted
+                    rel_p = qcards
+            else:
+                qt_o = qt
+                rel_q = qcards
+                if qt > sure_o:
+                    sure_o = qt
+                    rel_o = qcards
+                if need > counted_left - max(0, qt - uncounted):
+                    return 0, qcards
+    if n_req > 0:
+        # the opponents' sure tricks leave too few tricks for the required ones
+        if sure_o > 0 and n_req > left - sure_o:
+            return 0, rel_o
+        # the opponents lead and can cash the next tricks: a requirement among them fails
+        if qt_o > 0:
+            for t in range(trick_no, min(trick_no + qt_o, n_tricks_total)):
+                if goal[G_TRICK0 + t] != 0:
+                    return 0, rel_q
+    met = (need <= 0 or need <= sure_p) and not reqs_left
+    n_ex = 0                # existential clauses still pending (the last one's mask: ex)
+    ex = zero
+    ex1 = goal[G_EXIST1]
+    if ex1 != 0 and (prog & P_EXIST1) == 0:
+        if (ex1 & p_hands) == 0:
+            return 0, zero
+        n_ex += 1
+        ex = ex1
+    ex2 = goal[G_EXIST2]
+    if ex2 != 0 and (prog & P_EXIST2) == 0:
+        if (ex2 & p_hands) == 0:
+            return 0, zero
+        n_ex += 1
+        ex = ex2
+    if trump_mask != 0 and (ex1 != 0 and (prog & P_EXIST1) == 0
+                            or ex2 != 0 and (prog & P_EXIST2) == 0):
+        # each pending "wins some trick with a card of E" needs a trick of its own (the
+        # masks are disjoint) with no trump above E's top trump in it (as above)
+        h1 = _req_top_trump(ex1, trump_mask, unplayed) if (prog & P_EXIST1) == 0 else -2
+        h2 = _req_top_trump(ex2, trump_mask, unplayed) if (prog & P_EXIST2) == 0 else -2
+        for h in (h1, h2):
+            if h == -2:
+                continue
+            q = (1 if h1 != -2 and h1 <= h else 0) + (1 if h2 != -2 and h2 <= h else 0)
+            if _too_many_over(hands, h, q, left, trump_mask, unplayed):
+                return 0, (_bit(h) if h >= 0 else zero)
+    anym = goal[G_CAPTURE_ANY]
+    if anym != 0 and (prog & P_ANY) == 0:
+        if (anym & unplayed) == 0:
+            return 0, zero
+        met = False
+    run_len = np.int64(goal[G_RUN_LEN])
+    if run_len > 0 and (prog & P_RUN_DONE) == 0:
+        cur = (prog >> P_RUN_SHIFT) & 15
+        if cur + left < run_len:
+            return 0, zero
+        if cur + popcount(goal[G_RUN_MASK] & p_hands) < run_len:
+            return 0, zero
+        met = False
+    if (goal[G_CAPTURE] & unplayed) != 0:
+        met = False
+        # an opponent's tarokk to capture is taken only by a higher tarokk of the pair
+        opp_t = goal[G_CAPTURE] & trump_mask & unplayed & ~p_hands
+        if opp_t:
+            x = _highbit_index(opp_t)
+            if (p_hands & trump_mask & _above(x)) == 0:
+                return 0, _bit(x)
+    if _count_future(goal[G_SPLIT_TRICKS], trick_no, n_tricks_total) > 0:
+        met = False
+    if met and n_ex == 0:
+        return 1, (rel_p if need > 0 else zero)
+    if met and n_ex == 1 and need <= 0 and pairmask[leader]:
+        # the one clause left is "win a trick with a card of ex": met now if the leader
+        # may lead such a card that no one can beat (everyone else follows suit or holds
+        # no trump; a trump above every other trump)
+        cand = hands[leader] & ex & ~held_now
+        if goal[G_LEAD0 + trick_no] != 0 and (hands[leader] & goal[G_LEAD0 + trick_no]):
+            cand &= goal[G_LEAD0 + trick_no]
+        for su in range(suit_masks.shape[0] - 1, -1, -1):   # (highest card ids first)
+            sm = suit_masks[su]
+            if (cand & sm) == 0:
+                continue
+            c = _highbit_index(cand & sm)       # (a lower one of the suit wins only if c does)
+            if unplayed & ~hands[leader] & sm & _above(c):
+                continue
+            wins = True
+            if (sm & trump_mask) == 0:
+                for s in range(4):
+                    if (s != leader and (hands[s] & sm) == 0
+                            and (hands[s] & trump_mask) != 0):
+                        wins = False
+            if wins:
+                return 1, _bit(c)
+    if unplayed == 0:
+        return 0, zero
+    return -1, zero

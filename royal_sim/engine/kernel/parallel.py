@@ -1,0 +1,68 @@
+"""Many (deal, goal) cells on all threads: a worker and a table per thread, dealing the cells
+in snake order (numba's prange hands out fixed blocks of iterations, which left one thread
+idle behind the other's long searches).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import prange
+
+from .bits import popcount
+from .search import _solve
+from .workspace import C_NODES, MAX_DEPTH, MAX_MOVES
+from .jit import kernel
+
+
+# goal status for one (deal, goal) cell of a batch (see ``batch.solve_batch``)
+GOAL_SEARCH = 0      # search it
+GOAL_FALSE = 1       # known false without search (impossible)
+GOAL_SKIP = 2        # not defined for this deal (left out): result -1
+
+
+@kernel(parallel=True)
+def _batch_kernel(deals, leader, trick_no, suit_of, suit_masks, trump, must_trump, pair_of,
+                  n_tricks, goals, classes, holds, items, pairs, targets, tt_bits,
+                  tt_keys, tt_lo, tt_hi, tt_move, tt_stamp, ctx, out, nodes, n_workers):
+    """Search every (deal, goal) cell listed in ``items`` ((m, 2) int64) in parallel:
+    ``n_workers`` workers (one per thread; numba's prange hands out fixed blocks of
+    iterations, so a worker per thread deals the items itself) take the items in snake
+    order, 0, 1, .., n-1, n-1, .., 1, 0, 0, 1, ..: listed longest first, the searches then
+    balance. Worker ``w`` uses row ``w`` of the table arrays (kept between calls: the
+    stamps in ``ctx`` tell old entries apart). ``out[i, j]``: the trick count for target
+    -1, else 1/0; ``nodes[i, j]``: the search nodes it took."""
+    moves = np.zeros((n_workers, MAX_DEPTH, MAX_MOVES), dtype=np.int64)
+    tc = np.zeros((n_workers, 16, 4), dtype=np.int64)
+    hands_ws = np.zeros((n_workers, 4), dtype=np.uint64)
+    pm_ws = np.zeros((n_workers, 4), dtype=np.bool_)
+    for w in prange(n_workers):
+        hands = hands_ws[w]
+        pairmask = pm_ws[w]
+        for q in range(items.shape[0]):
+            r = q % (2 * n_workers)
+            if (r if r < n_workers else 2 * n_workers - 1 - r) != w:
+                continue
+            i = items[q, 0]
+            j = items[q, 1]
+            unplayed = np.uint64(0)
+            for s in range(4):
+                hands[s] = deals[i, s]
+                unplayed |= deals[i, s]
+                pairmask[s] = pair_of[s] == pairs[j]
+            k = popcount(unplayed) // 4
+            n0 = ctx[w, C_NODES]
+            t = targets[i, j]
+            if t < 0:
+                lo, hi = 0, k          # max tricks
+            else:
+                lo, hi = t, t
+            v = _solve(hands, pairmask, suit_of, suit_masks, trump, must_trump, pair_of,
+                       goals[i, j], classes[i, j], holds[i, j], n_tricks,
+                       tt_keys[w], tt_lo[w], tt_hi[w], tt_move[w], tt_stamp[w],
+                       tt_bits, ctx[w], moves[w], tc[w], leader, trick_no, 0, unplayed,
+                       0, 0, lo, hi)
+            if t < 0:
+                out[i, j] = v
+            else:
+                out[i, j] = 1 if v == t else 0
+            nodes[i, j] = ctx[w, C_NODES] - n0

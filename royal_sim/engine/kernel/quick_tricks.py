@@ -1,0 +1,162 @@
+"""Tricks a side surely wins from a trick start (after DDS ``QuickTricks.cpp``): the top
+trump run's sure tricks, the leader's quick tricks, and quick tricks through the partner's
+hand. Each is a lower bound valid for any trick-taking rules, and returns the cards it used
+(whose ranks the bound depends on).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .bits import _above, _bit, _highbit_index, popcount
+from .tricks import _holder
+from .jit import kernel_no_refcount
+
+
+@kernel_no_refcount
+def _sure_tricks(hands, pair_of, unplayed, trump_mask, trump_top):
+    """Tricks the holders of the top trump sequence will surely win, and their pair side.
+
+    The k highest trumps still out, all held by one pair, win every trick they fall in; one
+    hand's cards fall in distinct tricks and a trick holds at most 2 cards of a pair, so that
+    pair wins at least max(k_hand1, k_hand2, ceil(k / 2)) of the remaining tricks.
+    Returns ``(tricks, seat_of_top_holder, cards of the run)``; (0, -1, 0) without trumps
+    out."""
+    tr = unplayed & trump_mask
+    if tr == 0:
+        return 0, -1, np.uint64(0)
+    held = hands[0] | hands[1] | hands[2] | hands[3]
+    tr &= held                  # (at trick starts every trump still out is in a hand)
+    if tr == 0:
+        return 0, -1, np.uint64(0)
+    holder0 = _holder(hands, _bit(_highbit_index(tr)))
+    mine = np.uint64(0)
+    for s in range(4):
+        if pair_of[s] == pair_of[holder0]:
+            mine |= hands[s]
+    theirs = tr & ~mine
+    run = tr & mine
+    if theirs:
+        run &= _above(_highbit_index(theirs))
+    k = popcount(run)
+    best = (k + 1) // 2
+    for s in range(4):
+        best = max(best, popcount(hands[s] & run))
+    return best, holder0, run
+
+
+@kernel_no_refcount
+def _quick_tricks(hands, leader, pair_of, suit_masks, trump):
+    """Tricks the leader can cash one after another, keeping the lead (DDS quick tricks):
+    first its trumps above every other trump still out (everyone with a trump must follow),
+    then in each side suit its cards above every other card of the suit, as long as each
+    opponent either follows suit or has no trump left (a void partner holding a trump might
+    have to ruff and take the lead, so the partner must follow too unless trumpless).
+    A lower bound on the tricks the leader's pair wins, valid for any trick-taking rules.
+    Returns ``(tricks, the cards the leader cashes)``: each wins its trick when played in
+    that order (trumps first)."""
+    me = hands[leader]
+    others = np.uint64(0)
+    for s in range(4):
+        if s != leader:
+            others |= hands[s]
+    q = 0
+    used = np.uint64(0)
+    tr_any = np.uint64(0)      # seats (bits) other than the leader still holding a trump
+    if trump >= 0:
+        tm = suit_masks[trump]
+        mine_t = me & tm
+        oth_t = others & tm
+        if mine_t:
+            if oth_t == 0:
+                q = popcount(mine_t)
+                used |= mine_t
+            else:
+                hi = _highbit_index(oth_t)
+                top = mine_t & _above(hi)
+                q = popcount(top)
+                used |= top
+        for s in range(4):
+            if popcount(hands[s] & tm) > q:
+                tr_any |= _bit(s)
+    for su in range(suit_masks.shape[0]):
+        if su == trump:
+            continue
+        sm = suit_masks[su]
+        mine_s = me & sm
+        if mine_s == 0:
+            continue
+        oth_s = others & sm
+        if oth_s == 0:
+            top = mine_s
+        else:
+            hi = _highbit_index(oth_s)
+            top = mine_s & _above(hi)
+        k = popcount(top)
+        if k == 0:
+            continue
+        for s in range(4):
+            if s == leader or (tr_any & _bit(s)) == 0:
+                continue
+            n = popcount(hands[s] & sm)
+            if n < k:
+                k = n
+        drop = popcount(top) - k
+        while drop > 0:             # the k cards cashed are the top ones
+            top &= top - np.uint64(1)
+            drop -= 1
+        used |= top
+        q += k
+    n_me = popcount(me)
+    return (q if q < n_me else n_me), used
+
+
+@kernel_no_refcount
+def _pair_quick_tricks(hands, leader, pair_of, suit_masks, trump):
+    """Quick tricks of the leader's pair: the leader's own (``_quick_tricks``), or, if more,
+    a crossing: the leader leads a card of a suit in which the partner holds the top card
+    still out, every opponent either follows suit or holds no trump (so the partner's card
+    wins the trick whoever plays when), and the partner, now on lead, cashes its own quick
+    tricks (DDS's quick tricks through the partner's hand). The crossing is counted
+    pessimistically: each opponent following suit keeps its higher cards of the suit (plays
+    its lowest), one void in it keeps all its cards. Returns ``(tricks, cards behind them)``
+    (the partner's top card and the cards it cashes). ``hands`` is changed and restored."""
+    q, used = _quick_tricks(hands, leader, pair_of, suit_masks, trump)
+    partner = -1
+    for s in range(4):
+        if s != leader and pair_of[s] == pair_of[leader]:
+            partner = s
+    if partner < 0 or popcount(hands[partner]) <= q:
+        return q, used
+    me = hands[leader]
+    pt = hands[partner]
+    tm = suit_masks[trump] if trump >= 0 else np.uint64(0)
+    for su in range(suit_masks.shape[0]):
+        sm = suit_masks[su]
+        if (me & sm) == 0 or (pt & sm) == 0:
+            continue
+        w = _highbit_index(pt & sm)
+        ok = True
+        for s in range(4):
+            if s == partner:
+                continue
+            if hands[s] & sm & _above(w):
+                ok = False              # the partner's card is not the top one
+            if (pair_of[s] != pair_of[leader] and (hands[s] & sm) == 0
+                    and (hands[s] & tm) != 0):
+                ok = False              # an opponent void in the suit may (must) trump
+        if not ok:
+            continue
+        h0, h1, h2, h3 = hands[0], hands[1], hands[2], hands[3]
+        for s in range(4):
+            f = hands[s] & sm
+            if s == partner:
+                hands[s] &= ~_bit(w)
+            elif f:
+                hands[s] &= ~(f & (~f + np.uint64(1)))      # its lowest card of the suit
+        q2, used2 = _quick_tricks(hands, partner, pair_of, suit_masks, trump)
+        hands[0], hands[1], hands[2], hands[3] = h0, h1, h2, h3
+        if 1 + q2 > q:
+            q = 1 + q2
+            used = used2 | _bit(w)
+    return q, used

@@ -1,0 +1,22 @@
+"""The arrays a search works in, owned by its caller (the kernels allocate nothing while
+searching): the per-ply work space columns, the context slots, and their sizes.
+"""
+
+from __future__ import annotations
+
+TT_BITS_DEFAULT = 18
+MAX_DEPTH = 64          # cards in a deal (plies)
+MAX_MOVES = 16
+
+# per-ply work space columns (int64 ws / uint64 wsu)
+W_LEADER, W_TRICK, W_NPLAYED, W_PCOUNT, W_PROG, W_SEAT, W_ISP, W_NEED, W_N, W_IDX = range(10)
+W_LEN = 10
+U_UNPLAYED, U_HAND, U_REL, U_TWIN, U_SKIP = 0, 1, 2, 3, 4
+U_LEN = 5
+
+# context array slots (int64)
+C_NODES = 0
+C_STAMP = 1
+C_REPL = 2            # round-robin counter for replacing table entries in a full bucket
+C_TRICK0 = 4          # C_TRICK0 + t: nodes at trick t (0-based), for profiling
+C_LEN = 20
