@@ -71,6 +71,201 @@ def _suits_blocked(hands, cards, room, suit_masks, trump_mask, trump):
     return True
 
 
+@helper
+def _required_tricks_cut(hands, goal, n_tricks_total, trick_no, unplayed, p_hands, left,
+                         trump_mask, suit_masks, trump, must_trump):
+    """The goal's required tricks ("the pair wins trick t with a card of R") still ahead:
+    a required card no longer in the pair's hands; Hall's count (a card of its own for each
+    required trick); a trump above every trump a required trick lets win beats its winner
+    (``_too_many_over``); a suit-card trick whose suits are blocked (``_suits_blocked``).
+    Returns ``(cut, cards the cut used, required tricks left, a lead obligation ahead)``."""
+    zero = np.uint64(0)
+    n_req = 0
+    lead_rule = False
+    req_cards = zero
+    for t in range(trick_no, n_tricks_total):
+        if goal[G_LEAD0 + t] != 0:
+            lead_rule = True
+        req = goal[G_TRICK0 + t]
+        if req != 0:
+            n_req += 1
+            req_cards |= req
+            if (req & p_hands) == 0:
+                return True, zero, n_req, lead_rule
+    if n_req == 0:
+        return False, zero, n_req, lead_rule
+    # each required trick takes its own card of the pair (Hall's condition, whole set)
+    if popcount(req_cards & p_hands) < n_req:
+        return True, zero, n_req, lead_rule
+    # a trump above every trump a required trick lets win beats its winner, in whoever's
+    # hand: for each threshold h (the top trump still out some required trick lets win,
+    # -1 for none), every hand must play its trumps above h outside the q required
+    # tricks that let no trump above h win (``_too_many_over``)
+    if trump_mask != 0:
+        for t in range(trick_no, n_tricks_total):
+            h = _req_top_trump(goal[G_TRICK0 + t], trump_mask, unplayed)
+            if h == -2:
+                continue
+            q = 0
+            for t2 in range(trick_no, n_tricks_total):
+                h2 = _req_top_trump(goal[G_TRICK0 + t2], trump_mask, unplayed)
+                if h2 != -2 and h2 <= h:
+                    q += 1
+            if _too_many_over(hands, h, q, left, trump_mask, unplayed):
+                return True, (_bit(h) if h >= 0 else zero), n_req, lead_rule
+            if h == -1 and must_trump:
+                # won by a suit card: that suit is led and no tarokk falls in the
+                # trick; each suit of the pair's candidate cards may be blocked
+                # (``_suits_blocked``, with the t - trick_no tricks before trick t)
+                if _suits_blocked(hands, goal[G_TRICK0 + t] & p_hands, t - trick_no,
+                                  suit_masks, trump_mask, trump):
+                    return True, zero, n_req, lead_rule
+    return False, zero, n_req, lead_rule
+
+
+@helper
+def _trick_count_cut(hands, pairmask, pair_of, need, counted_left, left, unplayed,
+                     trump_mask, trump_top, leader, suit_masks, trump, held_now, lead_rule):
+    """The tricks each side surely wins: the top trump run (``_sure_tricks``), at most one
+    trick per trump plus the fewest suit cards of any hand, quick tricks of the side on
+    lead (the pair's own count only cards it may cash now, and none while a lead obligation
+    is ahead). Returns ``(cut, cards the cut used, sure_p, rel_p, sure_o, rel_o, qt_o,
+    rel_q)``: the pair's sure counted tricks beyond the uncounted ones and the opponents'
+    sure tricks and quick tricks, each with the cards behind it."""
+    zero = np.uint64(0)
+    sure_p = 0
+    sure_o = 0
+    qt_o = 0
+    rel_p = zero
+    rel_o = zero
+    rel_q = zero
+    uncounted = left - counted_left
+    if trump_top >= 0:
+        sure, holder, run = _sure_tricks(hands, pair_of, unplayed, trump_mask, trump_top)
+        if sure > 0:
+            if pairmask[holder]:
+                sure_p = sure - uncounted
+                rel_p = run
+            else:
+                sure_o = sure
+                rel_o = run
+                if need > counted_left - max(0, sure - uncounted):
+                    return True, run, sure_p, rel_p, sure_o, rel_o, qt_o, rel_q
+    if trump_mask != 0:
+        # a pair wins at most one trick per tarokk it holds plus the tricks no tarokk
+        # falls in, and in those every hand plays a suit card: at most the fewest suit
+        # cards of any hand (suit lengths only)
+        t_max = 0
+        t_p = 0
+        for s in range(4):
+            k = popcount(hands[s] & trump_mask)
+            if k > t_max:
+                t_max = k
+            if pairmask[s]:
+                t_p += k
+        t_o = popcount(unplayed & trump_mask) - t_p
+        p_max = min(left, t_p + left - t_max)
+        o_max = min(left, t_o + left - t_max)
+        if need > p_max:
+            return True, zero, sure_p, rel_p, sure_o, rel_o, qt_o, rel_q
+        if left - o_max - uncounted > sure_p:
+            sure_p = left - o_max - uncounted
+            rel_p = zero
+        if left - p_max > sure_o:
+            sure_o = left - p_max
+            rel_o = zero
+            if need > counted_left - max(0, sure_o - uncounted):
+                return True, zero, sure_p, rel_p, sure_o, rel_o, qt_o, rel_q
+    if pairmask[leader]:
+        qt = 0
+        qcards = zero
+        if not lead_rule:
+            if held_now == 0:     # (a hold on a later trick implies one on this)
+                qt, qcards = _pair_quick_tricks(hands, leader, pair_of, suit_masks, trump)
+            else:
+                mine = hands[leader]
+                hands[leader] = mine & ~held_now
+                qt, qcards = _quick_tricks(hands, leader, pair_of, suit_masks, trump)
+                hands[leader] = mine
+    else:
+        qt, qcards = _pair_quick_tricks(hands, leader, pair_of, suit_masks, trump)
+    if qt > 0:
+        if pairmask[leader]:
+            if qt - uncounted > sure_p:
+                sure_p = qt - uncounted
+                rel_p = qcards
+        else:
+            qt_o = qt
+            rel_q = qcards
+            if qt > sure_o:
+                sure_o = qt
+                rel_o = qcards
+            if need > counted_left - max(0, qt - uncounted):
+                return True, qcards, sure_p, rel_p, sure_o, rel_o, qt_o, rel_q
+    return False, zero, sure_p, rel_p, sure_o, rel_o, qt_o, rel_q
+
+
+@helper
+def _existential_cut(hands, goal, prog, p_hands, unplayed, left, trump_mask):
+    """The pending "win some trick with a card of E" clauses: an E no longer in the pair's
+    hands, or too many trumps above E's top trump to keep out of the tricks they need
+    (``_too_many_over``). Returns ``(cut, cards the cut used, clauses pending, the last
+    pending one's mask)``."""
+    zero = np.uint64(0)
+    n_ex = 0
+    ex = zero
+    ex1 = goal[G_EXIST1]
+    if ex1 != 0 and (prog & P_EXIST1) == 0:
+        if (ex1 & p_hands) == 0:
+            return True, zero, n_ex, ex
+        n_ex += 1
+        ex = ex1
+    ex2 = goal[G_EXIST2]
+    if ex2 != 0 and (prog & P_EXIST2) == 0:
+        if (ex2 & p_hands) == 0:
+            return True, zero, n_ex, ex
+        n_ex += 1
+        ex = ex2
+    if trump_mask != 0 and n_ex > 0:
+        # each pending "wins some trick with a card of E" needs a trick of its own (the
+        # masks are disjoint) with no trump above E's top trump in it (as above)
+        h1 = _req_top_trump(ex1, trump_mask, unplayed) if (prog & P_EXIST1) == 0 else -2
+        h2 = _req_top_trump(ex2, trump_mask, unplayed) if (prog & P_EXIST2) == 0 else -2
+        for h in (h1, h2):
+            if h == -2:
+                continue
+            q = (1 if h1 != -2 and h1 <= h else 0) + (1 if h2 != -2 and h2 <= h else 0)
+            if _too_many_over(hands, h, q, left, trump_mask, unplayed):
+                return True, (_bit(h) if h >= 0 else zero), n_ex, ex
+    return False, zero, n_ex, ex
+
+
+@helper
+def _unbeatable_lead(hands, leader, ex, held_now, lead_mask, unplayed, suit_masks,
+                     trump_mask):
+    """A card of ``ex`` the leader may lead that no one can beat (everyone else follows
+    suit or holds no trump; a trump above every other trump), or -1."""
+    cand = hands[leader] & ex & ~held_now
+    if lead_mask != 0 and (hands[leader] & lead_mask):
+        cand &= lead_mask
+    for su in range(suit_masks.shape[0] - 1, -1, -1):   # (highest card ids first)
+        sm = suit_masks[su]
+        if (cand & sm) == 0:
+            continue
+        c = _highbit_index(cand & sm)       # (a lower one of the suit wins only if c does)
+        if unplayed & ~hands[leader] & sm & _above(c):
+            continue
+        wins = True
+        if (sm & trump_mask) == 0:
+            for s in range(4):
+                if (s != leader and (hands[s] & sm) == 0
+                        and (hands[s] & trump_mask) != 0):
+                    wins = False
+        if wins:
+            return c
+    return -1
+
+
 @kernel_no_refcount
 def _trick_start_bounds(hands, pairmask, pair_of, goal, n_tricks_total, trick_no, unplayed,
                         need, prog, trump_mask, trump_top, leader, suit_masks, trump, held_now,
@@ -90,153 +285,33 @@ def _trick_start_bounds(hands, pairmask, pair_of, goal, n_tricks_total, trick_no
     counted_left = _count_future(goal[G_COUNT_TRICKS], trick_no, n_tricks_total)
     if need > counted_left:
         return 0, zero
-    reqs_left = False
-    n_req = 0
-    lead_rule = False       # a lead obligation ahead (the pair's quick tricks do not count)
-    req_cards = zero
-    for t in range(trick_no, n_tricks_total):
-        if goal[G_LEAD0 + t] != 0:
-            lead_rule = True
-        req = goal[G_TRICK0 + t]
-        if req != 0:
-            reqs_left = True
-            n_req += 1
-            req_cards |= req
-            if (req & p_hands) == 0:
-                return 0, zero
-    if n_req > 0:
-        # each required trick takes its own card of the pair (Hall's condition, whole set)
-        if popcount(req_cards & p_hands) < n_req:
-            return 0, zero
-        # a trump above every trump a required trick lets win beats its winner, in whoever's
-        # hand: for each threshold h (the top trump still out some required trick lets win,
-        # -1 for none), every hand must play its trumps above h outside the q required
-        # tricks that let no trump above h win (``_too_many_over``)
-        if trump_mask != 0:
-            for t in range(trick_no, n_tricks_total):
-                h = _req_top_trump(goal[G_TRICK0 + t], trump_mask, unplayed)
-                if h == -2:
-                    continue
-                q = 0
-                for t2 in range(trick_no, n_tricks_total):
-                    h2 = _req_top_trump(goal[G_TRICK0 + t2], trump_mask, unplayed)
-                    if h2 != -2 and h2 <= h:
-                        q += 1
-                if _too_many_over(hands, h, q, left, trump_mask, unplayed):
-                    return 0, (_bit(h) if h >= 0 else zero)
-                if h == -1 and must_trump:
-                    # won by a suit card: that suit is led and no tarokk falls in the
-                    # trick; each suit of the pair's candidate cards may be blocked
-                    # (``_suits_blocked``, with the t - trick_no tricks before trick t)
-                    if _suits_blocked(hands, goal[G_TRICK0 + t] & p_hands, t - trick_no,
-                                      suit_masks, trump_mask, trump):
-                        return 0, zero
+    cut, rel, n_req, lead_rule = _required_tricks_cut(
+        hands, goal, n_tricks_total, trick_no, unplayed, p_hands, left, trump_mask,
+        suit_masks, trump, must_trump)
+    if cut:
+        return 0, rel
     sure_p = 0
-    sure_o = 0
-    qt_o = 0
-    rel_p = zero        # cards behind sure_p, sure_o and qt_o
-    rel_o = zero
-    rel_q = zero
+    rel_p = zero        # cards behind sure_p
     if need > 0 or n_req > 0:       # the trick bounds serve only these
-        uncounted = left - counted_left
-        if trump_top >= 0:
-            sure, holder, run = _sure_tricks(hands, pair_of, unplayed, trump_mask, trump_top)
-            if sure > 0:
-                if pairmask[holder]:
-                    sure_p = sure - uncounted
-                    rel_p = run
-                else:
-                    sure_o = sure
-                    rel_o = run
-                    if need > counted_left - max(0, sure - uncounted):
-                        return 0, run
-        if trump_mask != 0:
-            # a pair wins at most one trick per tarokk it holds plus the tricks no tarokk
-            # falls in, and in those every hand plays a suit card: at most the fewest suit
-            # cards of any hand (suit lengths only)
-            t_max = 0
-            t_p = 0
-            for s in range(4):
-                k = popcount(hands[s] & trump_mask)
-                if k > t_max:
-                    t_max = k
-                if pairmask[s]:
-                    t_p += k
-            t_o = popcount(unplayed & trump_mask) - t_p
-            p_max = min(left, t_p + left - t_max)
-            o_max = min(left, t_o + left - t_max)
-            if need > p_max:
-                return 0, zero
-            if left - o_max - uncounted > sure_p:
-                sure_p = left - o_max - uncounted
-                rel_p = zero
-            if left - p_max > sure_o:
-                sure_o = left - p_max
-                rel_o = zero
-                if need > counted_left - max(0, sure_o - uncounted):
-                    return 0, zero
-        if pairmask[leader]:
-            qt = 0
-            qcards = zero
-            if not lead_rule:
-                if held_now == 0:     # (a hold on a later trick implies one on this)
-                    qt, qcards = _pair_quick_tricks(hands, leader, pair_of, suit_masks, trump)
-                else:
-                    mine = hands[leader]
-                    hands[leader] = mine & ~held_now
-                    qt, qcards = _quick_tricks(hands, leader, pair_of, suit_masks, trump)
-                    hands[leader] = mine
-        else:
-            qt, qcards = _pair_quick_tricks(hands, leader, pair_of, suit_masks, trump)
-        if qt > 0:
-            if pairmask[leader]:
-                if qt - uncounted > sure_p:
-                    sure_p = qt - uncounted
-                    rel_p = qcards
-            else:
-                qt_o = qt
-                rel_q = qcards
-                if qt > sure_o:
-                    sure_o = qt
-                    rel_o = qcards
-                if need > counted_left - max(0, qt - uncounted):
-                    return 0, qcards
-    if n_req > 0:
-        # the opponents' sure tricks leave too few tricks for the required ones
-        if sure_o > 0 and n_req > left - sure_o:
-            return 0, rel_o
-        # the opponents lead and can cash the next tricks: a requirement among them fails
-        if qt_o > 0:
-            for t in range(trick_no, min(trick_no + qt_o, n_tricks_total)):
-                if goal[G_TRICK0 + t] != 0:
-                    return 0, rel_q
-    met = (need <= 0 or need <= sure_p) and not reqs_left
-    n_ex = 0                # existential clauses still pending (the last one's mask: ex)
-    ex = zero
-    ex1 = goal[G_EXIST1]
-    if ex1 != 0 and (prog & P_EXIST1) == 0:
-        if (ex1 & p_hands) == 0:
-            return 0, zero
-        n_ex += 1
-        ex = ex1
-    ex2 = goal[G_EXIST2]
-    if ex2 != 0 and (prog & P_EXIST2) == 0:
-        if (ex2 & p_hands) == 0:
-            return 0, zero
-        n_ex += 1
-        ex = ex2
-    if trump_mask != 0 and (ex1 != 0 and (prog & P_EXIST1) == 0
-                            or ex2 != 0 and (prog & P_EXIST2) == 0):
-        # each pending "wins some trick with a card of E" needs a trick of its own (the
-        # masks are disjoint) with no trump above E's top trump in it (as above)
-        h1 = _req_top_trump(ex1, trump_mask, unplayed) if (prog & P_EXIST1) == 0 else -2
-        h2 = _req_top_trump(ex2, trump_mask, unplayed) if (prog & P_EXIST2) == 0 else -2
-        for h in (h1, h2):
-            if h == -2:
-                continue
-            q = (1 if h1 != -2 and h1 <= h else 0) + (1 if h2 != -2 and h2 <= h else 0)
-            if _too_many_over(hands, h, q, left, trump_mask, unplayed):
-                return 0, (_bit(h) if h >= 0 else zero)
+        cut, rel, sure_p, rel_p, sure_o, rel_o, qt_o, rel_q = _trick_count_cut(
+            hands, pairmask, pair_of, need, counted_left, left, unplayed, trump_mask,
+            trump_top, leader, suit_masks, trump, held_now, lead_rule)
+        if cut:
+            return 0, rel
+        if n_req > 0:
+            # the opponents' sure tricks leave too few tricks for the required ones
+            if sure_o > 0 and n_req > left - sure_o:
+                return 0, rel_o
+            # the opponents lead and can cash the next tricks: a requirement among them
+            if qt_o > 0:
+                for t in range(trick_no, min(trick_no + qt_o, n_tricks_total)):
+                    if goal[G_TRICK0 + t] != 0:
+                        return 0, rel_q
+    met = (need <= 0 or need <= sure_p) and n_req == 0
+    cut, rel, n_ex, ex = _existential_cut(hands, goal, prog, p_hands, unplayed, left,
+                                          trump_mask)
+    if cut:
+        return 0, rel
     anym = goal[G_CAPTURE_ANY]
     if anym != 0 and (prog & P_ANY) == 0:
         if (anym & unplayed) == 0:
@@ -264,26 +339,11 @@ def _trick_start_bounds(hands, pairmask, pair_of, goal, n_tricks_total, trick_no
         return 1, (rel_p if need > 0 else zero)
     if met and n_ex == 1 and need <= 0 and pairmask[leader]:
         # the one clause left is "win a trick with a card of ex": met now if the leader
-        # may lead such a card that no one can beat (everyone else follows suit or holds
-        # no trump; a trump above every other trump)
-        cand = hands[leader] & ex & ~held_now
-        if goal[G_LEAD0 + trick_no] != 0 and (hands[leader] & goal[G_LEAD0 + trick_no]):
-            cand &= goal[G_LEAD0 + trick_no]
-        for su in range(suit_masks.shape[0] - 1, -1, -1):   # (highest card ids first)
-            sm = suit_masks[su]
-            if (cand & sm) == 0:
-                continue
-            c = _highbit_index(cand & sm)       # (a lower one of the suit wins only if c does)
-            if unplayed & ~hands[leader] & sm & _above(c):
-                continue
-            wins = True
-            if (sm & trump_mask) == 0:
-                for s in range(4):
-                    if (s != leader and (hands[s] & sm) == 0
-                            and (hands[s] & trump_mask) != 0):
-                        wins = False
-            if wins:
-                return 1, _bit(c)
+        # may lead such a card that no one can beat
+        c = _unbeatable_lead(hands, leader, ex, held_now, goal[G_LEAD0 + trick_no], unplayed,
+                             suit_masks, trump_mask)
+        if c >= 0:
+            return 1, _bit(c)
     if unplayed == 0:
         return 0, zero
     return -1, zero
