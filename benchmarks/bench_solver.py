@@ -1,4 +1,4 @@
-"""Speed of the double-dummy kernel (``royal_sim.engine.kernel.search``).
+"""Speed of the double-dummy kernel (``royal_sim.engine``).
 
 Prints, in one run:
 
@@ -41,9 +41,9 @@ BRIDGE_TARGET_RATIO = 2.0
 _FIRST_CALL = textwrap.dedent("""
     import time
     t0 = time.perf_counter()
-    from royal_sim.engine.kernel import search
+    from royal_sim.double_dummy import max_tricks
     hands = (0x8860288920, 0x5310805401, 0x2485032084, 0xa54025a)  # a valid full deal
-    search.max_tricks(hands, 0, 1)
+    max_tricks(hands, 0, 1)
     print(time.perf_counter() - t0)
 """)
 
@@ -100,12 +100,12 @@ def _ms(x: float) -> str:
 
 
 def bench_tarokk(n: int, seed: int) -> None:
-    from royal_sim.engine.kernel import search
-    from royal_sim.engine.rules import TAROKK_RULES
+    from royal_sim.double_dummy import TAROKK_RULES
+    from royal_sim.engine.solver import Solver
 
     rng = random.Random(seed)
     deals = [random_tarokk_deal(rng) for _ in range(n)]
-    solver = search.Solver(TAROKK_RULES)
+    solver = Solver(TAROKK_RULES)
     for d in deals[:5]:                      # warm-up (JIT already loaded)
         solver.max_tricks(d, 0, 1, 0)
     nodes0 = getattr(solver, "nodes", None)
@@ -134,11 +134,11 @@ def bench_bridge(n: int, seed: int) -> None:
     except ImportError:
         print("bridge vs DDS: skipped (endplay is not installed)")
         return
-    from royal_sim.engine.kernel import search
     from royal_sim.engine.rules import bridge_rules
+    from royal_sim.engine.solver import Solver
 
     rng = random.Random(seed + 1)
-    solvers = {t: search.Solver(bridge_rules(t)) for t in range(4)}
+    solvers = {t: Solver(bridge_rules(t)) for t in range(4)}
     cases = [(random_bridge_position(rng, 10), rng.randrange(4), rng.randrange(4))
              for _ in range(n)]
     deals = [Deal(_pbn(hands), first=Player(leader), trump=Denom(trump))
