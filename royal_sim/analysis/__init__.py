@@ -32,10 +32,9 @@ from .execute import ClassCache, ColumnSearch, search_columns
 from .plan import columns_for, plan_search
 from .results import Analysis, Column, SlemResult, wilson
 
-__all__ = ["MAX_SAMPLES", "RELAXED_SKIP", "Analysis", "Column", "ColumnProfile", "SearchProfile",
-           "SlemResult",
-           "analyze", "bid_constraints", "check_samples", "columns_for", "profile_columns",
-           "solve_slems", "wilson"]
+__all__ = ["MAX_SAMPLES", "RELAXED_SKIP", "Analysis", "Column", "ColumnProfile",
+           "SearchProfile", "SlemResult", "analyze", "bid_constraints", "check_samples",
+           "columns_for", "profile_columns", "solve_slems", "wilson"]
 
 RELAXED_SKIP = 0.01
 MAX_SAMPLES = 1_000_000   # deals per analysis (0.02-0.3 s each per core already)

@@ -170,15 +170,15 @@ def search_columns(deals: np.ndarray, plan: SearchPlan, classes: ClassCache,
     if progress is not None:
         progress(0)
     for start in range(0, n, CHUNK):
-        block = deals[start:start + CHUNK]
-        cells = plan.block(block)
-        arrays = _pack(cells, classes)
-        if cells.late is not None:
-            run.late_filter(block, cells, arrays.status)
-        res = run.levels(block, arrays)
-        maxt[start:start + len(block)] = res[:, 0]
-        outcomes[start:start + len(block)] = res[:, 1:]
+        chunk = deals[start:start + CHUNK]
+        block = plan.block(chunk)
+        arrays = _pack(block, classes)
+        if block.late is not None:
+            run.late_filter(chunk, block, arrays.status)
+        res = run.levels(chunk, arrays)
+        maxt[start:start + len(chunk)] = res[:, 0]
+        outcomes[start:start + len(chunk)] = res[:, 1:]
         if progress is not None:
-            progress(len(block))
+            progress(len(chunk))
     return ColumnSearch(outcomes, maxt, run.col_count.astype(np.int64),
                         run.col_nodes.astype(np.int64), *run.filter_cost)

@@ -37,7 +37,7 @@ def columns_for(hand: int, only: Sequence[str] | None = None,
                 fixed: dict[str, object] | None = None) -> list[Column]:
     """The columns to search: each slem (all, or ``only`` ids) with every parameter the user
     could announce from ``hand`` (bit mask of cards; magasítók of the hand, every suit), or
-    the ``fixed`` one (slem id → parameter). Raises ``RoyalSimError`` for an unknown id."""
+    the ``fixed`` one (slem id → parameter). Raises ``BidError`` for an unknown id."""
     fixed = fixed or {}
     slems = [S.get_slem(i) for i in only] if only else list(S.SLEMS.values())
     cols: list[Column] = []
