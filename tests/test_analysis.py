@@ -89,7 +89,7 @@ def test_solve_batch_order_and_node_counts():
 
 
 def test_late_filter_picks_the_trick_set_most_columns_need():
-    from royal_sim.analysis import _late_filter
+    from royal_sim.analysis.plan import _late_filter
     f = frozenset
     row = [f({9, 10}), f({9, 10}), f({8, 9, 10}), f({10}), f(), f({8, 9, 10})]
     # {9, 10} is required by 4 columns, {8, 9, 10} by 2; single tricks do not count

@@ -120,7 +120,7 @@ def test_kotott_card_is_held_back_under_gerots():
     # Pikoló (tricks 1-3, trick 3 with XVIII): under Gerots the pair may not play XVIII
     # before trick 3 (a kötött card is announced too, seed 000 "Rájátszás"); under laza it
     # may. The same for an announced magasító (Ultimó with I: not before trick 10).
-    from royal_sim.analysis import _holds_row
+    from royal_sim.analysis.plan import _holds_row
     mine = C.mask_of(range(C.N_TAROKKS))
     assert _holds_row(S.get_slem("pikolo"), None, "gerots", mine)[C.XVIII] == 3
     assert _holds_row(S.get_slem("pikolo"), None, "laza", mine)[C.XVIII] == 0

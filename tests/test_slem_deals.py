@@ -327,7 +327,7 @@ def _stella_bug_present() -> bool:
     ``STELLA_BUG``, present at commit ccc7870, fixed in 0697ffb; the xfail below applies only
     while it shows.)"""
     try:
-        from royal_sim.analysis import _relaxed_goal
+        from royal_sim.analysis.plan import _relaxed_goal
         from royal_sim.slems.catalogue import parse_param
         hands = Deal.parse(ST1).hands
         param = parse_param("stella", "SK,HK,CK")

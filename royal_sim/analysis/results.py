@@ -1,0 +1,103 @@
+"""What an analysis returns: the columns searched, each bid's outcome over the sampled deals
+with its 95 % Wilson interval, and the whole ``Analysis``."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from ..model.deal import Seat
+from ..slems import catalogue as S
+
+
+def wilson(k: int, n: int, z: float = 1.959963984540054) -> tuple[float, float]:
+    """95 % Wilson score interval for k successes in n trials; (0, 1) when n = 0."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = k / n
+    den = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / den
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / den
+    lo = 0.0 if k == 0 else max(0.0, centre - half)
+    hi = 1.0 if k == n else min(1.0, centre + half)
+    return (lo, hi)
+
+
+@dataclass(frozen=True)
+class Column:
+    """One thing to search on every deal: a slem with a parameter (or a relaxed bound)."""
+
+    slem: S.Slem
+    param: object
+    relaxed: bool = False
+
+    @property
+    def key(self) -> str:
+        return self.slem.id + ":*" if self.relaxed else S.slem_key(self.slem, self.param)
+
+
+@dataclass
+class SlemResult:
+    """Outcome of one bid over the sampled deals: ``made`` of ``n`` deals (deals where the
+    slem is undefined are not counted); ``bound``: the figure is an upper bound (relaxed
+    search below ``RELAXED_SKIP``, exact candidates skipped); ``outcomes``: (deals,) int64,
+    1 made, 0 not, -1 undefined on each sampled deal."""
+
+    slem: S.Slem
+    param: object
+    made: int
+    n: int
+    bound: bool = False
+    outcomes: np.ndarray | None = field(default=None, repr=False)
+
+    @classmethod
+    def of_column(cls, col: Column, outcome: np.ndarray) -> SlemResult:
+        """The result of ``col`` from its (deals,) int64 outcomes; a relaxed column gives a
+        bound without a parameter."""
+        defined = outcome >= 0
+        made = int((outcome == 1).sum())
+        return cls(col.slem, None if col.relaxed else col.param, made, int(defined.sum()),
+                   bound=col.relaxed, outcomes=outcome)
+
+    @property
+    def probability(self) -> float:
+        return self.made / self.n if self.n else 0.0
+
+    @property
+    def ci95(self) -> tuple[float, float]:
+        return wilson(self.made, self.n)
+
+    @property
+    def key(self) -> str:
+        return self.slem.id if self.param is None else S.slem_key(self.slem, self.param)
+
+    def to_json(self) -> dict:
+        lo, hi = self.ci95
+        return {"id": self.slem.id,
+                "param": None if self.param is None else S.format_param(self.slem, self.param),
+                "group": self.slem.group, "value": self.slem.value,
+                "probability": round(self.probability, 6), "ci95": [round(lo, 6), round(hi, 6)],
+                "made": self.made, "deals": self.n, "bound": self.bound}
+
+
+@dataclass
+class Analysis:
+    """Result of ``analyze``: the best parameter of each slem (``best``), every candidate
+    (``candidates``), the deals ((n, 4) uint64 hands in seat order) and the max-tricks
+    distribution ((n,) int64 tricks of the user's pair on each deal); ``partner`` /
+    ``opponent``: the bids heard, searched for their pair on the same deals."""
+
+    hand: int
+    seat: Seat
+    rules: str
+    samples: int
+    seed: int
+    best: list[SlemResult]
+    candidates: list[SlemResult]
+    max_tricks: np.ndarray
+    deals: np.ndarray
+    sampling_method: str
+    partner: list[SlemResult] = field(default_factory=list)
+    opponent: list[SlemResult] = field(default_factory=list)
