@@ -1,0 +1,178 @@
+"""Precision-driven sampling: how many deals a column (one slem) is searched on, and the interval
+to report for it.
+
+The rule. Deals come in rounds; ``StoppingRule.looks()`` are the cumulative deal counts at the
+ends of the rounds: 42, 50, 60, 70, 90, 110, 130, … (each the previous one × 1.15 rounded up to
+a multiple of 10), ending at the cap. They depend on the cap only, never on timing or thread
+count. After each round a column whose interval is within ± ``precision`` (``settled``) is
+searched no more; the cap ends every column. 42 is the fewest deals at which a column made on
+none of them settles at the default precision (± 5 points).
+
+The interval (``bounds``). The Wilson (1927) score interval at z = ``Z`` = 2.15 instead of 1.96,
+with the bound next to 0 (and next to 1) taken from the exact Poisson limit when at most
+``SMALL_COUNTS`` deals are made (or missed), as always at the rule's looks: the modified Wilson
+interval of Brown, Cai & DasGupta (2001, "Interval estimation for a binomial proportion"), which
+removes the plain Wilson interval's coverage collapse near p = 0. The same interval is used by
+the stopping test and reported, so a settled column's reported interval is within ± precision.
+
+Why 2.15. Stopping when the interval is narrow is data dependent: at small p a stream that has
+run low settles early and its interval misses p from above (Armitage, McPherson & Rowe 1969 for
+repeated looks at accumulating data). With plain Wilson at 1.96 the coverage at the stop falls
+to about 0.94 (0.939 at p = 0.13, ± 5 points; 0.935 at p = 0.01, ± 10 points), and to 0.84-0.89
+at p of a few per mille, where one made deal puts the plain Wilson lower bound above p. Z was
+calibrated by exact computation of the coverage at the stop (dynamic programming over the looks,
+as for group sequential designs, Jennison & Turnbull 2000, "Group Sequential Methods with
+Applications to Clinical Trials") for precisions 0.01-0.5, at the smallest of the values tried
+(2.10, 2.12, 2.15) that keeps it ≥ 0.95 at all p but isolated discreteness dips (see
+``interval``). It costs 1.1-1.2 × the deals of plain Wilson at the stop
+(``benchmarks/bench_stopping.py``). Intervals valid at *every* look (a Bonferroni split of 5 %
+over the looks, or a confidence sequence after Robbins 1970 and Howard et al. 2021) would also
+cover at any stopping time but need about twice the deals (Bonferroni: 1.8-2.3 ×); this rule's
+guarantee is for its own stopping time (and truncations of it, see ``interval``).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..errors import RoyalSimError
+
+Z = 2.15              # normal quantile of the interval (two-sided 96.8 % for a fixed n)
+FIRST_LOOK = 42       # deals in the first round
+GROWTH_PERMILLE = 1150  # each look is the previous one × 1.15 …
+ROUND_TO = 10         # … rounded up to a multiple of 10
+SMALL_COUNTS = 6      # made (or missed) counts 1..6 take the exact Poisson bound
+POISSON_TAIL = 0.025  # one-sided tail of those Poisson bounds
+
+
+def _poisson_lower(x: int, tail: float) -> float:
+    """The mean λ with P(Poisson(λ) ≥ x) = tail, by bisection (x ≥ 1)."""
+    lo, hi = 0.0, float(x)
+    for _ in range(100):
+        mid = (lo + hi) / 2
+        below = math.exp(-mid) * sum(mid ** i / math.factorial(i) for i in range(x))
+        lo, hi = (lo, mid) if 1 - below > tail else (mid, hi)
+    return lo
+
+
+_POISSON_LOWER = tuple(_poisson_lower(x, POISSON_TAIL) for x in range(1, SMALL_COUNTS + 1))
+
+
+def bounds(made, deals: int, z: float = Z, small_counts: bool = True):
+    """Modified Wilson score interval for ``made`` successes in ``deals`` trials.
+
+    made: an int or an integer numpy array (0..deals); deals: int ≥ 1; z: normal quantile
+    (1.96 gives the plain 95 % Wilson interval); small_counts: take the exact Poisson bound
+    (``POISSON_TAIL`` one-sided) next to 0 when 1..``SMALL_COUNTS`` are made (and at most a
+    seventh of the deals), and next to 1 when that many are missed, if it is wider (Brown,
+    Cai & DasGupta 2001).
+    Returns ``(lo, hi)``, probabilities in [0, 1], floats for an int ``made``, arrays for an
+    array; (0, 1) when deals = 0. With ``small_counts=False`` and z = 1.96 this is
+    ``royal_sim.analysis.wilson``."""
+    k = np.asarray(made, dtype=float)
+    if deals <= 0:
+        lo, hi = np.zeros_like(k), np.ones_like(k)
+        return (0.0, 1.0) if np.ndim(made) == 0 else (lo, hi)
+    n = float(deals)
+    p = k / n
+    den = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / den
+    half = z * np.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / den
+    lo = np.where(k == 0, 0.0, np.maximum(0.0, centre - half))
+    hi = np.where(k == n, 1.0, np.minimum(1.0, centre + half))
+    if small_counts:
+        for x, lam in enumerate(_POISSON_LOWER[:int(deals) // 7], start=1):
+            lo = np.where(k == x, np.minimum(lo, lam / n), lo)
+            hi = np.where(k == n - x, np.maximum(hi, 1 - lam / n), hi)
+    if np.ndim(made) == 0:
+        return float(lo), float(hi)
+    return lo, hi
+
+
+def schedule(cap: int) -> list[int]:
+    """Cumulative deal counts at the ends of the rounds: ``FIRST_LOOK``, then each the previous
+    × 1.15 rounded up to a multiple of 10, while below ``cap``; the last one is ``cap``.
+    Integer arithmetic only, so the same cap always gives the same looks."""
+    looks = [min(FIRST_LOOK, cap)]
+    while looks[-1] < cap:
+        step = -(-looks[-1] * GROWTH_PERMILLE // (1000 * ROUND_TO)) * ROUND_TO
+        looks.append(min(step, cap))
+    return looks
+
+
+@dataclass(frozen=True)
+class StoppingRule:
+    """When to stop searching a column, and what interval to report for it.
+
+    precision: the half-width (a probability, 0.05 = ± 5 points) at which a column settles,
+    in (0, 0.5]; cap: deals at which every column stops (the user's ``samples``), at least
+    ``FIRST_LOOK``. Raises ``RoyalSimError`` (``argument="precision"`` or ``"samples"``) for
+    values outside these ranges.
+
+    Use: after the round that ends at ``looks()[j]``, a column made on ``made`` of its
+    ``deals`` deals is searched on the next round unless ``settled(made, deals)``; report
+    ``interval(made, deals)``. A column where the slem is undefined on some deals counts
+    only the deals where it is defined; then its counts need not fall on the looks and the
+    checked guarantee does not strictly apply (see ``interval``)."""
+
+    precision: float = 0.05
+    cap: int = 10_000
+
+    def __post_init__(self):
+        prec = self.precision
+        if isinstance(prec, bool) or not isinstance(prec, (int, float)) or not 0 < prec <= 0.5:
+            raise RoyalSimError(f"precision must be in (0, 0.5], got {prec!r}",
+                                argument="precision")
+        cap = self.cap
+        if isinstance(cap, bool) or not isinstance(cap, (int, np.integer)) or cap < FIRST_LOOK:
+            raise RoyalSimError(f"samples must be at least {FIRST_LOOK} (the first round) with "
+                                f"a precision, got {cap!r}", argument="samples")
+
+    def looks(self) -> list[int]:
+        """The cumulative deal counts at the ends of the rounds, increasing, the last one
+        ``cap`` (``schedule(cap)``); a function of ``cap`` alone."""
+        return schedule(int(self.cap))
+
+    def half_width(self, made: int, deals: int) -> float:
+        """Half the width of ``interval(made, deals)`` (a probability)."""
+        lo, hi = bounds(made, deals)
+        return (hi - lo) / 2
+
+    def settled(self, made: int, deals: int) -> bool:
+        """Whether a column made on ``made`` of ``deals`` deals (0 ≤ made ≤ deals, deals ≥ 1)
+        needs no more deals: deals ≥ ``FIRST_LOOK`` (the first round) and its interval is
+        within ± precision, or deals ≥ cap. Meant to be asked at the looks only; asking
+        between them adds looks the calibration did not see."""
+        if deals >= self.cap:
+            return True
+        return deals >= FIRST_LOOK and self.half_width(made, deals) <= self.precision + 1e-12
+
+    def interval(self, made: int, deals: int) -> tuple[float, float]:
+        """The interval to report for a column made on ``made`` of ``deals`` deals: ``(lo, hi)``,
+        probabilities in [0, 1] (the modified Wilson interval at z = ``Z``, see ``bounds``).
+
+        Coverage (the probability that it contains the column's true probability):
+        - stopped by this rule (settled at a look, or at the cap): ≥ 0.95, computed exactly
+          for precisions 0.01-0.5 on 281 p in (0, 0.5] (the rule is symmetric in p ↔ 1 - p),
+          apart from isolated discreteness dips to about 0.945 at some p (approximate
+          binomial intervals all have them, fixed-n Wilson included; Brown, Cai & DasGupta
+          2001); ``tests/test_stopping.py`` checks it by simulation, and
+          ``benchmarks/bench_stopping.py`` prints the exact figures;
+        - stopped at an earlier look by a time budget or an interruption whose moment does not
+          depend on this column's results: this is the same rule with the cap at that look,
+          and the same holds (checked exactly for caps from 42 to 3,000 deals). Report the
+          last completed look; counting a partial round is a look the calibration did not
+          see (close, not checked);
+        - not covered: a stop chosen by looking at this column's figures, another schedule
+          of looks, and joint coverage of several columns (each is 95 % on its own)."""
+        return bounds(made, deals)
+
+    def table(self, deals: int):
+        """The whole look at once, for vectorised callers (simulations): arrays ``lo``,
+        ``hi`` (floats) and ``settled`` (bools) indexed by made = 0..deals."""
+        lo, hi = bounds(np.arange(deals + 1), deals)
+        done = ((hi - lo) / 2 <= self.precision + 1e-12) & (deals >= FIRST_LOOK)
+        return lo, hi, done | (deals >= self.cap)
