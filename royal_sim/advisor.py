@@ -41,7 +41,7 @@ class Scorer:
         self.rules = rules
         self.igazitas = igazitas
         hold = [pair_holdings([int(x) for x in row], pair) for row in deals]
-        other = [pair_holdings([int(x) for x in row], Pair(1 - int(pair)))[1] for row in deals]
+        other = [pair_holdings([int(x) for x in row], pair.other)[1] for row in deals]
         self.tarokks = np.array([t for t, _ in hold], dtype=np.int64)
         self.honours = np.array([h for _, h in hold], dtype=np.int64)
         self.other_honours = np.array(other, dtype=np.int64)

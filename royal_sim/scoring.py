@@ -492,7 +492,7 @@ def score_deal(outcome: DealOutcome, rules: str = "gerots", igazitas: bool = Tru
                                              "defence always gets 60"))
 
     for pair in Pair:
-        po, opp = outcome[pair], Pair(1 - pair)
+        po, opp = outcome[pair], pair.other
         keys = {b.key for b in bids[pair]}
         for k in sorted(po.kontra - keys):
             raise ScoringError(f"kontra on {k}, which the {pair.label} pair did not bid")

@@ -32,12 +32,12 @@ Parameters: Színszám ``(suit, n)`` (notation ``szinszam:S,3``), Tarokkszám ``
 
 from __future__ import annotations
 
-import unicodedata
 from dataclasses import dataclass, field
 from enum import Enum
 
 from . import cards as C
 from ..errors import RoyalSimError
+from .text import fold
 
 
 class AnnouncementError(RoyalSimError):
@@ -95,8 +95,7 @@ _SUITS = (C.PIKK, C.TREFF, C.KOR, C.KARO)
 
 
 def _fold(text: str) -> str:
-    d = unicodedata.normalize("NFKD", str(text).strip())
-    return "".join(c for c in d if not unicodedata.combining(c)).lower().replace(" ", "_")
+    return fold(text).lower().replace(" ", "_")
 
 
 def get_announcement(name: str | Announcement) -> Announcement:
@@ -219,7 +218,7 @@ def _suit_len(hand: int, suit: int) -> int:
     return C.popcount(hand & int(C.SUIT_MASKS[suit]))
 
 
-def holds(ann: str | Announcement, param, hand: int) -> bool:
+def hand_has(ann: str | Announcement, param, hand: int) -> bool:
     """Does ``hand`` (bit mask) qualify for the announcement? A hidden parameter ``None``
     means "for some suit/rank". Raises ``AnnouncementError`` for a bad parameter."""
     return announcement_constraints(ann, param).satisfied_by(hand)

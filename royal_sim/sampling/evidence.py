@@ -155,15 +155,6 @@ def parse_heard_list(texts: Iterable[str]) -> tuple[Heard, ...]:
 # facts about one seat's hand, as sampler facts and as vectorised tests
 
 
-def _bitcount(a: np.ndarray) -> np.ndarray:
-    """Set bits of each uint64 (int64, same shape)."""
-    a = np.ascontiguousarray(a, dtype=np.uint64)
-    if hasattr(np, "bitwise_count"):
-        return np.bitwise_count(a).astype(np.int64)
-    return np.unpackbits(a.view(np.uint8).reshape(a.shape + (8,)), axis=-1).sum(
-        axis=-1).astype(np.int64)
-
-
 @dataclass(frozen=True)
 class _Fact:
     """A fact about the hand of ``seat``: holds ``holds``; tarokk count in ``tarokks``; suit
@@ -203,13 +194,13 @@ class _Fact:
         if self.not_holds:
             ok &= (h & np.uint64(self.not_holds)) == 0
         if self.tarokks != (0, HAND_SIZE):
-            t = _bitcount(h & np.uint64(C.TAROKKS))
+            t = C.popcount_array(h & np.uint64(C.TAROKKS))
             ok &= (t >= self.tarokks[0]) & (t <= self.tarokks[1])
         for s, lo, hi in self.suit_len:
-            k = _bitcount(h & C.SUIT_MASKS[s])
+            k = C.popcount_array(h & C.SUIT_MASKS[s])
             ok &= (k >= lo) & (k <= hi)
         for m, k in self.min_from:
-            ok &= _bitcount(h & np.uint64(m)) >= k
+            ok &= C.popcount_array(h & np.uint64(m)) >= k
         return ok
 
 

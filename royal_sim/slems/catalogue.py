@@ -49,14 +49,14 @@ Interpretation decisions (where spec and sources leave room):
 from __future__ import annotations
 
 import itertools
-import unicodedata
 from dataclasses import dataclass, replace
 from enum import Enum
 from numbers import Integral
 from typing import Iterable
 
 from ..model import cards as C
-from ..model.deal import Pair
+from ..model.deal import Pair, hand_size
+from ..model.text import fold
 from ..errors import RoyalSimError
 from ..engine.goal import Goal
 
@@ -548,9 +548,7 @@ per pair (raising replaces it), one magasító per trick per pair, each slem onc
 def fold_name(text: str) -> str:
     """ASCII-fold a Hungarian slem name to id form: ``"Csendes XXI-fogás"`` →
     ``"csendes_xxi_fogas"``, ``"L'amour"`` → ``"lamour"``."""
-    decomposed = unicodedata.normalize("NFKD", str(text).strip())
-    plain = "".join(c for c in decomposed if not unicodedata.combining(c)).lower()
-    plain = plain.replace("'", "").replace("’", "")
+    plain = fold(text).lower().replace("'", "").replace("’", "")
     return "_".join(plain.replace("-", " ").replace("_", " ").split())
 
 
@@ -944,13 +942,7 @@ def compile_goal(slem: str | Slem, param, hands, pair: Pair | int,
     s = get_slem(slem)
     param = check_param(s, param)
     hands = tuple(int(h) for h in getattr(hands, "hands", hands))
-    if len(hands) != 4:
-        raise BidError(f"a position has 4 hands, got {len(hands)}")
-    sizes = {C.popcount(h) for h in hands}
-    if len(sizes) != 1 or not 1 <= min(sizes) <= N_TRICKS:
-        raise BidError(f"hands must hold the same number (1..10) of cards, got "
-                       f"{[C.popcount(h) for h in hands]}")
-    k = sizes.pop()
+    k = hand_size(hands, BidError)
     ft = N_TRICKS + 1 - k if first_trick is None else int(first_trick)
     if ft + k - 1 != N_TRICKS:
         raise BidError(f"hands of {k} cards start at trick {N_TRICKS + 1 - k}, not {ft}")
