@@ -24,6 +24,7 @@ import numpy as np
 from .slems import catalogue as S
 from .analysis import Analysis, SlemResult
 from .model.deal import Pair
+from .model.ruleset import RuleSet
 from .scoring import (BidSetError, DealOutcome, PairOutcome, pair_holdings, score_deal,
                       validate_bids)
 
@@ -36,7 +37,8 @@ class Scorer:
 
     deals: (n, 4) uint64; pair: the user's pair; rules/igazitas as ``score_deal``."""
 
-    def __init__(self, deals: np.ndarray, pair: Pair, rules: str, igazitas: bool = True):
+    def __init__(self, deals: np.ndarray, pair: Pair, rules: RuleSet | str,
+                 igazitas: bool = True):
         self.pair = pair
         self.rules = rules
         self.igazitas = igazitas
@@ -99,10 +101,10 @@ class BidValue:
     plain: float
 
 
-def failure_cost(value: int, rules: str, igazitas: bool) -> int:
+def failure_cost(value: int, rules: RuleSet | str, igazitas: bool) -> int:
     """Points a failed bid costs (spec §4: Gerots its value; laza min(value, 5) without
     igazítás)."""
-    return min(value, 5) if rules == "laza" and not igazitas else value
+    return min(value, 5) if rules == RuleSet.LAZA and not igazitas else value
 
 
 def bid_values(analysis: Analysis, igazitas: bool = True) -> dict[str, BidValue]:

@@ -94,11 +94,12 @@ from .model import cards as C
 from .model.announcements import (Announcement, announcement_key, check_param, get_announcement,
                             parse_announcement_key)
 from .model.deal import Pair
+from .model.ruleset import RuleSet
 from .errors import RoyalSimError
 from .slems.catalogue import SLEMS, Bid, bid_conflict, supersedes
 
-RULES = ("gerots", "laza")
-"""Rule sets: ``gerots`` (seed 000) and ``laza`` (seed 002)."""
+RULES = tuple(r.value for r in RuleSet)
+"""Rule set names: ``gerots`` (seed 000) and ``laza`` (seed 002); see ``RuleSet``."""
 
 POINT_CAP = 100
 """Gerots and laza: at most 100 points per pair and deal, trophy exceptions aside."""
@@ -299,7 +300,7 @@ class ScoreResult:
     """Both pairs' scores for one deal under ``rules``; ``result[pair]`` picks one,
     ``points`` is ``(attack, defence)``. ``options`` records the scoring options used."""
 
-    rules: str
+    rules: RuleSet
     attack: PairScore
     defence: PairScore
     options: Mapping[str, bool] = field(default_factory=dict)
@@ -329,13 +330,13 @@ class ScoreResult:
 # raises and bid sets
 
 
-def _check_rules(rules: str) -> str:
+def _check_rules(rules: RuleSet | str) -> RuleSet:
     if rules not in RULES:
         raise ScoringError(f"unknown rules {rules!r} (use {' or '.join(RULES)})")
-    return rules
+    return RuleSet(rules)
 
 
-def raises(high: Bid, low: Bid, rules: str = "gerots") -> bool:
+def raises(high: Bid, low: Bid, rules: RuleSet | str = RuleSet.GEROTS) -> bool:
     """Does ``high`` supersede ``low`` (``low`` lapses when one pair bid both)?
 
     The catalogue's ``supersedes`` (spec §3 "Raise relations"), with the rule-set
@@ -345,13 +346,14 @@ def raises(high: Bid, low: Bid, rules: str = "gerots") -> bool:
     ``ScoringError`` for unknown ``rules``."""
     rules = _check_rules(rules)
     high, low = _as_bid(high), _as_bid(low)
-    if rules == "laza" and high.slem.group == low.slem.group == "magasító":
+    if rules is RuleSet.LAZA and high.slem.group == low.slem.group == "magasító":
         return False
     return supersedes(high.slem, high.param, low.slem, low.param,
-                      szinfogo_any_suit=rules == "gerots")
+                      szinfogo_any_suit=rules is RuleSet.GEROTS)
 
 
-def validate_bids(bids: Iterable[Bid | str], rules: str = "gerots") -> tuple[Bid, ...]:
+def validate_bids(bids: Iterable[Bid | str],
+                  rules: RuleSet | str = RuleSet.GEROTS) -> tuple[Bid, ...]:
     """Check that one pair may hold ``bids`` together; return them as ``Bid``s.
 
     Allowed: raise chains (the lower bids lapse, see ``raises``). Refused with
@@ -378,7 +380,8 @@ def validate_bids(bids: Iterable[Bid | str], rules: str = "gerots") -> tuple[Bid
     return out
 
 
-def lapsed_bids(bids: Iterable[Bid | str], rules: str = "gerots") -> dict[str, Bid]:
+def lapsed_bids(bids: Iterable[Bid | str],
+                rules: RuleSet | str = RuleSet.GEROTS) -> dict[str, Bid]:
     """``{key of a lapsed bid: the counted bid that raised it}`` for one pair's bids.
 
     "csak a legmagasabb értékét kell figyelembe venni" (seed 002 "Emelési viszonyok"):
@@ -399,7 +402,7 @@ def lapsed_bids(bids: Iterable[Bid | str], rules: str = "gerots") -> dict[str, B
 
 
 def consolatio(pair: Pair | int, tarokks: int | None = None, both_honours: bool | None = None,
-               rules: str = "gerots") -> int:
+               rules: RuleSet | str = RuleSet.GEROTS) -> int:
     """Consolatio (Gerots) / igazítás (laza) of ``pair`` in points.
 
     Defence: 60. Attack, by its tarokk total: Gerots 12–16 → 40, 11 → 50, 6–10 → 60
@@ -407,7 +410,7 @@ def consolatio(pair: Pair | int, tarokks: int | None = None, both_honours: bool 
     "Igazítás") — the same numbers; plus 20 unless it held both skíz and XXI. Raises
     ``ScoringError`` when the attack's ``tarokks`` or ``both_honours`` is missing or the
     count is outside 6…16."""
-    _check_rules(rules)
+    rules = _check_rules(rules)
     if Pair(int(pair)) is Pair.DEFENCE:
         return DEFENCE_CONSOLATIO
     return sum(i.points for i in _consolatio_items(tarokks, both_honours, rules))
@@ -420,11 +423,11 @@ def _consolatio_items(tarokks, both_honours, rules) -> list[ScoreItem]:
     if tarokks not in ATTACK_TAROKKS:
         raise ScoringError(f"the attack cannot hold {tarokks} tarokks (6..16)")
     if tarokks <= 10:
-        base, row = 60, "6-10" if rules == "gerots" else "< 11"
+        base, row = 60, "6-10" if rules is RuleSet.GEROTS else "< 11"
     elif tarokks == 11:
         base, row = 50, "11"
     else:
-        base, row = 40, "12-16" if rules == "gerots" else "> 11"
+        base, row = 40, "12-16" if rules is RuleSet.GEROTS else "> 11"
     items = [ScoreItem("consolatio", "consolatio", base,
                        f"attack holds {tarokks} tarokks ({row} -> {base})")]
     if not both_honours:
@@ -437,13 +440,13 @@ def _consolatio_items(tarokks, both_honours, rules) -> list[ScoreItem]:
 # the score
 
 
-def score_deal(outcome: DealOutcome, rules: str = "gerots", igazitas: bool = True,
-               kontra_cap_always: bool = True, *, failed_after_cap: bool = False,
+def score_deal(outcome: DealOutcome, rules: RuleSet | str = RuleSet.GEROTS,
+               igazitas: bool = True, kontra_cap_always: bool = True, *, failed_after_cap: bool = False,
                kontra_limit_net: bool = False, kontra_fail_cap: bool = False,
                cap_without_igazitas: bool = True) -> ScoreResult:
     """Score one finished deal for both pairs (points).
 
-    rules ``"gerots"`` (seed 000 "Értékelés", spec §4 Gerots):
+    rules ``RuleSet.GEROTS`` (``"gerots"``; seed 000 "Értékelés", spec §4 Gerots):
     consolatio; fulfilled bids +value, failed −value; announcements and achieved silent
     slems +value; kontra: the kontra pair +value for a failed bid, −value for a made one;
     then at most 20 points gained by kontra, at most 100 per pair — or the value of a
@@ -451,11 +454,11 @@ def score_deal(outcome: DealOutcome, rules: str = "gerots", igazitas: bool = Tru
     stay true (the consolatio is part of the rules); ``kontra_cap_always`` and
     ``kontra_fail_cap`` do not apply.
 
-    rules ``"laza"`` (seed 002, spec §4 laza): with ``igazitas`` the igazítás is added
-    and a failed bid costs its value; the result is the points if within 0…100, 0 below,
-    and above 100 the larger of 100 and the largest fulfilled bid's value. Without
-    ``igazitas`` a failed bid costs min(value, 5) and the result may be negative (the
-    upper rule still applies unless ``cap_without_igazitas=False``). Kontra: k =
+    rules ``RuleSet.LAZA`` (``"laza"``; seed 002, spec §4 laza): with ``igazitas`` the
+    igazítás is added and a failed bid costs its value; the result is the points if within
+    0…100, 0 below, and above 100 the larger of 100 and the largest fulfilled bid's value.
+    Without ``igazitas`` a failed bid costs min(value, 5) and the result may be negative
+    (the upper rule still applies unless ``cap_without_igazitas=False``). Kontra: k =
     min(value, 5) (k = value with igazítás when ``kontra_cap_always=False``); the kontra
     pair gets −k when the bid is made, +k when it failed; a rekontra gives the bidder +2k /
     −2k.
@@ -470,7 +473,7 @@ def score_deal(outcome: DealOutcome, rules: str = "gerots", igazitas: bool = Tru
     a bid the pair did not make, a rekontra without kontra or under Gerots, or missing
     consolatio data."""
     rules = _check_rules(rules)
-    gerots = rules == "gerots"
+    gerots = rules is RuleSet.GEROTS
     if gerots and not igazitas:
         raise ScoringError("Gerots scoring always includes the consolatio; igazitas=False "
                            "is a laza option")
