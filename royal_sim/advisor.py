@@ -21,7 +21,7 @@ from typing import Sequence
 
 import numpy as np
 
-from .slems import catalogue as S
+from . import slems as S
 from .analysis import Analysis, SlemResult
 from .model.deal import Pair
 from .model.ruleset import RuleSet

@@ -96,7 +96,7 @@ from .model.announcements import (Announcement, announcement_key, check_param, g
 from .model.deal import Pair
 from .model.ruleset import RuleSet
 from .errors import RoyalSimError
-from .slems.catalogue import SLEMS, Bid, bid_conflict, supersedes
+from .slems import SLEMS, Bid, bid_conflict, supersedes
 
 RULES = tuple(r.value for r in RuleSet)
 """Rule set names: ``gerots`` (seed 000) and ``laza`` (seed 002); see ``RuleSet``."""

@@ -16,7 +16,7 @@ from royal_sim.errors import RoyalSimError
 from royal_sim.scoring import (BidSetError, DealOutcome, PairOutcome, ScoringError,
                                consolatio, lapsed_bids, pair_holdings, raises, score_deal,
                                validate_bids)
-from royal_sim.slems.catalogue import Bid, BidError
+from royal_sim.slems import Bid, BidError
 
 FREE_CHAIN = ["gem", "kassza", "bridge", "oktav", "mizer", "volat"]
 

@@ -49,8 +49,9 @@ from ..model.announcements import (AnnouncementError, Announcement, HandConstrai
                             get_announcement, parse_announcement_key)
 from ..model.deal import HAND_SIZE, MIN_TAROKKS, Seat, check_hand, parse_seat
 from ..errors import ConstraintError, DealError, RoyalSimError
-from .sampler import (METHODS, MAX_REJECTION_ATTEMPTS, Constraints, DealSampler, SampleResult,
-                       normalise_hand_seat, seed_state)
+from .constraints import Constraints
+from .sampler import (METHODS, MAX_REJECTION_ATTEMPTS, DealSampler, SampleResult,
+                      normalise_hand_seat, seed_state)
 
 __all__ = ["Heard", "parse_heard", "parse_heard_list", "EvidenceSampler",
            "sample_with_evidence", "evidence_sampler", "FILTER_MIN_ACCEPTANCE", "MAX_COUNTS"]
@@ -126,24 +127,27 @@ def parse_heard(text: str) -> Heard:
     ``matador``, ``flush`` or ``flush:S``, ``vannak`` or ``vannak:Q``. Raises ``DealError``
     (bad seat) or ``AnnouncementError`` (unknown announcement, bad or missing parameter),
     both ``RoyalSimError``s whose message quotes ``text``; a missing colon or an empty part
-    raises ``RoyalSimError``.
+    raises ``RoyalSimError``. Each has ``argument="heard"``.
     """
     if not isinstance(text, str):
-        raise RoyalSimError(f"bad --heard value {text!r}: expected a string {_HEARD_FORM}")
+        raise _bad_heard(text, f"expected a string {_HEARD_FORM}")
     seat_text, colon, rest = text.partition(":")
     if not colon:
-        raise RoyalSimError(f"bad --heard value {text!r}: missing ':' (expected {_HEARD_FORM})")
+        raise _bad_heard(text, f"missing ':' (expected {_HEARD_FORM})")
     if not seat_text.strip():
-        raise RoyalSimError(f"bad --heard value {text!r}: missing seat (expected {_HEARD_FORM})")
+        raise _bad_heard(text, f"missing seat (expected {_HEARD_FORM})")
     if not rest.partition(":")[0].strip():
-        raise RoyalSimError(f"bad --heard value {text!r}: missing announcement "
-                            f"(expected {_HEARD_FORM})")
+        raise _bad_heard(text, f"missing announcement (expected {_HEARD_FORM})")
     try:
         seat = parse_seat(seat_text)
         ann, param = parse_announcement_key(rest.strip())
     except (DealError, AnnouncementError) as e:
-        raise type(e)(f"bad --heard value {text!r}: {e}") from None
+        raise _bad_heard(text, str(e), type(e)) from None
     return Heard(seat, ann, param)
+
+
+def _bad_heard(text, why: str, kind: type[RoyalSimError] = RoyalSimError) -> RoyalSimError:
+    return kind(f"bad heard value {text!r}: {why}", argument="heard")
 
 
 def parse_heard_list(texts: Iterable[str]) -> tuple[Heard, ...]:
@@ -334,7 +338,8 @@ def _normalise_heard(heard) -> list[_Item]:
             seat = parse_seat(h[0]) if isinstance(h[0], (str, Seat)) else Seat(int(h[0]))
             item = _Item(seat, h[1], f"{seat.name}:<constraint>", "the stated facts")
         else:
-            raise RoyalSimError(f"not a heard announcement: {h!r} (expected {_HEARD_FORM})")
+            raise RoyalSimError(f"not a heard announcement: {h!r} (expected {_HEARD_FORM})",
+                                argument="heard")
         if any(i.seat == item.seat and i.hc == item.hc for i in items):
             continue
         items.append(item)
@@ -387,12 +392,13 @@ class EvidenceSampler:
         if self.seat is not None and it.seat == self.seat:
             raise ConstraintError(
                 f"{it.key}: {it.seat.name} is your own seat; your own announcements are facts "
-                "of your hand, not evidence about the other hands")
+                "of your hand, not evidence about the other hands", argument="heard")
         if self.hand is None or self.seat is None:
             return
         why = self._hand_rules_out(it.seat, it.hc)
         if why:
-            raise ConstraintError(f"{it.seat.name} cannot announce {it.desc}: {why}")
+            raise ConstraintError(f"{it.seat.name} cannot announce {it.desc}: {why}",
+                                  argument="heard")
 
     def _hand_rules_out(self, seat: Seat, hc: HandConstraint) -> str | None:
         """Why the user's hand makes ``hc`` impossible for ``seat``, or ``None``."""
