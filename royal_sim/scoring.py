@@ -336,7 +336,7 @@ def _check_rules(rules: RuleSet | str) -> RuleSet:
     return RuleSet(rules)
 
 
-def raises(high: Bid, low: Bid, rules: RuleSet | str = RuleSet.GEROTS) -> bool:
+def rules_supersede(high: Bid, low: Bid, rules: RuleSet | str = RuleSet.GEROTS) -> bool:
     """Does ``high`` supersede ``low`` (``low`` lapses when one pair bid both)?
 
     The catalogue's ``supersedes`` (spec §3 "Raise relations"), with the rule-set
@@ -356,7 +356,7 @@ def validate_bids(bids: Iterable[Bid | str],
                   rules: RuleSet | str = RuleSet.GEROTS) -> tuple[Bid, ...]:
     """Check that one pair may hold ``bids`` together; return them as ``Bid``s.
 
-    Allowed: raise chains (the lower bids lapse, see ``raises``). Refused with
+    Allowed: raise chains (the lower bids lapse, see ``rules_supersede``). Refused with
     ``BidSetError`` naming both bids: a csendes slem (never bid, scored when achieved:
     seed 000 "Csendes szlemek"), and every pair that ``slems.bid_conflict`` rejects — the
     same slem twice ("a pár minden bemondást legfeljebb egyszer licitálhat", seed 002),
@@ -372,7 +372,7 @@ def validate_bids(bids: Iterable[Bid | str],
                               "scored when achieved")
     for i, a in enumerate(out):
         for b in out[i + 1:]:
-            if raises(a, b, rules) or raises(b, a, rules):
+            if rules_supersede(a, b, rules) or rules_supersede(b, a, rules):
                 continue
             why = bid_conflict(a, b)
             if why:
@@ -388,7 +388,8 @@ def lapsed_bids(bids: Iterable[Bid | str],
     a bid superseded by another bid of the same pair lapses; the raiser shown is the
     highest-valued counted bid superseding it. Does not validate the set."""
     bids = tuple(_as_bid(b) for b in bids)
-    ups = {b.key: [h for h in bids if h.key != b.key and raises(h, b, rules)] for b in bids}
+    ups = {b.key: [h for h in bids if h.key != b.key and rules_supersede(h, b, rules)]
+           for b in bids}
     out = {}
     for b in bids:
         if ups[b.key]:
@@ -441,9 +442,9 @@ def _consolatio_items(tarokks, both_honours, rules) -> list[ScoreItem]:
 
 
 def score_deal(outcome: DealOutcome, rules: RuleSet | str = RuleSet.GEROTS,
-               igazitas: bool = True, kontra_cap_always: bool = True, *, failed_after_cap: bool = False,
-               kontra_limit_net: bool = False, kontra_fail_cap: bool = False,
-               cap_without_igazitas: bool = True) -> ScoreResult:
+               igazitas: bool = True, kontra_cap_always: bool = True, *,
+               failed_after_cap: bool = False, kontra_limit_net: bool = False,
+               kontra_fail_cap: bool = False, cap_without_igazitas: bool = True) -> ScoreResult:
     """Score one finished deal for both pairs (points).
 
     rules ``RuleSet.GEROTS`` (``"gerots"``; seed 000 "Értékelés", spec §4 Gerots):
