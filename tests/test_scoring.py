@@ -62,11 +62,11 @@ SEED_VECTORS = [
 def test_laza_kontra_seed_vectors(bid, made, rekontra, bidder, kontra_pair, bidding_pair):
     po = PairOutcome(bids=[bid], made={bid: made}, kontra=[bid],
                      rekontra=[bid] if rekontra else [])
-    pairs = {bidding_pair: po, Pair(1 - bidding_pair): PairOutcome()}
+    pairs = {bidding_pair: po, bidding_pair.other: PairOutcome()}
     r = score_deal(DealOutcome(pairs[Pair.ATTACK], pairs[Pair.DEFENCE]), "laza",
                    igazitas=False)
     assert r[bidding_pair].points == bidder
-    assert r[Pair(1 - bidding_pair)].points == kontra_pair
+    assert r[bidding_pair.other].points == kontra_pair
 
 
 def test_laza_kontra_with_igazitas():
