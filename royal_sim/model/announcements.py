@@ -91,7 +91,6 @@ SZINSZAM_COUNTS = {C.PIKK: (2, 3, 4), C.TREFF: (2, 3, 4), C.KOR: (2, 3), C.KARO:
 TAROKKSZAM_COUNTS = (8, 9, 10)
 RANK_MASKS = {"K": C.KINGS, "Q": C.QUEENS, "N": C.KNIGHTS, "J": C.JACKS}
 """The ranks that come four times (the 10 only twice), as card masks."""
-_SUITS = (C.PIKK, C.TREFF, C.KOR, C.KARO)
 
 
 def _fold(text: str) -> str:
@@ -149,7 +148,7 @@ def check_param(ann: str | Announcement, param=None):
     if param is None:
         return None
     if a.param is AnnParam.SUIT:
-        if param not in _SUITS:
+        if param not in C.PLAIN_SUITS:
             raise AnnouncementError(f"flush: {param!r} is not a suit")
         return int(param)
     return _rank(param)
@@ -231,7 +230,7 @@ def hand_announcements(hand: int) -> list[tuple[Announcement, object]]:
     hand = int(hand)
     out: list[tuple[Announcement, object]] = []
     A = ANNOUNCEMENTS
-    for suit in _SUITS:
+    for suit in C.PLAIN_SUITS:
         n = _suit_len(hand, suit)
         if n in SZINSZAM_COUNTS[suit]:
             out.append((A["szinszam"], (suit, n)))
@@ -240,7 +239,7 @@ def hand_announcements(hand: int) -> list[tuple[Announcement, object]]:
         out.append((A["tarokkszam"], t))
     if hand & C.MATADORS:
         out.append((A["matador"], None))
-    for suit in _SUITS:
+    for suit in C.PLAIN_SUITS:
         m = int(C.SUIT_MASKS[suit])
         if hand & m == m:
             out.append((A["flush"], suit))
@@ -303,7 +302,7 @@ def announcement_constraints(ann: str | Announcement, param=None) -> HandConstra
     if a.id == "matador":
         return HandConstraint(min_from=((C.MATADORS, 1),))
     if a.id == "flush":
-        masks = [int(C.SUIT_MASKS[s]) for s in ((param,) if param is not None else _SUITS)]
+        masks = [int(C.SUIT_MASKS[s]) for s in ((param,) if param is not None else C.PLAIN_SUITS)]
     else:  # vannak
         masks = [RANK_MASKS[r] for r in ((param,) if param is not None else RANK_MASKS)]
     if len(masks) == 1:

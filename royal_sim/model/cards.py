@@ -111,6 +111,12 @@ def popcount(mask: int) -> int:
     return int(mask).bit_count()
 
 
+PLAIN_SUITS = (PIKK, TREFF, KOR, KARO)
+"""The four suits besides the tarokks, in suit order."""
+SUIT_SIZES = tuple(popcount(m) for m in SUIT_MASKS)
+"""``SUIT_SIZES[suit]``: the number of cards of the suit in the pack (22, 5, 5, 4, 4)."""
+
+
 def popcount_array(masks: np.ndarray) -> np.ndarray:
     """Number of cards in each mask of a uint64 array (int64, same shape)."""
     a = np.ascontiguousarray(masks, dtype=np.uint64)

@@ -66,13 +66,13 @@ class SeatConstraints:
         if len(self.suit_lengths) != 4:
             raise ConstraintError("suit_lengths needs 4 (min, max) pairs: pikk, treff, kor, karo")
         object.__setattr__(self, "suit_lengths", tuple(
-            _check_range(r, f"{SUIT_WORDS[s]} length") for s, r in zip(SUITS[1:],
-                                                                        self.suit_lengths)))
+            _check_range(r, f"{SUIT_WORDS[s]} length")
+            for s, r in zip(C.PLAIN_SUITS, self.suit_lengths)))
         voids = frozenset(int(s) for s in self.voids)
         if C.TAROKK in voids:
             raise ConstraintError(f"no hand is void in tarokks: every hand holds at least "
                                   f"{MIN_TAROKKS} (spec §2)")
-        bad = [s for s in voids if s not in SUITS[1:]]
+        bad = [s for s in voids if s not in C.PLAIN_SUITS]
         if bad:
             raise ConstraintError(f"unknown suit index {bad[0]} in voids")
         object.__setattr__(self, "voids", voids)
@@ -105,7 +105,7 @@ class SeatConstraints:
             holds=self.holds | other.holds, not_holds=self.not_holds | other.not_holds,
             tarokks=meet(self.tarokks, other.tarokks, "tarokk count"),
             suit_lengths=tuple(meet(a, b, f"{SUIT_WORDS[s]} length") for s, a, b in
-                               zip(SUITS[1:], self.suit_lengths, other.suit_lengths)),
+                               zip(C.PLAIN_SUITS, self.suit_lengths, other.suit_lengths)),
             voids=self.voids | other.voids)
 
     def satisfied_by(self, hand: int) -> bool:
@@ -128,7 +128,7 @@ class SeatConstraints:
             parts.append(f"not {C.format_cards(self.not_holds)}")
         if self.tarokks != _DEFAULT_RANGE:
             parts.append(f"tarokks {self.tarokks[0]}-{self.tarokks[1]}")
-        for s, r in zip(SUITS[1:], self.suit_lengths):
+        for s, r in zip(C.PLAIN_SUITS, self.suit_lengths):
             if r != _DEFAULT_RANGE:
                 parts.append(f"{C.SUIT_LETTERS[s]} {r[0]}-{r[1]}")
         if self.voids:

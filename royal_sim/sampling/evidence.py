@@ -66,10 +66,7 @@ MAX_COUNTS = 5000
 announcements; more raises ``ConstraintError``."""
 
 _M64 = (1 << 64) - 1
-_SUIT_ORDER = (C.PIKK, C.TREFF, C.KOR, C.KARO)
-_SUIT_SIZE = {s: C.popcount(int(C.SUIT_MASKS[s])) for s in _SUIT_ORDER}
-_N_TAROKKS = C.popcount(C.TAROKKS)
-_HELD_LABELS = {**{int(C.SUIT_MASKS[s]): C.SUIT_SYMBOLS[s] for s in _SUIT_ORDER},
+_HELD_LABELS = {**{int(C.SUIT_MASKS[s]): C.SUIT_SYMBOLS[s] for s in C.PLAIN_SUITS},
                 **{m: r for r, m in RANK_MASKS.items()}}
 _NO_DEAL = "no deal satisfies the constraints and the heard announcements"
 _HEARD_FORM = "SEAT:ANNOUNCEMENT[:PARAM], e.g. A_ELF:tarokkszam:9, D_ELF:flush, D_IND:vannak:Q"
@@ -407,14 +404,14 @@ class EvidenceSampler:
         if clash:
             return f"you hold {C.format_cards(clash)}"
         t_user = C.popcount(hand & C.TAROKKS)
-        cap = min(HAND_SIZE, _N_TAROKKS - t_user - 2 * MIN_TAROKKS)
+        cap = min(HAND_SIZE, C.N_TAROKKS - t_user - 2 * MIN_TAROKKS)
         if hc.tarokks[0] > cap:
             return (f"you hold {t_user} tarokks, which leaves at most {cap} for {seat.name} "
                     f"(the other two hands hold at least {MIN_TAROKKS} each)")
         for s, (lo, _) in sorted(hc.suit_len.items()):
             mine = hand & int(C.SUIT_MASKS[s])
-            if lo > _SUIT_SIZE[s] - C.popcount(mine):
-                return (f"you hold {C.popcount(mine)} of the {_SUIT_SIZE[s]} "
+            if lo > C.SUIT_SIZES[s] - C.popcount(mine):
+                return (f"you hold {C.popcount(mine)} of the {C.SUIT_SIZES[s]} "
                         f"{C.SUIT_SYMBOLS[s]} ({C.format_cards(mine)})")
         for m, k in hc.min_from:
             if C.popcount(m & ~hand) < k:

@@ -70,7 +70,6 @@ about 0.12–0.33."""
 MAX_REJECTION_ATTEMPTS = 10**9
 """Default ceiling on rejection proposals per call (about two minutes on one core)."""
 
-_SUIT_SIZE = tuple(C.popcount(int(C.SUIT_MASKS[s])) for s in SUITS)  # 22, 5, 5, 4, 4
 _SUIT_MASK = tuple(int(C.SUIT_MASKS[s]) for s in SUITS)
 _BASE = HAND_SIZE + 1          # count vectors (one count 0..10 per seat) index 11**4 tables
 _TABLE = _BASE ** 4
@@ -541,7 +540,7 @@ class DealSampler:
                                    dtype=np.uint64)
         self._lo = np.array(lo, dtype=np.int64)
         self._hi = np.array(hi, dtype=np.int64)
-        self._checks = np.array([[lo[j][s] > 0 or hi[j][s] < min(_SUIT_SIZE[s], HAND_SIZE)
+        self._checks = np.array([[lo[j][s] > 0 or hi[j][s] < min(C.SUIT_SIZES[s], HAND_SIZE)
                                   for s in SUITS] for j in range(4)], dtype=np.bool_)
         if self.seat is not None:
             self._checks[int(self.seat), :] = False   # the known hand was checked already
@@ -619,9 +618,9 @@ class DealSampler:
                 if a > HAND_SIZE:
                     raise ConstraintError(f"{sj} cannot hold {a} {word}: a hand has "
                                           f"{HAND_SIZE} cards")
-                if a > _SUIT_SIZE[s]:
+                if a > C.SUIT_SIZES[s]:
                     raise ConstraintError(f"{sj} cannot hold {a} {word}: there are only "
-                                          f"{_SUIT_SIZE[s]}")
+                                          f"{C.SUIT_SIZES[s]}")
                 known = C.popcount(forced[j] & _SUIT_MASK[s])
                 if user == j and not a <= known <= b:
                     raise ConstraintError(f"the known hand of {sj} has {known} {word}, "
@@ -630,7 +629,7 @@ class DealSampler:
                     raise ConstraintError(f"{sj} is known to hold {known} {word} "
                                           f"({C.format_cards(forced[j] & _SUIT_MASK[s])}), "
                                           f"more than the maximum {b}")
-                lo[j][s], hi[j][s] = a, min(b, _SUIT_SIZE[s], HAND_SIZE)
+                lo[j][s], hi[j][s] = a, min(b, C.SUIT_SIZES[s], HAND_SIZE)
                 if user == j:           # the user's hand is known card by card
                     lo[j][s] = hi[j][s] = known
             need = sum(lo[j])
@@ -643,13 +642,13 @@ class DealSampler:
                                       f"maximum counts; a hand has {HAND_SIZE}")
         for s in SUITS:
             need = sum(lo[j][s] for j in range(4))
-            if need > _SUIT_SIZE[s]:
+            if need > C.SUIT_SIZES[s]:
                 raise ConstraintError(f"the four hands need at least {need} {SUIT_WORDS[s]} "
-                                      f"together, but there are {_SUIT_SIZE[s]}")
+                                      f"together, but there are {C.SUIT_SIZES[s]}")
             room = sum(hi[j][s] for j in range(4))
-            if room < _SUIT_SIZE[s]:
+            if room < C.SUIT_SIZES[s]:
                 raise ConstraintError(f"the four hands can hold at most {room} "
-                                      f"{SUIT_WORDS[s]} together, but all {_SUIT_SIZE[s]} "
+                                      f"{SUIT_WORDS[s]} together, but all {C.SUIT_SIZES[s]} "
                                       "are dealt")
         return lo, hi
 

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from numbers import Integral
 
 from ..model import cards as C
-from .table import BLACK_SUITS, RED_SUITS, SUITS, BidError, ParamKind, Slem, get_slem
+from .table import BLACK_SUITS, RED_SUITS, BidError, ParamKind, Slem, get_slem
 
 
 def _magasito_error(card: int) -> BidError:
@@ -77,7 +77,7 @@ def check_param(slem: str | Slem, param=None):
             raise BidError(f"{s.id} takes one red (H, D) and one black (S, C) suit, got "
                            f"{','.join(_suit_str(x) for x in suits)}")
         return (red[0], black[0])
-    allowed = BLACK_SUITS if kind is ParamKind.BLACK_SUIT else SUITS
+    allowed = BLACK_SUITS if kind is ParamKind.BLACK_SUIT else C.PLAIN_SUITS
     if not isinstance(param, Integral) or int(param) not in allowed:
         shown = _suit_str(int(param)) if isinstance(param, Integral) else repr(param)
         raise BidError(f"{s.id} takes {_param_help(kind)}, got {shown}")
@@ -203,7 +203,7 @@ def candidate_params(slem: str | Slem, available_cards: int) -> list:
             return mags
         return list(itertools.permutations(mags, kind.arity))
     if kind is ParamKind.SUIT:
-        return list(SUITS)
+        return list(C.PLAIN_SUITS)
     if kind is ParamKind.BLACK_SUIT:
         return list(BLACK_SUITS)
     return [(r, b) for r in RED_SUITS for b in BLACK_SUITS]

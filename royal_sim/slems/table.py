@@ -70,8 +70,6 @@ class ParamKind(Enum):
                 ParamKind.MAGASITO3: 3}.get(self, 0)
 
 
-SUITS = (C.PIKK, C.TREFF, C.KOR, C.KARO)
-"""The suits a parameter may name: every suit, the black ones (with a 10), the red ones."""
 BLACK_SUITS = (C.PIKK, C.TREFF)
 RED_SUITS = (C.KOR, C.KARO)
 
