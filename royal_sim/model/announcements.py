@@ -302,7 +302,8 @@ def announcement_constraints(ann: str | Announcement, param=None) -> HandConstra
     if a.id == "matador":
         return HandConstraint(min_from=((C.MATADORS, 1),))
     if a.id == "flush":
-        masks = [int(C.SUIT_MASKS[s]) for s in ((param,) if param is not None else C.PLAIN_SUITS)]
+        suits = (param,) if param is not None else C.PLAIN_SUITS
+        masks = [int(C.SUIT_MASKS[s]) for s in suits]
     else:  # vannak
         masks = [RANK_MASKS[r] for r in ((param,) if param is not None else RANK_MASKS)]
     if len(masks) == 1:

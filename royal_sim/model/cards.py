@@ -111,12 +111,6 @@ def popcount(mask: int) -> int:
     return int(mask).bit_count()
 
 
-PLAIN_SUITS = (PIKK, TREFF, KOR, KARO)
-"""The four suits besides the tarokks, in suit order."""
-SUIT_SIZES = tuple(popcount(m) for m in SUIT_MASKS)
-"""``SUIT_SIZES[suit]``: the number of cards of the suit in the pack (22, 5, 5, 4, 4)."""
-
-
 def popcount_array(masks: np.ndarray) -> np.ndarray:
     """Number of cards in each mask of a uint64 array (int64, same shape)."""
     a = np.ascontiguousarray(masks, dtype=np.uint64)
@@ -125,6 +119,11 @@ def popcount_array(masks: np.ndarray) -> np.ndarray:
     return np.unpackbits(a.view(np.uint8).reshape(a.shape + (8,)), axis=-1).sum(
         axis=-1).astype(np.int64)
 
+
+PLAIN_SUITS = (PIKK, TREFF, KOR, KARO)
+"""The four suits besides the tarokks, in suit order."""
+SUIT_SIZES = tuple(popcount(m) for m in SUIT_MASKS)
+"""``SUIT_SIZES[suit]``: the number of cards of the suit in the pack (22, 5, 5, 4, 4)."""
 
 TAROKKS = int(SUIT_MASKS[TAROKK])
 PIKKS, TREFFS, KORS, KAROS = (int(SUIT_MASKS[s]) for s in (PIKK, TREFF, KOR, KARO))
