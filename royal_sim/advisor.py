@@ -21,9 +21,10 @@ from typing import Sequence
 
 import numpy as np
 
-from .slems import catalogue as S
+from . import slems as S
 from .analysis import Analysis, SlemResult
 from .model.deal import Pair
+from .model.ruleset import RuleSet
 from .scoring import (BidSetError, DealOutcome, PairOutcome, pair_holdings, score_deal,
                       validate_bids)
 
@@ -36,12 +37,13 @@ class Scorer:
 
     deals: (n, 4) uint64; pair: the user's pair; rules/igazitas as ``score_deal``."""
 
-    def __init__(self, deals: np.ndarray, pair: Pair, rules: str, igazitas: bool = True):
+    def __init__(self, deals: np.ndarray, pair: Pair, rules: RuleSet | str,
+                 igazitas: bool = True):
         self.pair = pair
         self.rules = rules
         self.igazitas = igazitas
         hold = [pair_holdings([int(x) for x in row], pair) for row in deals]
-        other = [pair_holdings([int(x) for x in row], Pair(1 - int(pair)))[1] for row in deals]
+        other = [pair_holdings([int(x) for x in row], pair.other)[1] for row in deals]
         self.tarokks = np.array([t for t, _ in hold], dtype=np.int64)
         self.honours = np.array([h for _, h in hold], dtype=np.int64)
         self.other_honours = np.array(other, dtype=np.int64)
@@ -99,10 +101,10 @@ class BidValue:
     plain: float
 
 
-def failure_cost(value: int, rules: str, igazitas: bool) -> int:
+def failure_cost(value: int, rules: RuleSet | str, igazitas: bool) -> int:
     """Points a failed bid costs (spec §4: Gerots its value; laza min(value, 5) without
     igazítás)."""
-    return min(value, 5) if rules == "laza" and not igazitas else value
+    return min(value, 5) if rules == RuleSet.LAZA and not igazitas else value
 
 
 def bid_values(analysis: Analysis, igazitas: bool = True) -> dict[str, BidValue]:

@@ -94,11 +94,12 @@ from .model import cards as C
 from .model.announcements import (Announcement, announcement_key, check_param, get_announcement,
                             parse_announcement_key)
 from .model.deal import Pair
+from .model.ruleset import RuleSet
 from .errors import RoyalSimError
-from .slems.catalogue import SLEMS, Bid, bid_conflict, supersedes
+from .slems import SLEMS, Bid, bid_conflict, supersedes
 
-RULES = ("gerots", "laza")
-"""Rule sets: ``gerots`` (seed 000) and ``laza`` (seed 002)."""
+RULES = tuple(r.value for r in RuleSet)
+"""Rule set names: ``gerots`` (seed 000) and ``laza`` (seed 002); see ``RuleSet``."""
 
 POINT_CAP = 100
 """Gerots and laza: at most 100 points per pair and deal, trophy exceptions aside."""
@@ -299,7 +300,7 @@ class ScoreResult:
     """Both pairs' scores for one deal under ``rules``; ``result[pair]`` picks one,
     ``points`` is ``(attack, defence)``. ``options`` records the scoring options used."""
 
-    rules: str
+    rules: RuleSet
     attack: PairScore
     defence: PairScore
     options: Mapping[str, bool] = field(default_factory=dict)
@@ -329,13 +330,13 @@ class ScoreResult:
 # raises and bid sets
 
 
-def _check_rules(rules: str) -> str:
+def _check_rules(rules: RuleSet | str) -> RuleSet:
     if rules not in RULES:
         raise ScoringError(f"unknown rules {rules!r} (use {' or '.join(RULES)})")
-    return rules
+    return RuleSet(rules)
 
 
-def raises(high: Bid, low: Bid, rules: str = "gerots") -> bool:
+def rules_supersede(high: Bid, low: Bid, rules: RuleSet | str = RuleSet.GEROTS) -> bool:
     """Does ``high`` supersede ``low`` (``low`` lapses when one pair bid both)?
 
     The catalogue's ``supersedes`` (spec §3 "Raise relations"), with the rule-set
@@ -345,16 +346,17 @@ def raises(high: Bid, low: Bid, rules: str = "gerots") -> bool:
     ``ScoringError`` for unknown ``rules``."""
     rules = _check_rules(rules)
     high, low = _as_bid(high), _as_bid(low)
-    if rules == "laza" and high.slem.group == low.slem.group == "magasító":
+    if rules is RuleSet.LAZA and high.slem.group == low.slem.group == "magasító":
         return False
     return supersedes(high.slem, high.param, low.slem, low.param,
-                      szinfogo_any_suit=rules == "gerots")
+                      szinfogo_any_suit=rules is RuleSet.GEROTS)
 
 
-def validate_bids(bids: Iterable[Bid | str], rules: str = "gerots") -> tuple[Bid, ...]:
+def validate_bids(bids: Iterable[Bid | str],
+                  rules: RuleSet | str = RuleSet.GEROTS) -> tuple[Bid, ...]:
     """Check that one pair may hold ``bids`` together; return them as ``Bid``s.
 
-    Allowed: raise chains (the lower bids lapse, see ``raises``). Refused with
+    Allowed: raise chains (the lower bids lapse, see ``rules_supersede``). Refused with
     ``BidSetError`` naming both bids: a csendes slem (never bid, scored when achieved:
     seed 000 "Csendes szlemek"), and every pair that ``slems.bid_conflict`` rejects — the
     same slem twice ("a pár minden bemondást legfeljebb egyszer licitálhat", seed 002),
@@ -370,7 +372,7 @@ def validate_bids(bids: Iterable[Bid | str], rules: str = "gerots") -> tuple[Bid
                               "scored when achieved")
     for i, a in enumerate(out):
         for b in out[i + 1:]:
-            if raises(a, b, rules) or raises(b, a, rules):
+            if rules_supersede(a, b, rules) or rules_supersede(b, a, rules):
                 continue
             why = bid_conflict(a, b)
             if why:
@@ -378,14 +380,16 @@ def validate_bids(bids: Iterable[Bid | str], rules: str = "gerots") -> tuple[Bid
     return out
 
 
-def lapsed_bids(bids: Iterable[Bid | str], rules: str = "gerots") -> dict[str, Bid]:
+def lapsed_bids(bids: Iterable[Bid | str],
+                rules: RuleSet | str = RuleSet.GEROTS) -> dict[str, Bid]:
     """``{key of a lapsed bid: the counted bid that raised it}`` for one pair's bids.
 
     "csak a legmagasabb értékét kell figyelembe venni" (seed 002 "Emelési viszonyok"):
     a bid superseded by another bid of the same pair lapses; the raiser shown is the
     highest-valued counted bid superseding it. Does not validate the set."""
     bids = tuple(_as_bid(b) for b in bids)
-    ups = {b.key: [h for h in bids if h.key != b.key and raises(h, b, rules)] for b in bids}
+    ups = {b.key: [h for h in bids if h.key != b.key and rules_supersede(h, b, rules)]
+           for b in bids}
     out = {}
     for b in bids:
         if ups[b.key]:
@@ -399,7 +403,7 @@ def lapsed_bids(bids: Iterable[Bid | str], rules: str = "gerots") -> dict[str, B
 
 
 def consolatio(pair: Pair | int, tarokks: int | None = None, both_honours: bool | None = None,
-               rules: str = "gerots") -> int:
+               rules: RuleSet | str = RuleSet.GEROTS) -> int:
     """Consolatio (Gerots) / igazítás (laza) of ``pair`` in points.
 
     Defence: 60. Attack, by its tarokk total: Gerots 12–16 → 40, 11 → 50, 6–10 → 60
@@ -407,7 +411,7 @@ def consolatio(pair: Pair | int, tarokks: int | None = None, both_honours: bool 
     "Igazítás") — the same numbers; plus 20 unless it held both skíz and XXI. Raises
     ``ScoringError`` when the attack's ``tarokks`` or ``both_honours`` is missing or the
     count is outside 6…16."""
-    _check_rules(rules)
+    rules = _check_rules(rules)
     if Pair(int(pair)) is Pair.DEFENCE:
         return DEFENCE_CONSOLATIO
     return sum(i.points for i in _consolatio_items(tarokks, both_honours, rules))
@@ -420,11 +424,11 @@ def _consolatio_items(tarokks, both_honours, rules) -> list[ScoreItem]:
     if tarokks not in ATTACK_TAROKKS:
         raise ScoringError(f"the attack cannot hold {tarokks} tarokks (6..16)")
     if tarokks <= 10:
-        base, row = 60, "6-10" if rules == "gerots" else "< 11"
+        base, row = 60, "6-10" if rules is RuleSet.GEROTS else "< 11"
     elif tarokks == 11:
         base, row = 50, "11"
     else:
-        base, row = 40, "12-16" if rules == "gerots" else "> 11"
+        base, row = 40, "12-16" if rules is RuleSet.GEROTS else "> 11"
     items = [ScoreItem("consolatio", "consolatio", base,
                        f"attack holds {tarokks} tarokks ({row} -> {base})")]
     if not both_honours:
@@ -437,13 +441,13 @@ def _consolatio_items(tarokks, both_honours, rules) -> list[ScoreItem]:
 # the score
 
 
-def score_deal(outcome: DealOutcome, rules: str = "gerots", igazitas: bool = True,
-               kontra_cap_always: bool = True, *, failed_after_cap: bool = False,
-               kontra_limit_net: bool = False, kontra_fail_cap: bool = False,
-               cap_without_igazitas: bool = True) -> ScoreResult:
+def score_deal(outcome: DealOutcome, rules: RuleSet | str = RuleSet.GEROTS,
+               igazitas: bool = True, kontra_cap_always: bool = True, *,
+               failed_after_cap: bool = False, kontra_limit_net: bool = False,
+               kontra_fail_cap: bool = False, cap_without_igazitas: bool = True) -> ScoreResult:
     """Score one finished deal for both pairs (points).
 
-    rules ``"gerots"`` (seed 000 "Értékelés", spec §4 Gerots):
+    rules ``RuleSet.GEROTS`` (``"gerots"``; seed 000 "Értékelés", spec §4 Gerots):
     consolatio; fulfilled bids +value, failed −value; announcements and achieved silent
     slems +value; kontra: the kontra pair +value for a failed bid, −value for a made one;
     then at most 20 points gained by kontra, at most 100 per pair — or the value of a
@@ -451,11 +455,11 @@ def score_deal(outcome: DealOutcome, rules: str = "gerots", igazitas: bool = Tru
     stay true (the consolatio is part of the rules); ``kontra_cap_always`` and
     ``kontra_fail_cap`` do not apply.
 
-    rules ``"laza"`` (seed 002, spec §4 laza): with ``igazitas`` the igazítás is added
-    and a failed bid costs its value; the result is the points if within 0…100, 0 below,
-    and above 100 the larger of 100 and the largest fulfilled bid's value. Without
-    ``igazitas`` a failed bid costs min(value, 5) and the result may be negative (the
-    upper rule still applies unless ``cap_without_igazitas=False``). Kontra: k =
+    rules ``RuleSet.LAZA`` (``"laza"``; seed 002, spec §4 laza): with ``igazitas`` the
+    igazítás is added and a failed bid costs its value; the result is the points if within
+    0…100, 0 below, and above 100 the larger of 100 and the largest fulfilled bid's value.
+    Without ``igazitas`` a failed bid costs min(value, 5) and the result may be negative
+    (the upper rule still applies unless ``cap_without_igazitas=False``). Kontra: k =
     min(value, 5) (k = value with igazítás when ``kontra_cap_always=False``); the kontra
     pair gets −k when the bid is made, +k when it failed; a rekontra gives the bidder +2k /
     −2k.
@@ -470,7 +474,7 @@ def score_deal(outcome: DealOutcome, rules: str = "gerots", igazitas: bool = Tru
     a bid the pair did not make, a rekontra without kontra or under Gerots, or missing
     consolatio data."""
     rules = _check_rules(rules)
-    gerots = rules == "gerots"
+    gerots = rules is RuleSet.GEROTS
     if gerots and not igazitas:
         raise ScoringError("Gerots scoring always includes the consolatio; igazitas=False "
                            "is a laza option")
@@ -492,7 +496,7 @@ def score_deal(outcome: DealOutcome, rules: str = "gerots", igazitas: bool = Tru
                                              "defence always gets 60"))
 
     for pair in Pair:
-        po, opp = outcome[pair], Pair(1 - pair)
+        po, opp = outcome[pair], pair.other
         keys = {b.key for b in bids[pair]}
         for k in sorted(po.kontra - keys):
             raise ScoringError(f"kontra on {k}, which the {pair.label} pair did not bid")

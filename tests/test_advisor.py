@@ -11,7 +11,7 @@ from royal_sim.analysis import analyze
 from royal_sim.cli import main
 from royal_sim.model.deal import Pair, Seat, parse_hand
 from royal_sim.scoring import consolatio, pair_holdings
-from royal_sim.slems.catalogue import Bid
+from royal_sim.slems import Bid
 
 # A_IND with the ten top tarokks but XIX (partner's): the attack wins all ten tricks on
 # every deal (A_IND leads trumps from the top; XIX is his partner's), so Volát is made
@@ -64,7 +64,7 @@ def test_bid_sets_are_legal_and_deterministic(strong):
 def test_no_set_needs_one_card_on_two_tricks():
     # Ultimó and Fácán with the same IV are legal bids together, but IV wins one trick only:
     # the advisor never recommends them together.
-    from royal_sim.slems.catalogue import card_trick_conflict
+    from royal_sim.slems import card_trick_conflict
     hand = parse_hand("XIX XXI XVII XVI XIV IX IV SK SQ HK", "A_ELF")
     res = analyze(hand, Seat.A_ELF, samples=3, seed=1, rules="laza",
                   only=["gem", "ultimo", "facan", "solyom"])
@@ -144,7 +144,7 @@ def test_partner_bids_that_clash_on_a_card_still_leave_advice():
     # a bid of the user's needing the partner's card for another trick is still never
     # proposed
     from royal_sim.advisor import _adds_card_conflict
-    from royal_sim.slems.catalogue import Bid
+    from royal_sim.slems import Bid
     assert _adds_card_conflict(["uhu:CK"], [Bid.parse("ultimo:CK")])
     assert not _adds_card_conflict(["gem"], [Bid.parse("ultimo:CK"), Bid.parse("facan:CK")])
 

@@ -5,7 +5,7 @@ import json
 import pytest
 from click.testing import CliRunner
 
-from royal_sim.slems import catalogue as S
+from royal_sim import slems as S
 from royal_sim.analysis import analyze, wilson
 from royal_sim.cli import main
 from royal_sim.model.deal import Pair, Seat, parse_hand

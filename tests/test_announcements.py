@@ -11,7 +11,7 @@ from reference import random_tarokk_deal
 from royal_sim.model import cards as C
 from royal_sim.model.announcements import (ANNOUNCEMENTS, AnnouncementError, HandConstraint,
                                      announcement_constraints, announcement_key,
-                                     hand_announcements, holds, parse_announcement_key)
+                                     hand_announcements, hand_has, parse_announcement_key)
 from royal_sim.model.deal import parse_hand
 
 
@@ -46,14 +46,14 @@ def test_hand_announcements():
 
 
 def test_holds_and_hidden_params():
-    assert holds("flush", None, FLUSH_H) and holds("flush", C.KOR, FLUSH_H)
-    assert not holds("flush", C.PIKK, FLUSH_H)
-    assert holds("vannak", "Q", QUEENS) and holds("vannak", None, QUEENS)
-    assert not holds("vannak", "K", QUEENS) and not holds("vannak", None, FLUSH_H)
-    assert holds("matador", None, FLUSH_H) and not holds("matador", None, TAROKKS9)
-    assert holds("szinszam", (C.PIKK, 3), FLUSH_H)
-    assert not holds("szinszam", (C.PIKK, 2), FLUSH_H)          # exact count
-    assert holds("tarokkszam", 9, TAROKKS9) and not holds("tarokkszam", 8, TAROKKS9)
+    assert hand_has("flush", None, FLUSH_H) and hand_has("flush", C.KOR, FLUSH_H)
+    assert not hand_has("flush", C.PIKK, FLUSH_H)
+    assert hand_has("vannak", "Q", QUEENS) and hand_has("vannak", None, QUEENS)
+    assert not hand_has("vannak", "K", QUEENS) and not hand_has("vannak", None, FLUSH_H)
+    assert hand_has("matador", None, FLUSH_H) and not hand_has("matador", None, TAROKKS9)
+    assert hand_has("szinszam", (C.PIKK, 3), FLUSH_H)
+    assert not hand_has("szinszam", (C.PIKK, 2), FLUSH_H)          # exact count
+    assert hand_has("tarokkszam", 9, TAROKKS9) and not hand_has("tarokkszam", 8, TAROKKS9)
 
 
 def test_constraints():

@@ -8,7 +8,7 @@ import numpy as np
 from click.testing import CliRunner
 
 from royal_sim.model import cards as C
-from royal_sim.slems import catalogue as S
+from royal_sim import slems as S
 from royal_sim.cli import main
 from royal_sim.model.deal import Pair
 from royal_sim.engine.goal import Goal

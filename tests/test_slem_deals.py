@@ -35,7 +35,7 @@ from royal_sim.model import cards as C
 from royal_sim.analysis import solve_slems
 from royal_sim.cli import main
 from royal_sim.model.deal import Deal, Pair
-from royal_sim.slems.catalogue import SLEMS, compile_goal, parse_slem_key
+from royal_sim.slems import SLEMS, compile_goal, parse_slem_key
 from royal_sim.double_dummy import TAROKK_RULES as R
 
 A, D = Pair.ATTACK, Pair.DEFENCE
@@ -317,7 +317,7 @@ case("st1", ST1, A, cli=True,
                   "eight tarokks are gone), CK, XVII, XVI"),
      volat=(True, "part of the same line"))
 STELLA_BUG = ("solve_slems/analyze search Stella first through a 'relaxed' goal (any "
-              "magasító on each announced trick) built from announced_holds(), which also "
+              "magasító on each announced trick) built from held_until(), which also "
               "lists XIX, XX, XXI, skíz for tricks 4-7: the 'bound' then demands magasítók on "
               "tricks 4-7, is False, and every Stella candidate is reported False")
 
@@ -328,7 +328,7 @@ def _stella_bug_present() -> bool:
     while it shows.)"""
     try:
         from royal_sim.analysis.plan import _relaxed_goal
-        from royal_sim.slems.catalogue import parse_param
+        from royal_sim.slems import parse_param
         hands = Deal.parse(ST1).hands
         param = parse_param("stella", "SK,HK,CK")
         goal = compile_goal("stella", param, hands, A)
@@ -655,7 +655,7 @@ def test_gerots_hold_via_cli():
 def test_stella_goal_itself_is_made():
     """The compiled Stella goal, searched directly, is made on ST1 (the line in the st1_stella
     case); a False from solve_slems there comes from its relaxed pre-search (STELLA_BUG)."""
-    from royal_sim.slems.catalogue import parse_param
+    from royal_sim.slems import parse_param
     from royal_sim.double_dummy import solve_goal
 
     hands = Deal.parse(ST1).hands

@@ -28,7 +28,7 @@ from reference import play_random_tricks, ref_goal
 from royal_sim.analysis import solve_slems
 from royal_sim.model.deal import Deal, Pair
 from royal_sim.sampling.sampler import sample_deals
-from royal_sim.slems.catalogue import SLEMS, candidate_params, compile_goal, parse_slem_key, slem_key
+from royal_sim.slems import SLEMS, candidate_params, compile_goal, parse_slem_key, slem_key
 from royal_sim.double_dummy import TAROKK_RULES as R
 from royal_sim.double_dummy import solve_goal
 

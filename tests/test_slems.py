@@ -17,10 +17,10 @@ import pytest
 
 from reference import goal_holds, play_random_tricks, random_tarokk_deal
 from royal_sim.model import cards as C
-from royal_sim.slems import catalogue as S
+from royal_sim import slems as S
 from royal_sim.model.deal import Deal, Pair
 from royal_sim.errors import RoyalSimError
-from royal_sim.slems.catalogue import (SLEMS, BidError, ParamKind, announced_holds, candidate_params,
+from royal_sim.slems import (SLEMS, BidError, ParamKind, held_until, candidate_params,
                              compile_goal, parse_slem_key, slem_key, supersedes)
 from royal_sim.engine.goal import ALL_TRICKS, Goal, tricks_goal
 from royal_sim.double_dummy import TAROKK_RULES as R
@@ -414,15 +414,15 @@ def test_position_leaves_out_cards_no_longer_in_play():
 # obligatory play data
 
 
-def test_announced_holds():
-    assert announced_holds("pikolo") == {C.XVIII: 3}
-    assert announced_holds("ultimo", "I") == {C.PAGAT: 10}
-    assert announced_holds("dzsinn", "C") == {C.parse_card("C10"): 10}
-    assert announced_holds("mariage", "S") == {C.parse_card("SK"): 9, C.parse_card("SQ"): 9}
-    assert announced_holds("stella", "SK,IV,I") == {
+def test_held_until():
+    assert held_until("pikolo") == {C.XVIII: 3}
+    assert held_until("ultimo", "I") == {C.PAGAT: 10}
+    assert held_until("dzsinn", "C") == {C.parse_card("C10"): 10}
+    assert held_until("mariage", "S") == {C.parse_card("SK"): 9, C.parse_card("SQ"): 9}
+    assert held_until("stella", "SK,IV,I") == {
         C.parse_card("SK"): 1, C.KANARI: 2, C.PAGAT: 3, C.XIX: 4, C.XX: 5, C.XXI: 6, C.SKIZ: 7}
-    assert announced_holds("full") == {C.XVIII: 3, C.XIX: 4, C.XX: 5, C.XXI: 6, C.SKIZ: 7}
-    assert announced_holds("couleur") == {} and announced_holds("surrano") == {}
+    assert held_until("full") == {C.XVIII: 3, C.XIX: 4, C.XX: 5, C.XXI: 6, C.SKIZ: 7}
+    assert held_until("couleur") == {} and held_until("surrano") == {}
     # Gerots "Rájátszás": kötött, magasító, reptető, the fácánok, Dzsinn, Mariage and the
     # trophies containing them
     assert {s.id for s in SLEMS.values() if s.obligatory_play} == {

@@ -32,12 +32,12 @@ Parameters: Színszám ``(suit, n)`` (notation ``szinszam:S,3``), Tarokkszám ``
 
 from __future__ import annotations
 
-import unicodedata
 from dataclasses import dataclass, field
 from enum import Enum
 
 from . import cards as C
 from ..errors import RoyalSimError
+from .text import fold
 
 
 class AnnouncementError(RoyalSimError):
@@ -91,12 +91,10 @@ SZINSZAM_COUNTS = {C.PIKK: (2, 3, 4), C.TREFF: (2, 3, 4), C.KOR: (2, 3), C.KARO:
 TAROKKSZAM_COUNTS = (8, 9, 10)
 RANK_MASKS = {"K": C.KINGS, "Q": C.QUEENS, "N": C.KNIGHTS, "J": C.JACKS}
 """The ranks that come four times (the 10 only twice), as card masks."""
-_SUITS = (C.PIKK, C.TREFF, C.KOR, C.KARO)
 
 
 def _fold(text: str) -> str:
-    d = unicodedata.normalize("NFKD", str(text).strip())
-    return "".join(c for c in d if not unicodedata.combining(c)).lower().replace(" ", "_")
+    return fold(text).lower().replace(" ", "_")
 
 
 def get_announcement(name: str | Announcement) -> Announcement:
@@ -150,7 +148,7 @@ def check_param(ann: str | Announcement, param=None):
     if param is None:
         return None
     if a.param is AnnParam.SUIT:
-        if param not in _SUITS:
+        if param not in C.PLAIN_SUITS:
             raise AnnouncementError(f"flush: {param!r} is not a suit")
         return int(param)
     return _rank(param)
@@ -219,7 +217,7 @@ def _suit_len(hand: int, suit: int) -> int:
     return C.popcount(hand & int(C.SUIT_MASKS[suit]))
 
 
-def holds(ann: str | Announcement, param, hand: int) -> bool:
+def hand_has(ann: str | Announcement, param, hand: int) -> bool:
     """Does ``hand`` (bit mask) qualify for the announcement? A hidden parameter ``None``
     means "for some suit/rank". Raises ``AnnouncementError`` for a bad parameter."""
     return announcement_constraints(ann, param).satisfied_by(hand)
@@ -232,7 +230,7 @@ def hand_announcements(hand: int) -> list[tuple[Announcement, object]]:
     hand = int(hand)
     out: list[tuple[Announcement, object]] = []
     A = ANNOUNCEMENTS
-    for suit in _SUITS:
+    for suit in C.PLAIN_SUITS:
         n = _suit_len(hand, suit)
         if n in SZINSZAM_COUNTS[suit]:
             out.append((A["szinszam"], (suit, n)))
@@ -241,7 +239,7 @@ def hand_announcements(hand: int) -> list[tuple[Announcement, object]]:
         out.append((A["tarokkszam"], t))
     if hand & C.MATADORS:
         out.append((A["matador"], None))
-    for suit in _SUITS:
+    for suit in C.PLAIN_SUITS:
         m = int(C.SUIT_MASKS[suit])
         if hand & m == m:
             out.append((A["flush"], suit))
@@ -304,7 +302,8 @@ def announcement_constraints(ann: str | Announcement, param=None) -> HandConstra
     if a.id == "matador":
         return HandConstraint(min_from=((C.MATADORS, 1),))
     if a.id == "flush":
-        masks = [int(C.SUIT_MASKS[s]) for s in ((param,) if param is not None else _SUITS)]
+        suits = (param,) if param is not None else C.PLAIN_SUITS
+        masks = [int(C.SUIT_MASKS[s]) for s in suits]
     else:  # vannak
         masks = [RANK_MASKS[r] for r in ((param,) if param is not None else RANK_MASKS)]
     if len(masks) == 1:

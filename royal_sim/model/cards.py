@@ -27,12 +27,12 @@ letter (``S``/``♠``, ``C``/``♣``, ``H``/``♥``, ``D``/``♦``) followed by 
 from __future__ import annotations
 
 import re
-import unicodedata
 from typing import Iterable, Iterator
 
 import numpy as np
 
 from ..errors import CardError
+from .text import fold
 
 N_CARDS = 40
 N_TAROKKS = 22
@@ -107,8 +107,23 @@ def _display_key(c: int) -> tuple[int, int]:
 
 
 def popcount(mask: int) -> int:
-    return bin(int(mask)).count("1")
+    """Number of cards in ``mask`` (a Python or numpy integer bit mask)."""
+    return int(mask).bit_count()
 
+
+def popcount_array(masks: np.ndarray) -> np.ndarray:
+    """Number of cards in each mask of a uint64 array (int64, same shape)."""
+    a = np.ascontiguousarray(masks, dtype=np.uint64)
+    if hasattr(np, "bitwise_count"):
+        return np.bitwise_count(a).astype(np.int64)
+    return np.unpackbits(a.view(np.uint8).reshape(a.shape + (8,)), axis=-1).sum(
+        axis=-1).astype(np.int64)
+
+
+PLAIN_SUITS = (PIKK, TREFF, KOR, KARO)
+"""The four suits besides the tarokks, in suit order."""
+SUIT_SIZES = tuple(popcount(m) for m in SUIT_MASKS)
+"""``SUIT_SIZES[suit]``: the number of cards of the suit in the pack (22, 5, 5, 4, 4)."""
 
 TAROKKS = int(SUIT_MASKS[TAROKK])
 PIKKS, TREFFS, KORS, KAROS = (int(SUIT_MASKS[s]) for s in (PIKK, TREFF, KOR, KARO))
@@ -146,18 +161,13 @@ _RANK_ALIASES = {"K": "K", "Q": "Q", "D": "Q", "N": "N", "L": "N", "J": "J", "B"
 _SUIT_CARD_RE = re.compile(r"^([SCHD♠♣♥♦])(K|Q|D|N|L|J|B|10|T)$")
 
 
+_SYMBOL_FOLD = str.maketrans({"\ufe0e": None, "\ufe0f": None,   # variation selectors (♥️)
+                              "♤": "♠", "♧": "♣", "♡": "♥", "♢": "♦"})
+
+
 def _fold(token: str) -> str:
-    """Upper-case and strip accents (but keep the suit symbols)."""
-    out = []
-    for ch in token:
-        if ch in "\ufe0e\ufe0f":        # emoji / text variation selectors (♥️ on phones)
-            continue
-        if ch in "♠♣♥♦♤♧♡♢":
-            out.append({"♤": "♠", "♧": "♣", "♡": "♥", "♢": "♦"}.get(ch, ch))
-            continue
-        decomposed = unicodedata.normalize("NFKD", ch)
-        out.append("".join(c for c in decomposed if not unicodedata.combining(c)))
-    return "".join(out).upper()
+    """Upper-case, accents stripped (``text.fold``), hollow suit symbols filled."""
+    return fold(token).translate(_SYMBOL_FOLD).upper()
 
 
 def parse_card(token: str) -> int:
@@ -165,7 +175,7 @@ def parse_card(token: str) -> int:
 
     Raises ``CardError`` naming the token when it is not a card.
     """
-    t = _fold(token.strip())
+    t = _fold(token)
     if not t:
         raise CardError("empty card token")
     if t.lower() in _TAROKK_ALIASES:
@@ -230,7 +240,7 @@ def format_cards(mask_or_cards) -> str:
 def parse_suit(token: str) -> int:
     """Suit index of a suit token: ``S``/``♠``/``pikk``, ``C``/``♣``/``treff``,
     ``H``/``♥``/``kor``, ``D``/``♦``/``karo``, ``T``/``tarokk``. Raises ``CardError``."""
-    t = _fold(token.strip())
+    t = _fold(token)
     names = {"PIKK": PIKK, "TREFF": TREFF, "KOR": KOR, "KARO": KARO, "TAROKK": TAROKK,
              "T": TAROKK, "SPADES": PIKK, "CLUBS": TREFF, "HEARTS": KOR, "DIAMONDS": KARO}
     if t in _SUIT_CHARS:

@@ -19,12 +19,13 @@ Deal notation: the four hands in play order separated by ``/``, each hand in car
 
 from __future__ import annotations
 
-import unicodedata
 from dataclasses import dataclass
 from enum import IntEnum
+from typing import Sequence
 
 from . import cards as C
-from ..errors import DealError
+from ..errors import DealError, RoyalSimError
+from .text import fold
 
 
 class Seat(IntEnum):
@@ -60,6 +61,11 @@ class Pair(IntEnum):
     def label(self) -> str:
         return "attack" if self is Pair.ATTACK else "defence"
 
+    @property
+    def other(self) -> "Pair":
+        """The opposing pair."""
+        return Pair(1 - self)
+
     def __str__(self) -> str:
         return self.label
 
@@ -90,10 +96,8 @@ def parse_seat(text: str | Seat) -> Seat:
     """
     if isinstance(text, Seat):
         return text
-    folded = "".join(c for c in unicodedata.normalize("NFKD", str(text).strip())
-                     if not unicodedata.combining(c)).upper().replace("-", "_")
     try:
-        return _SEAT_ALIASES[folded]
+        return _SEAT_ALIASES[fold(text).upper().replace("-", "_")]
     except KeyError:
         raise DealError(
             f"unknown seat {text!r} (use A_IND, D_ELF, D_IND, A_ELF or indito, "
@@ -108,6 +112,23 @@ def parse_pair(text: str) -> Pair:
     if t in ("defence", "defense", "d", "vedo"):
         return Pair.DEFENCE
     raise DealError(f"unknown pair {text!r} (use attack or defence)")
+
+
+def hand_size(hands: Sequence[int], error: type[RoyalSimError] = DealError) -> int:
+    """The number k of cards in each of four hands (bit masks in seat order): the shape of a
+    full deal or a position (spec §2: every hand has the same number of cards, 10 dealt).
+
+    Raises ``error`` (a ``RoyalSimError`` class, default ``DealError``) for other than 4
+    hands, hands of unequal size, or k outside 1..10."""
+    if len(hands) != 4:
+        raise error(f"a deal has 4 hands, got {len(hands)}")
+    sizes = [C.popcount(h) for h in hands]
+    if len(set(sizes)) != 1:
+        detail = ", ".join(f"{s.name} {n}" for s, n in zip(SEATS, sizes))
+        raise error(f"hands have unequal sizes ({detail})")
+    if not 1 <= sizes[0] <= HAND_SIZE:
+        raise error(f"hands have {sizes[0]} cards; a deal or position has 1..10 per hand")
+    return sizes[0]
 
 
 def check_hand(mask: int, seat: Seat | None = None, *, size: int = HAND_SIZE) -> None:
@@ -156,15 +177,8 @@ class Deal:
     hands: tuple[int, int, int, int]
 
     def __post_init__(self):
-        if len(self.hands) != 4:
-            raise DealError(f"a deal has 4 hands, got {len(self.hands)}")
+        hand_size(self.hands)
         object.__setattr__(self, "hands", tuple(int(h) for h in self.hands))
-        sizes = [C.popcount(h) for h in self.hands]
-        if len(set(sizes)) != 1:
-            detail = ", ".join(f"{s.name} {n}" for s, n in zip(SEATS, sizes))
-            raise DealError(f"hands have unequal sizes ({detail})")
-        if not 1 <= sizes[0] <= HAND_SIZE:
-            raise DealError(f"hands have {sizes[0]} cards; a deal or position has 1..10 per hand")
         seen = 0
         for seat, h in zip(SEATS, self.hands):
             if h & ~C.FULL_MASK:

@@ -1,2 +1,3 @@
-"""Deals consistent with everything known: the sampler (numba kernels), constraints, and
-announcements heard as exact evidence."""
+"""Deals consistent with everything known: the sampler (``sampler``, numba kernels), the
+per-seat constraints (``constraints``), and announcements heard as exact evidence
+(``evidence``)."""

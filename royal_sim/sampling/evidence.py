@@ -49,8 +49,9 @@ from ..model.announcements import (AnnouncementError, Announcement, HandConstrai
                             get_announcement, parse_announcement_key)
 from ..model.deal import HAND_SIZE, MIN_TAROKKS, Seat, check_hand, parse_seat
 from ..errors import ConstraintError, DealError, RoyalSimError
-from .sampler import (METHODS, MAX_REJECTION_ATTEMPTS, Constraints, DealSampler, SampleResult,
-                       normalise_hand_seat, seed_state)
+from .constraints import Constraints
+from .sampler import (METHODS, MAX_REJECTION_ATTEMPTS, DealSampler, SampleResult,
+                      normalise_hand_seat, seed_state)
 
 __all__ = ["Heard", "parse_heard", "parse_heard_list", "EvidenceSampler",
            "sample_with_evidence", "evidence_sampler", "FILTER_MIN_ACCEPTANCE", "MAX_COUNTS"]
@@ -65,10 +66,7 @@ MAX_COUNTS = 5000
 announcements; more raises ``ConstraintError``."""
 
 _M64 = (1 << 64) - 1
-_SUIT_ORDER = (C.PIKK, C.TREFF, C.KOR, C.KARO)
-_SUIT_SIZE = {s: C.popcount(int(C.SUIT_MASKS[s])) for s in _SUIT_ORDER}
-_N_TAROKKS = C.popcount(C.TAROKKS)
-_HELD_LABELS = {**{int(C.SUIT_MASKS[s]): C.SUIT_SYMBOLS[s] for s in _SUIT_ORDER},
+_HELD_LABELS = {**{int(C.SUIT_MASKS[s]): C.SUIT_SYMBOLS[s] for s in C.PLAIN_SUITS},
                 **{m: r for r, m in RANK_MASKS.items()}}
 _NO_DEAL = "no deal satisfies the constraints and the heard announcements"
 _HEARD_FORM = "SEAT:ANNOUNCEMENT[:PARAM], e.g. A_ELF:tarokkszam:9, D_ELF:flush, D_IND:vannak:Q"
@@ -126,24 +124,27 @@ def parse_heard(text: str) -> Heard:
     ``matador``, ``flush`` or ``flush:S``, ``vannak`` or ``vannak:Q``. Raises ``DealError``
     (bad seat) or ``AnnouncementError`` (unknown announcement, bad or missing parameter),
     both ``RoyalSimError``s whose message quotes ``text``; a missing colon or an empty part
-    raises ``RoyalSimError``.
+    raises ``RoyalSimError``. Each has ``argument="heard"``.
     """
     if not isinstance(text, str):
-        raise RoyalSimError(f"bad --heard value {text!r}: expected a string {_HEARD_FORM}")
+        raise _bad_heard(text, f"expected a string {_HEARD_FORM}")
     seat_text, colon, rest = text.partition(":")
     if not colon:
-        raise RoyalSimError(f"bad --heard value {text!r}: missing ':' (expected {_HEARD_FORM})")
+        raise _bad_heard(text, f"missing ':' (expected {_HEARD_FORM})")
     if not seat_text.strip():
-        raise RoyalSimError(f"bad --heard value {text!r}: missing seat (expected {_HEARD_FORM})")
+        raise _bad_heard(text, f"missing seat (expected {_HEARD_FORM})")
     if not rest.partition(":")[0].strip():
-        raise RoyalSimError(f"bad --heard value {text!r}: missing announcement "
-                            f"(expected {_HEARD_FORM})")
+        raise _bad_heard(text, f"missing announcement (expected {_HEARD_FORM})")
     try:
         seat = parse_seat(seat_text)
         ann, param = parse_announcement_key(rest.strip())
     except (DealError, AnnouncementError) as e:
-        raise type(e)(f"bad --heard value {text!r}: {e}") from None
+        raise _bad_heard(text, str(e), type(e)) from None
     return Heard(seat, ann, param)
+
+
+def _bad_heard(text, why: str, kind: type[RoyalSimError] = RoyalSimError) -> RoyalSimError:
+    return kind(f"bad heard value {text!r}: {why}", argument="heard")
 
 
 def parse_heard_list(texts: Iterable[str]) -> tuple[Heard, ...]:
@@ -153,15 +154,6 @@ def parse_heard_list(texts: Iterable[str]) -> tuple[Heard, ...]:
 
 # --------------------------------------------------------------------------------------------
 # facts about one seat's hand, as sampler facts and as vectorised tests
-
-
-def _bitcount(a: np.ndarray) -> np.ndarray:
-    """Set bits of each uint64 (int64, same shape)."""
-    a = np.ascontiguousarray(a, dtype=np.uint64)
-    if hasattr(np, "bitwise_count"):
-        return np.bitwise_count(a).astype(np.int64)
-    return np.unpackbits(a.view(np.uint8).reshape(a.shape + (8,)), axis=-1).sum(
-        axis=-1).astype(np.int64)
 
 
 @dataclass(frozen=True)
@@ -203,13 +195,13 @@ class _Fact:
         if self.not_holds:
             ok &= (h & np.uint64(self.not_holds)) == 0
         if self.tarokks != (0, HAND_SIZE):
-            t = _bitcount(h & np.uint64(C.TAROKKS))
+            t = C.popcount_array(h & np.uint64(C.TAROKKS))
             ok &= (t >= self.tarokks[0]) & (t <= self.tarokks[1])
         for s, lo, hi in self.suit_len:
-            k = _bitcount(h & C.SUIT_MASKS[s])
+            k = C.popcount_array(h & C.SUIT_MASKS[s])
             ok &= (k >= lo) & (k <= hi)
         for m, k in self.min_from:
-            ok &= _bitcount(h & np.uint64(m)) >= k
+            ok &= C.popcount_array(h & np.uint64(m)) >= k
         return ok
 
 
@@ -343,7 +335,8 @@ def _normalise_heard(heard) -> list[_Item]:
             seat = parse_seat(h[0]) if isinstance(h[0], (str, Seat)) else Seat(int(h[0]))
             item = _Item(seat, h[1], f"{seat.name}:<constraint>", "the stated facts")
         else:
-            raise RoyalSimError(f"not a heard announcement: {h!r} (expected {_HEARD_FORM})")
+            raise RoyalSimError(f"not a heard announcement: {h!r} (expected {_HEARD_FORM})",
+                                argument="heard")
         if any(i.seat == item.seat and i.hc == item.hc for i in items):
             continue
         items.append(item)
@@ -396,12 +389,13 @@ class EvidenceSampler:
         if self.seat is not None and it.seat == self.seat:
             raise ConstraintError(
                 f"{it.key}: {it.seat.name} is your own seat; your own announcements are facts "
-                "of your hand, not evidence about the other hands")
+                "of your hand, not evidence about the other hands", argument="heard")
         if self.hand is None or self.seat is None:
             return
         why = self._hand_rules_out(it.seat, it.hc)
         if why:
-            raise ConstraintError(f"{it.seat.name} cannot announce {it.desc}: {why}")
+            raise ConstraintError(f"{it.seat.name} cannot announce {it.desc}: {why}",
+                                  argument="heard")
 
     def _hand_rules_out(self, seat: Seat, hc: HandConstraint) -> str | None:
         """Why the user's hand makes ``hc`` impossible for ``seat``, or ``None``."""
@@ -410,14 +404,14 @@ class EvidenceSampler:
         if clash:
             return f"you hold {C.format_cards(clash)}"
         t_user = C.popcount(hand & C.TAROKKS)
-        cap = min(HAND_SIZE, _N_TAROKKS - t_user - 2 * MIN_TAROKKS)
+        cap = min(HAND_SIZE, C.N_TAROKKS - t_user - 2 * MIN_TAROKKS)
         if hc.tarokks[0] > cap:
             return (f"you hold {t_user} tarokks, which leaves at most {cap} for {seat.name} "
                     f"(the other two hands hold at least {MIN_TAROKKS} each)")
         for s, (lo, _) in sorted(hc.suit_len.items()):
             mine = hand & int(C.SUIT_MASKS[s])
-            if lo > _SUIT_SIZE[s] - C.popcount(mine):
-                return (f"you hold {C.popcount(mine)} of the {_SUIT_SIZE[s]} "
+            if lo > C.SUIT_SIZES[s] - C.popcount(mine):
+                return (f"you hold {C.popcount(mine)} of the {C.SUIT_SIZES[s]} "
                         f"{C.SUIT_SYMBOLS[s]} ({C.format_cards(mine)})")
         for m, k in hc.min_from:
             if C.popcount(m & ~hand) < k:

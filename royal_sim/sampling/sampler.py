@@ -4,8 +4,10 @@ Source rule: ``spec/royal-tarokk.md`` §2 (dealing). XIX goes to ``A_ELF``, XX t
 other 38 cards are shuffled and dealt 10 to each hand; a deal in which some hand holds fewer
 than 3 tarokks is void and redealt. So the target distribution is **uniform over all full
 deals satisfying every constraint**: the user's known hand, the fixed XX/XIX, ≥ 3 tarokks per
-hand, and whatever else is known per seat (``SeatConstraints``: cards held / not held, tarokk
-count range, suit length ranges, voids — e.g. from announcements, spec §3 "jelentések").
+hand, and whatever else is known per seat (``constraints.SeatConstraints``: cards held / not
+held, tarokk count range, suit length ranges, voids — e.g. from announcements, spec §3
+"jelentések"; ``SeatConstraints``, ``Constraints`` and ``parse_range`` are importable from here
+too).
 
 Two exact methods, chosen automatically (``method="auto"``):
 
@@ -36,10 +38,9 @@ from __future__ import annotations
 
 import functools
 import math
-import re
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Iterable, Iterator, Sequence
+from typing import Iterator, Sequence
 
 import numpy as np
 from numba import njit
@@ -48,6 +49,7 @@ from ..model import cards as C
 from ..engine.kernel.bits import popcount as _popcount
 from ..model.deal import FIXED_CARD, HAND_SIZE, MIN_TAROKKS, SEATS, Deal, Seat, check_hand, parse_seat
 from ..errors import ConstraintError, DealError
+from .constraints import SUIT_WORDS, SUITS, Constraints, SeatConstraints, parse_range
 
 __all__ = [
     "SeatConstraints", "Constraints", "DealSampler", "SampleResult", "sample_deals",
@@ -68,243 +70,9 @@ about 0.12–0.33."""
 MAX_REJECTION_ATTEMPTS = 10**9
 """Default ceiling on rejection proposals per call (about two minutes on one core)."""
 
-_SUITS = (C.TAROKK, C.PIKK, C.TREFF, C.KOR, C.KARO)
-_SUIT_SIZE = tuple(C.popcount(int(C.SUIT_MASKS[s])) for s in _SUITS)  # 22, 5, 5, 4, 4
-_SUIT_MASK = tuple(int(C.SUIT_MASKS[s]) for s in _SUITS)
-_SUIT_WORD = ("tarokks", "pikk", "treff", "kor", "karo")
+_SUIT_MASK = tuple(int(C.SUIT_MASKS[s]) for s in SUITS)
 _BASE = HAND_SIZE + 1          # count vectors (one count 0..10 per seat) index 11**4 tables
 _TABLE = _BASE ** 4
-_DEFAULT_RANGE = (0, HAND_SIZE)
-
-
-# --------------------------------------------------------------------------------------------
-# constraints
-
-
-def _check_range(rng, what: str) -> tuple[int, int]:
-    try:
-        lo, hi = (int(x) for x in rng)
-    except (TypeError, ValueError):
-        raise ConstraintError(f"{what}: expected a (min, max) pair, got {rng!r}") from None
-    if lo < 0 or hi < 0:
-        raise ConstraintError(f"{what}: negative count in {lo}-{hi}")
-    if lo > hi:
-        raise ConstraintError(f"{what}: empty range {lo}-{hi}")
-    return lo, hi
-
-
-@dataclass(frozen=True)
-class SeatConstraints:
-    """What is known about one seat's hand beyond the dealing rules (spec §2, §3 jelentések).
-
-    ``holds``: bit mask of cards the seat is known to hold; ``not_holds``: bit mask of cards it
-    is known not to hold; ``tarokks``: inclusive ``(min, max)`` tarokk count (the dealing rule
-    "at least 3" applies on top); ``suit_lengths``: inclusive ``(min, max)`` number of cards
-    of pikk, treff, kőr, káró (a 4-tuple of pairs, in that order); ``voids``: suit indices
-    (``cards.PIKK`` … ``cards.KARO``) the seat holds no card of. Counts are cards of the
-    full 10-card hand. Raises ``ConstraintError`` for an empty range or a bad suit.
-    """
-
-    holds: int = 0
-    not_holds: int = 0
-    tarokks: tuple[int, int] = _DEFAULT_RANGE
-    suit_lengths: tuple[tuple[int, int], ...] = (_DEFAULT_RANGE,) * 4
-    voids: frozenset[int] = frozenset()
-
-    def __post_init__(self):
-        for name in ("holds", "not_holds"):
-            m = int(getattr(self, name))
-            if m < 0 or m & ~C.FULL_MASK:
-                raise ConstraintError(f"{name} mask has bits outside the 40 cards")
-            object.__setattr__(self, name, m)
-        object.__setattr__(self, "tarokks", _check_range(self.tarokks, "tarokk count"))
-        if len(self.suit_lengths) != 4:
-            raise ConstraintError("suit_lengths needs 4 (min, max) pairs: pikk, treff, kor, karo")
-        object.__setattr__(self, "suit_lengths", tuple(
-            _check_range(r, f"{_SUIT_WORD[s]} length") for s, r in zip(_SUITS[1:],
-                                                                        self.suit_lengths)))
-        voids = frozenset(int(s) for s in self.voids)
-        if C.TAROKK in voids:
-            raise ConstraintError(f"no hand is void in tarokks: every hand holds at least "
-                                  f"{MIN_TAROKKS} (spec §2)")
-        bad = [s for s in voids if s not in _SUITS[1:]]
-        if bad:
-            raise ConstraintError(f"unknown suit index {bad[0]} in voids")
-        object.__setattr__(self, "voids", voids)
-
-    def length_range(self, suit: int) -> tuple[int, int]:
-        """Inclusive ``(min, max)`` count of ``suit`` (0 = tarokks) in the hand as constrained
-        here (voids applied; the dealing rule's 3 tarokks not applied)."""
-        lo, hi = self.tarokks if suit == C.TAROKK else self.suit_lengths[suit - 1]
-        if suit in self.voids:
-            hi = 0
-            if lo > 0:
-                raise ConstraintError(f"void in {_SUIT_WORD[suit]} but at least {lo} of them")
-        return lo, hi
-
-    @property
-    def is_free(self) -> bool:
-        """True when nothing beyond the dealing rules is known."""
-        return self == SeatConstraints()
-
-    def merge(self, other: "SeatConstraints") -> "SeatConstraints":
-        """Both sets of facts at once: masks united, ranges intersected, voids united."""
-        def meet(a, b, what):
-            if a == _DEFAULT_RANGE or b == _DEFAULT_RANGE:
-                return b if a == _DEFAULT_RANGE else a
-            lo, hi = max(a[0], b[0]), min(a[1], b[1])
-            if lo > hi:
-                raise ConstraintError(f"contradictory {what}s {a[0]}-{a[1]} and {b[0]}-{b[1]}")
-            return lo, hi
-        return SeatConstraints(
-            holds=self.holds | other.holds, not_holds=self.not_holds | other.not_holds,
-            tarokks=meet(self.tarokks, other.tarokks, "tarokk count"),
-            suit_lengths=tuple(meet(a, b, f"{_SUIT_WORD[s]} length") for s, a, b in
-                               zip(_SUITS[1:], self.suit_lengths, other.suit_lengths)),
-            voids=self.voids | other.voids)
-
-    def satisfied_by(self, hand: int) -> bool:
-        """Whether the 10-card hand ``hand`` (bit mask) meets these facts."""
-        hand = int(hand)
-        if hand & self.holds != self.holds or hand & self.not_holds:
-            return False
-        for s in _SUITS:
-            lo, hi = self.length_range(s)
-            if not lo <= C.popcount(hand & int(C.SUIT_MASKS[s])) <= hi:
-                return False
-        return True
-
-    def describe(self) -> str:
-        """Short notation of the facts, e.g. ``holds XXI; tarokks 5-10; void H``."""
-        parts = []
-        if self.holds:
-            parts.append(f"holds {C.format_cards(self.holds)}")
-        if self.not_holds:
-            parts.append(f"not {C.format_cards(self.not_holds)}")
-        if self.tarokks != _DEFAULT_RANGE:
-            parts.append(f"tarokks {self.tarokks[0]}-{self.tarokks[1]}")
-        for s, r in zip(_SUITS[1:], self.suit_lengths):
-            if r != _DEFAULT_RANGE:
-                parts.append(f"{C.SUIT_LETTERS[s]} {r[0]}-{r[1]}")
-        if self.voids:
-            parts.append("void " + ",".join(C.SUIT_LETTERS[s] for s in sorted(self.voids)))
-        return "; ".join(parts) or "-"
-
-
-_RANGE_RE = re.compile(r"^\s*(\d+)?\s*(-|\+)?\s*(\d+)?\s*$")
-
-
-def parse_range(text: str, what: str = "range") -> tuple[int, int]:
-    """``(min, max)`` from ``N``, ``MIN-MAX``, ``MIN+`` / ``MIN-`` (at least) or ``-MAX``.
-
-    Raises ``ConstraintError`` naming ``text``.
-    """
-    m = _RANGE_RE.match(str(text))
-    if not m or not (m.group(1) or m.group(3)) or (m.group(2) == "+" and m.group(3)):
-        raise ConstraintError(f"bad {what} {text!r}: expected N, MIN-MAX, MIN+ or -MAX")
-    lo_s, sep, hi_s = m.groups()
-    if not sep:
-        return _check_range((int(lo_s), int(lo_s)), f"{what} {text!r}")
-    lo = int(lo_s) if lo_s else 0
-    hi = int(hi_s) if hi_s else max(lo, HAND_SIZE)    # MIN+ above 10: the hand's check says
-    return _check_range((lo, hi), f"{what} {text!r}")
-
-
-def _split_seat(text: str, what: str, parts: int = 2) -> list[str]:
-    pieces = str(text).split(":", parts - 1)
-    if len(pieces) != parts or not all(p.strip() for p in pieces):
-        form = "SEAT:SUIT:MIN-MAX" if parts == 3 else {"holds": "SEAT:CARDS",
-                                                       "not-holds": "SEAT:CARDS",
-                                                       "tarokks": "SEAT:MIN-MAX",
-                                                       "void": "SEAT:SUIT"}.get(what, "SEAT:…")
-        raise ConstraintError(f"bad --{what} value {text!r}: expected {form}")
-    return pieces
-
-
-@dataclass(frozen=True)
-class Constraints:
-    """Per-seat facts for the sampler: ``seats[seat]`` is a ``SeatConstraints`` (play order).
-
-    Build directly, with ``Constraints().with_seat(seat, ...)``, or from command-line strings
-    with ``Constraints.parse``.
-    """
-
-    seats: tuple[SeatConstraints, ...] = (SeatConstraints(),) * 4
-
-    def __post_init__(self):
-        if len(self.seats) != 4 or not all(isinstance(s, SeatConstraints) for s in self.seats):
-            raise ConstraintError("Constraints needs 4 SeatConstraints in play order")
-        object.__setattr__(self, "seats", tuple(self.seats))
-
-    def __getitem__(self, seat: Seat | int | str) -> SeatConstraints:
-        return self.seats[int(parse_seat(seat) if isinstance(seat, str) else seat)]
-
-    def with_seat(self, seat: Seat | int | str, **facts) -> "Constraints":
-        """A copy with ``facts`` (``SeatConstraints`` fields) merged into ``seat``'s facts."""
-        i = int(parse_seat(seat) if isinstance(seat, str) else seat)
-        seats = list(self.seats)
-        try:
-            seats[i] = seats[i].merge(SeatConstraints(**facts))
-        except ConstraintError as e:
-            raise ConstraintError(f"{SEATS[i].name}: {e}") from None
-        return Constraints(tuple(seats))
-
-    @property
-    def is_free(self) -> bool:
-        return all(s.is_free for s in self.seats)
-
-    def satisfied_by(self, hands: Sequence[int]) -> bool:
-        """Whether four hands in play order meet every seat's facts (dealing rules not
-        checked: see ``Deal.check_dealing_rules``)."""
-        return all(c.satisfied_by(h) for c, h in zip(self.seats, hands))
-
-    def describe(self) -> str:
-        return "; ".join(f"{seat.name}: {c.describe()}" for seat, c in zip(SEATS, self.seats)
-                         if not c.is_free) or "none"
-
-    @classmethod
-    def parse(cls, *, holds: Iterable[str] = (), not_holds: Iterable[str] = (),
-              tarokks: Iterable[str] = (), suits: Iterable[str] = (),
-              voids: Iterable[str] = ()) -> "Constraints":
-        """Constraints from command-line strings (each option may repeat; facts for one seat
-        combine):
-
-        - ``holds``: ``SEAT:CARDS``, e.g. ``D_ELF:XXI,skiz`` (the seat holds those cards);
-        - ``not_holds``: ``SEAT:CARDS`` (the seat holds none of them);
-        - ``tarokks``: ``SEAT:RANGE``, e.g. ``D_ELF:8-10``, ``A_ELF:5``, ``D_IND:6+``;
-        - ``suits``: ``SEAT:SUIT:RANGE``, e.g. ``D_IND:H:3-4`` (suit ``S C H D`` or names);
-        - ``voids``: ``SEAT:SUIT[,SUIT…]``, e.g. ``A_ELF:D``.
-
-        Seats as in ``deal.parse_seat``; cards as in ``cards.parse_cards``; ranges as in
-        ``parse_range``. Raises ``ConstraintError``/``CardError``/``DealError`` naming the bad
-        string.
-        """
-        out = cls()
-        for text in holds:
-            seat, cards = _split_seat(text, "holds")
-            out = out.with_seat(parse_seat(seat), holds=C.mask_of(C.parse_cards(cards)))
-        for text in not_holds:
-            seat, cards = _split_seat(text, "not-holds")
-            out = out.with_seat(parse_seat(seat), not_holds=C.mask_of(C.parse_cards(cards)))
-        for text in tarokks:
-            seat, rng = _split_seat(text, "tarokks")
-            out = out.with_seat(parse_seat(seat), tarokks=parse_range(rng, "tarokk range"))
-        for text in suits:
-            seat, suit, rng = _split_seat(text, "suit", 3)
-            s = C.parse_suit(suit)
-            if s == C.TAROKK:
-                raise ConstraintError(f"bad --suit value {text!r}: use --tarokks for tarokks")
-            lengths = [_DEFAULT_RANGE] * 4
-            lengths[s - 1] = parse_range(rng, f"{_SUIT_WORD[s]} range")
-            out = out.with_seat(parse_seat(seat), suit_lengths=tuple(lengths))
-        for text in voids:
-            seat, suit_list = _split_seat(text, "void")
-            suits_ = frozenset(C.parse_suit(t) for t in C.tokens(suit_list))
-            if C.TAROKK in suits_:
-                raise ConstraintError(f"bad --void value {text!r}: no hand is void in "
-                                      f"tarokks (every hand holds at least {MIN_TAROKKS})")
-            out = out.with_seat(parse_seat(seat), voids=suits_)
-        return out
 
 
 # --------------------------------------------------------------------------------------------
@@ -632,7 +400,7 @@ def _suit_tables(classes, lo_f, hi_f, s: int) -> tuple[dict, list[dict], list[di
         elif room < free:
             why = (f": {free} of its cards are left to deal, the constraints leave room for "
                    f"{room}")
-        raise ConstraintError(f"the {_SUIT_WORD[s]} cannot be dealt within the constraints"
+        raise ConstraintError(f"the {SUIT_WORDS[s]} cannot be dealt within the constraints"
                               + why)
     return support, tables, allocs
 
@@ -641,7 +409,7 @@ def _total_tables(supports, caps, lo_f, hi_f) -> tuple[list[int], list[dict]]:
     """Suits in processing order (largest table first) and, for k = 0..4, {vector: ways} of
     the free cards of suits ``order[0..k]`` per seat; states that the remaining suits could
     not complete to ``caps`` are dropped (for k = 4 only ``caps`` itself is kept)."""
-    order = sorted(_SUITS, key=lambda s: -len(supports[s]))
+    order = sorted(SUITS, key=lambda s: -len(supports[s]))
     totals = [supports[order[0]]]
     for k in range(1, 5):
         rest = order[k + 1:]
@@ -744,11 +512,11 @@ class DealSampler:
         caps = [HAND_SIZE - C.popcount(f) for f in forced]
         free = C.FULL_MASK & ~(forced[0] | forced[1] | forced[2] | forced[3])
         # count ranges of the free cards per seat and suit
-        known = [[C.popcount(forced[j] & _SUIT_MASK[s]) for s in _SUITS] for j in range(4)]
-        lo_f = [[max(0, lo[j][s] - known[j][s]) for s in _SUITS] for j in range(4)]
-        hi_f = [[min(hi[j][s] - known[j][s], caps[j]) for s in _SUITS] for j in range(4)]
+        known = [[C.popcount(forced[j] & _SUIT_MASK[s]) for s in SUITS] for j in range(4)]
+        lo_f = [[max(0, lo[j][s] - known[j][s]) for s in SUITS] for j in range(4)]
+        hi_f = [[min(hi[j][s] - known[j][s], caps[j]) for s in SUITS] for j in range(4)]
         classes = self._card_classes(free, hi_f)
-        suit_tables = [_suit_tables(classes[s], lo_f, hi_f, s) for s in _SUITS]
+        suit_tables = [_suit_tables(classes[s], lo_f, hi_f, s) for s in SUITS]
         supports = [support for support, _, _ in suit_tables]
         order, totals = _total_tables(supports, caps, lo_f, hi_f)
         count = totals[4].get(tuple(caps), 0)
@@ -772,8 +540,8 @@ class DealSampler:
                                    dtype=np.uint64)
         self._lo = np.array(lo, dtype=np.int64)
         self._hi = np.array(hi, dtype=np.int64)
-        self._checks = np.array([[lo[j][s] > 0 or hi[j][s] < min(_SUIT_SIZE[s], HAND_SIZE)
-                                  for s in _SUITS] for j in range(4)], dtype=np.bool_)
+        self._checks = np.array([[lo[j][s] > 0 or hi[j][s] < min(C.SUIT_SIZES[s], HAND_SIZE)
+                                  for s in SUITS] for j in range(4)], dtype=np.bool_)
         if self.seat is not None:
             self._checks[int(self.seat), :] = False   # the known hand was checked already
         self._suit_masks = C.SUIT_MASKS.astype(np.uint64)
@@ -839,9 +607,9 @@ class DealSampler:
         hi = [[0] * 5 for _ in range(4)]
         for j, cons in enumerate(self.constraints.seats):
             sj = SEATS[j].name
-            for s in _SUITS:
+            for s in SUITS:
                 a, b = cons.length_range(s)
-                word = _SUIT_WORD[s]
+                word = SUIT_WORDS[s]
                 if s == C.TAROKK:
                     if b < MIN_TAROKKS:
                         raise ConstraintError(f"{sj} cannot hold {a}-{b} tarokks: every "
@@ -850,9 +618,9 @@ class DealSampler:
                 if a > HAND_SIZE:
                     raise ConstraintError(f"{sj} cannot hold {a} {word}: a hand has "
                                           f"{HAND_SIZE} cards")
-                if a > _SUIT_SIZE[s]:
+                if a > C.SUIT_SIZES[s]:
                     raise ConstraintError(f"{sj} cannot hold {a} {word}: there are only "
-                                          f"{_SUIT_SIZE[s]}")
+                                          f"{C.SUIT_SIZES[s]}")
                 known = C.popcount(forced[j] & _SUIT_MASK[s])
                 if user == j and not a <= known <= b:
                     raise ConstraintError(f"the known hand of {sj} has {known} {word}, "
@@ -861,7 +629,7 @@ class DealSampler:
                     raise ConstraintError(f"{sj} is known to hold {known} {word} "
                                           f"({C.format_cards(forced[j] & _SUIT_MASK[s])}), "
                                           f"more than the maximum {b}")
-                lo[j][s], hi[j][s] = a, min(b, _SUIT_SIZE[s], HAND_SIZE)
+                lo[j][s], hi[j][s] = a, min(b, C.SUIT_SIZES[s], HAND_SIZE)
                 if user == j:           # the user's hand is known card by card
                     lo[j][s] = hi[j][s] = known
             need = sum(lo[j])
@@ -872,15 +640,15 @@ class DealSampler:
             if room < HAND_SIZE:
                 raise ConstraintError(f"{sj} can hold at most {room} cards under its "
                                       f"maximum counts; a hand has {HAND_SIZE}")
-        for s in _SUITS:
+        for s in SUITS:
             need = sum(lo[j][s] for j in range(4))
-            if need > _SUIT_SIZE[s]:
-                raise ConstraintError(f"the four hands need at least {need} {_SUIT_WORD[s]} "
-                                      f"together, but there are {_SUIT_SIZE[s]}")
+            if need > C.SUIT_SIZES[s]:
+                raise ConstraintError(f"the four hands need at least {need} {SUIT_WORDS[s]} "
+                                      f"together, but there are {C.SUIT_SIZES[s]}")
             room = sum(hi[j][s] for j in range(4))
-            if room < _SUIT_SIZE[s]:
+            if room < C.SUIT_SIZES[s]:
                 raise ConstraintError(f"the four hands can hold at most {room} "
-                                      f"{_SUIT_WORD[s]} together, but all {_SUIT_SIZE[s]} "
+                                      f"{SUIT_WORDS[s]} together, but all {C.SUIT_SIZES[s]} "
                                       "are dealt")
         return lo, hi
 
@@ -889,7 +657,7 @@ class DealSampler:
         with room for that suit that do not exclude the card), in a fixed order."""
         cons = self.constraints.seats
         classes = []
-        for s in _SUITS:
+        for s in SUITS:
             groups: dict[tuple[int, ...], list[int]] = {}
             for c in C.iter_bits(free & _SUIT_MASK[s]):
                 allowed = tuple(j for j in range(4)
