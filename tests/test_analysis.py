@@ -226,7 +226,7 @@ def test_analyze_heard_tarokkszam_changes_the_deals():
 
 
 def test_progress_off_a_terminal_is_a_line_now_and_then(monkeypatch):
-    import royal_sim.cli as cli
+    import royal_sim.cli.progress as cli
     monkeypatch.setattr(cli, "LOG_EVERY", 0.0)
     r = run("analyze", HAND, "--seat", "A_IND", "--samples", "120", "--only", "gem",
             "--json")
@@ -238,7 +238,7 @@ def test_progress_off_a_terminal_is_a_line_now_and_then(monkeypatch):
 
 
 def test_the_sampling_method_is_said_in_words():
-    from royal_sim.cli import _sampling_words
+    from royal_sim.cli.analyze import _sampling_words
     assert _sampling_words("exact") == "exact sampling"
     assert _sampling_words("cases:exact+rejection+filter") == (
         "exact and rejection sampling by cases of the announcements heard, filtered by "

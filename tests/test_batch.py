@@ -14,6 +14,7 @@ import pytest
 from click.testing import CliRunner
 
 from royal_sim import batch as B
+from royal_sim.batch import run as batch_run
 from royal_sim.analysis import analyze, solve_slems
 from royal_sim.cli import main
 from royal_sim.model.deal import Deal, Pair, Seat, parse_hand
@@ -332,7 +333,7 @@ def test_a_failing_input_is_reported_and_skipped(tmp_path, clean, monkeypatch):
     def run_job(job, opts):
         return (None, "boom") if job.id == "line 4" else real(job, opts)
 
-    monkeypatch.setattr(B, "run_job", run_job)
+    monkeypatch.setattr(batch_run, "run_job", run_job)
     seen = []
     res = B.run_batch(jobs, tmp_path / "out.csv", OPTS, n_jobs=1,
                       on_error=lambda j, m: seen.append((j.line, m)))
@@ -348,7 +349,7 @@ def test_a_failing_input_is_reported_and_skipped(tmp_path, clean, monkeypatch):
 
 
 def test_summary_values():
-    row = B._row
+    row = B.result_row
     rows = [row(id="a", kind="hand", pair="attack", slem="gem", probability=0.5),
             row(id="a", kind="hand", pair="attack", slem=B.MAX_TRICKS,
                 tricks_dist="7:1 9:3"),
@@ -416,7 +417,7 @@ def test_a_server_that_never_answers_is_not_waited_for(monkeypatch):
     """A port that accepts connections but never speaks Dask (a dashboard, any HTTP
     server) used to make the Dask client wait forever."""
     pytest.importorskip("distributed")
-    monkeypatch.setattr(B, "HANDSHAKE_GRACE", 1.0)
+    monkeypatch.setattr(batch_run, "HANDSHAKE_GRACE", 1.0)
     with socket.socket() as s:          # listening (the kernel accepts), never answering
         s.bind(("127.0.0.1", 0))
         s.listen(4)
@@ -442,7 +443,7 @@ def run(*args):
 
 
 def test_command_writes_rows_summary_and_skip_count(tmp_path, clean, monkeypatch):
-    import royal_sim.cli as cli
+    import royal_sim.cli.progress as cli
     monkeypatch.setattr(cli, "LOG_EVERY", 0.0)     # a progress line per input off a tty
     _, files = clean
     inp = write(tmp_path, "in.txt", TXT + "XX XQ @ A_IND\n")

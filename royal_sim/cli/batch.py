@@ -1,26 +1,15 @@
-"""The ``royal-sim batch`` command: many hands and deals from a file (see ``batch.py``)."""
+"""``royal-sim batch``: many hands and deals from a file (see ``royal_sim.batch``)."""
 
 from __future__ import annotations
 
-import functools
 import sys
-import time
 from pathlib import Path
 
 import click
 
 from ..errors import RoyalSimError
-
-
-def _user_errors(fn):
-    """``cli.user_errors``, looked up when the command runs (``cli`` imports this module)."""
-
-    @functools.wraps(fn)
-    def wrapper(*args, **kwargs):
-        from . import user_errors
-        return user_errors(fn)(*args, **kwargs)
-
-    return wrapper
+from .common import interrupt_code, rules_option, seed_option, user_errors
+from .progress import Progress, compile_note
 
 
 @click.command("batch")
@@ -30,11 +19,9 @@ def _user_errors(fn):
                    "input and slem, plus max-tricks rows.")
 @click.option("--samples", default=1000, show_default=True, type=int,
               help="Deals to sample per hand.")
-@click.option("--seed", default=1, show_default=True, type=click.IntRange(0, 2**64 - 1),
-              help="Run seed; each hand's sampler seed is derived from it and the input's id "
-                   "(written in the 'seed' column).")
-@click.option("--rules", type=click.Choice(["gerots", "laza"]), default="gerots",
-              show_default=True, help="Rule set for the slems' obligatory play.")
+@seed_option("Run seed; each hand's sampler seed is derived from it and the input's id "
+             "(written in the 'seed' column).")
+@rules_option("Rule set for the slems' obligatory play.")
 @click.option("--only", metavar="ID,...", help="Only these slems (ids, e.g. gem,volat,ultimo).")
 @click.option("--jobs", type=click.IntRange(min=1), default=None,
               help="Cores to use (worker processes x search threads). Default: all cores.")
@@ -49,7 +36,7 @@ def _user_errors(fn):
                    "being skipped.")
 @click.option("--summary", "show_summary", is_flag=True,
               help="Print tables across the batch: mean probability per slem, max tricks.")
-@_user_errors
+@user_errors
 def batch_command(input_path, out, samples, seed, rules, only, jobs, scheduler, resume, force,
                   strict, show_summary):
     """Analyse every hand and solve every deal of INPUT, writing rows to --out.
@@ -64,77 +51,72 @@ def batch_command(input_path, out, samples, seed, rules, only, jobs, scheduler, 
     with --resume: the finished inputs are kept and the final file is the same as an
     uninterrupted run's. Bad lines are reported with their number and skipped.
     """
-    from .. import batch as B
-    from ..slems import catalogue as S
-    from . import ProgressLines, compile_note, interrupt_code
-    from ..analysis import MAX_SAMPLES
-    if not 1 <= samples <= MAX_SAMPLES:
-        raise RoyalSimError(f"--samples must be 1..{MAX_SAMPLES:,}, got {samples}")
-    only_ids = None
-    if only is not None:
-        only_ids = tuple(s.id for s in S.parse_slem_list(only))
-        if not only_ids:
-            raise RoyalSimError("--only lists no slem (give ids like gem,volat,ultimo)")
+    from dataclasses import replace
 
+    from .. import batch as B
+    from ..analysis.request import parse_only
+
+    opts = B.BatchOptions(samples=samples, seed=seed, rules=rules)
+    if only is not None:
+        opts = replace(opts, only=tuple(parse_only(only)))
     if Path(out).resolve() == Path(input_path).resolve():
         raise RoyalSimError(f"--out {out} is the input file")
     B.check_output(out, resume, force)          # before any skipped-line warning
-    jobs_list, bad = B.read_inputs(input_path)
-    if bad and strict:
-        more = f" (and {len(bad) - 1} more bad line(s))" if len(bad) > 1 else ""
-        raise RoyalSimError(f"{input_path} {bad[0]}{more}")
-    for b in bad:
-        click.echo(f"Skipped {input_path} {b}", err=True)
-    if not jobs_list:
-        raise RoyalSimError(f"no valid input in {input_path} ({len(bad)} bad line(s))")
-
-    opts = B.BatchOptions(samples=samples, seed=seed, rules=rules, only=only_ids)
-    state: dict = {}
+    jobs_list, bad = _read_inputs(input_path, strict)
+    progress = None
 
     def on_start(n, result):
+        nonlocal progress
         where = (f"Dask scheduler {scheduler} ({result.workers} worker(s))" if scheduler else
                  f"{result.workers} process(es) x {result.threads} thread(s)")
         resumed = f", {result.resumed} already in {out}" if result.resumed else ""
         note = compile_note() if n and not scheduler else ""
         click.echo(f"{n} input(s) to run{resumed}; {where}{note}", err=True)
-        state["t0"] = time.monotonic()
-        if not sys.stderr.isatty():
-            state["lines"] = ProgressLines(n, "inputs finished")
-            return
-        state["bar"] = bar = click.progressbar(
-            length=n, label="inputs", file=sys.stderr, show_pos=True, show_eta=True,
-            item_show_func=lambda s: s)
-        bar.__enter__()
-
-    def progress(job):
-        if "lines" in state:
-            state["lines"].update()
-            return
-        bar = state["bar"]
-        rate = (bar.pos + 1) / max(time.monotonic() - state["t0"], 1e-9) * 60
-        bar.update(1, f"{rate:.1f}/min")
+        progress = Progress(n, "inputs", log_label="inputs finished", per_minute=True)
+        progress.update(0)
 
     def on_error(job, reason):
         nl = "\n" if sys.stderr.isatty() else ""
         click.echo(f"{nl}Failed {input_path} line {job.line} ({job.id}): {reason}", err=True)
 
-    def close_bar():
-        bar = state.pop("bar", None)
-        if bar is not None:
-            bar.__exit__(None, None, None)
-
     try:
         result = B.run_batch(jobs_list, out, opts, n_jobs=jobs, scheduler=scheduler,
                              resume=resume, force=force, strict=strict, on_error=on_error,
-                             on_start=on_start, progress=progress)
+                             on_start=on_start, progress=lambda job: progress.update())
     except KeyboardInterrupt as e:
-        close_bar()
+        _close(progress)
         click.echo(f"Interrupted: the finished inputs are in {out}; rerun with --resume to "
                    "continue.", err=True)
         sys.exit(interrupt_code(e))
     finally:
-        close_bar()
+        _close(progress)
+    _report(result, out, bad)
+    if show_summary:
+        click.echo(B.summary(B.load_rows(out)))
 
+
+def _close(progress: Progress | None) -> None:
+    if progress is not None:
+        progress.__exit__(None, None, None)
+
+
+def _read_inputs(input_path: str, strict: bool):
+    """The jobs and bad lines of INPUT; the bad lines are reported (skipped), or with
+    --strict the first is an error. Raises ``RoyalSimError``."""
+    from .. import batch as B
+
+    jobs, bad = B.read_inputs(input_path)
+    if bad and strict:
+        more = f" (and {len(bad) - 1} more bad line(s))" if len(bad) > 1 else ""
+        raise RoyalSimError(f"{input_path} {bad[0]}{more}")
+    for b in bad:
+        click.echo(f"Skipped {input_path} {b}", err=True)
+    if not jobs:
+        raise RoyalSimError(f"no valid input in {input_path} ({len(bad)} bad line(s))")
+    return jobs, bad
+
+
+def _report(result, out: str, bad) -> None:
     parts = [f"{result.done} input(s) written to {out}"]
     if result.resumed:
         parts.append(f"{result.resumed} from an earlier run")
@@ -143,5 +125,3 @@ def batch_command(input_path, out, samples, seed, rules, only, jobs, scheduler, 
     if result.failed:
         parts.append(f"{len(result.failed)} input(s) failed")
     click.echo("Done: " + "; ".join(parts) + ".", err=True)
-    if show_summary:
-        click.echo(B.summary(B.load_rows(out)))

@@ -1,0 +1,92 @@
+"""Solving one deal or position (an ending) double dummy: the tricks each pair can force and
+the slems each pair can force, as ``royal-sim solve`` prints and batch deal rows record."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Sequence
+
+from ..double_dummy import TAROKK_RULES
+from ..engine.solver import Solver, optimal_line
+from ..errors import DealError
+from ..model.deal import Deal, Pair, Seat, parse_seat
+
+
+@dataclass(frozen=True)
+class PositionResult:
+    """The double-dummy result of a position.
+
+    ``leader``: the seat leading trick ``first_trick`` (1..10); ``attack`` / ``defence``:
+    tricks each pair can force out of the ``cards`` tricks left (``attack + defence ==
+    cards``); ``slems``: by pair label (``attack``, ``defence``), slem key (``id`` or
+    ``id:param``) → whether that pair can force it, or ``None`` when not searched."""
+
+    leader: Seat
+    first_trick: int
+    cards: int
+    attack: int
+    slems: dict[str, dict[str, bool]] | None = None
+
+    @property
+    def defence(self) -> int:
+        return self.cards - self.attack
+
+    def tricks(self, pair: Pair) -> int:
+        """Tricks ``pair`` can force."""
+        return self.attack if pair is Pair.ATTACK else self.defence
+
+    def to_json(self) -> dict:
+        """``{"leader", "first_trick", "tricks": {"attack", "defence"}[, "slems"]}``: what
+        ``royal-sim solve --json`` prints."""
+        out = {"leader": self.leader.name, "first_trick": self.first_trick,
+               "tricks": {"attack": self.attack, "defence": self.defence}}
+        if self.slems is not None:
+            out["slems"] = self.slems
+        return out
+
+
+def next_trick(hands: Sequence[int], first_trick: int | None = None) -> int:
+    """The number of the trick a position starts with: ``11 - cards per hand`` (the last
+    trick is always trick 10). ``first_trick``, when given, must be that number. Raises
+    ``DealError`` (argument ``first_trick``) when it is not, and for hands that are no
+    position (see ``Deal``)."""
+    k = Deal(tuple(hands)).cards_per_hand
+    start = 11 - k
+    if first_trick is not None and first_trick != start:
+        raise DealError(f"first_trick {first_trick} is impossible: with {k} card"
+                        f"{'s' if k != 1 else ''} per hand the next trick is trick {start} "
+                        "(the last trick is always 10)", argument="first_trick")
+    return start
+
+
+def solve_position(hands: Sequence[int], *, leader: Seat | int | str = 0,
+                   first_trick: int | None = None, rules: str = "gerots", slems: bool = True,
+                   only: Sequence[str] | None = None) -> PositionResult:
+    """Solve a full deal or a position double dummy.
+
+    hands: 4 card bit masks in seat order (A_IND, D_ELF, D_IND, A_ELF), 1..10 cards each,
+    all the same size; leader: the seat leading the next trick (a ``Seat``, its index or
+    name); first_trick: the number of that trick (default and only legal value: 11 - cards
+    per hand); rules: ``gerots`` or ``laza`` (the slems' obligatory play); slems: also
+    search which slems each pair can force (``analysis.solve_slems``), limited to the slem
+    ids ``only`` (default all). Returns a ``PositionResult``. Raises ``DealError`` for bad
+    hands, an unknown seat or an impossible ``first_trick``.
+    """
+    lead = Seat(leader) if isinstance(leader, int) else parse_seat(leader)
+    start = next_trick(hands, first_trick)
+    attack = Solver(TAROKK_RULES).max_tricks(hands, int(lead), start, int(Pair.ATTACK))
+    made = None
+    if slems:
+        from . import solve_slems
+        made = {p.label: solve_slems(hands, p, leader=int(lead), first_trick=start,
+                                     rules=rules, only=only) for p in Pair}
+    return PositionResult(lead, start, 11 - start, attack, made)
+
+
+def optimal_play(hands: Sequence[int], *, leader: Seat | int = 0,
+                 first_trick: int | None = None) -> list[tuple[int, list[int], int]]:
+    """One optimal line of play of a position, trick by trick: ``[(leader seat, [4 card ids
+    in play order], winner seat), …]`` (each side keeps the attack's trick value; see
+    ``engine.solver.optimal_line``). Arguments and errors as ``solve_position``."""
+    start = next_trick(hands, first_trick)
+    return optimal_line(Solver(TAROKK_RULES), hands, int(leader), start)

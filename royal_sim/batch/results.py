@@ -1,0 +1,223 @@
+"""The output file: rows as CSV or JSON lines, reading back what a file holds (complete
+groups, where an interrupted write stopped), the checks before resuming it and the final
+rewrite in input order."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Sequence
+
+from ..errors import RoyalSimError
+from ..slems import catalogue as S
+from .inputs import Job, format_of
+from .rows import COLUMNS, MAX_TRICKS, BatchOptions, input_seed
+
+OUTPUT_FORMATS = {".jsonl": "jsonl", ".ndjson": "jsonl", ".csv": "csv"}
+
+
+def _is_closing(row: dict) -> bool:
+    """The last row of an input's group: its (last) max-tricks row."""
+    return row["slem"] == MAX_TRICKS and (row["kind"] == "hand" or row["pair"] == "defence")
+
+
+def _csv_value(v) -> str:
+    if v is None:
+        return ""
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    return str(v)
+
+
+def format_rows(rows: Sequence[dict], fmt: str) -> str:
+    """Rows as text lines (``\\n``-terminated) in ``fmt`` (``csv`` without header, or
+    ``jsonl``)."""
+    if fmt == "jsonl":
+        return "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows)
+    buf = io.StringIO()
+    w = csv.writer(buf, lineterminator="\n")
+    for r in rows:
+        w.writerow([_csv_value(r[c]) for c in COLUMNS])
+    return buf.getvalue()
+
+
+CSV_HEADER = ",".join(COLUMNS) + "\n"
+_INTS = ("value", "made", "deals", "samples", "seed")
+_FLOATS = ("probability", "ci_lo", "ci_hi", "tricks")
+
+
+def parse_row(line: str, fmt: str) -> dict:
+    """One output line back to a row dict (typed as written). Raises ``ValueError``."""
+    if fmt == "jsonl":
+        row = json.loads(line)
+        if not isinstance(row, dict) or set(row) != set(COLUMNS):
+            raise ValueError("not a result row")
+        return row
+    cells = next(csv.reader([line]))
+    if len(cells) != len(COLUMNS):
+        raise ValueError("wrong number of fields")
+    row: dict = {}
+    for c, v in zip(COLUMNS, cells):
+        if v == "":
+            row[c] = None
+        elif v in ("true", "false") and c in ("made", "bound"):
+            row[c] = v == "true"
+        elif c in _INTS:
+            row[c] = int(v)
+        elif c in _FLOATS:
+            row[c] = float(v)
+        else:
+            row[c] = v
+    return row
+
+
+@dataclass
+class Existing:
+    """What an output file already holds: complete groups (raw lines) by id, in file order,
+    and the byte length of the part to keep (header and complete groups)."""
+
+    groups: dict[str, list[str]] = field(default_factory=dict)
+    rows: dict[str, list[dict]] = field(default_factory=dict)
+    keep: int = 0
+    header: bool = False
+
+
+def read_results(path: Path, fmt: str) -> Existing:
+    """Scan an output file: complete groups, and where an interrupted write left off (an
+    incomplete trailing line or group is not kept). Raises ``RoyalSimError`` for a file
+    that is not a batch output of this version or is damaged before its end."""
+    data = path.read_bytes()
+    ex = Existing()
+    pos = 0
+    if fmt == "csv" and data:
+        end = data.find(b"\n")
+        if end < 0:             # an incomplete header: nothing written yet
+            return ex
+        if data[:end + 1].decode("utf-8", "replace") != CSV_HEADER:
+            raise RoyalSimError(f"{str(path)!r} is not a royal-sim batch output (its header "
+                                "differs); use another `out` or `force=True`", argument="out")
+        pos = ex.keep = end + 1
+        ex.header = True
+    cur_id, cur_lines, cur_rows = None, [], []
+    lineno = 1 if fmt == "csv" else 0
+    while pos < len(data):
+        end = data.find(b"\n", pos)
+        if end < 0:
+            break               # incomplete last line
+        lineno += 1
+        text = data[pos:end + 1].decode("utf-8")
+        try:
+            row = parse_row(text, fmt)
+        except (ValueError, StopIteration):
+            raise RoyalSimError(f"{str(path)!r} line {lineno} is not a royal-sim batch result "
+                                "row; use another `out` or `force=True`",
+                                argument="out") from None
+        if row["id"] != cur_id:
+            if cur_lines:
+                raise RoyalSimError(f"{str(path)!r} is damaged: the rows of {cur_id!r} end "
+                                    f"before line {lineno}; use `force=True` to start again",
+                                    argument="force")
+            if row["id"] in ex.groups:
+                raise RoyalSimError(f"{str(path)!r} has the id {row['id']!r} twice (again on "
+                                    f"line {lineno})")
+            cur_id = row["id"]
+        cur_lines.append(text)
+        cur_rows.append(row)
+        pos = end + 1
+        if _is_closing(row):
+            ex.groups[cur_id], ex.rows[cur_id] = cur_lines, cur_rows
+            ex.keep = pos
+            cur_id, cur_lines, cur_rows = None, [], []
+    return ex
+
+
+def load_rows(path: str | Path) -> list[dict]:
+    """All complete result rows of an output file, in file order."""
+    path = Path(path)
+    ex = read_results(path, format_of(path, OUTPUT_FORMATS, "output"))
+    return [r for rows in ex.rows.values() for r in rows]
+
+
+def check_resumable(path: Path, ex: Existing, jobs: Sequence[Job],
+                    opts: BatchOptions) -> None:
+    """Whether the results ``ex`` read from ``path`` may be kept when ``jobs`` are run with
+    ``opts``: every id an input of ``jobs`` with the same input text, options and slems.
+    Raises ``RoyalSimError`` when not."""
+    from ..analysis import columns_for
+
+    known = {j.id: j for j in jobs}
+    for ident, rows in ex.rows.items():
+        job = known.get(ident)
+        if job is None:
+            raise RoyalSimError(f"{str(path)!r} has results for {ident!r}, which is not an "
+                                "input of this file; use another `out` or `force=True`",
+                                argument="out")
+        r = rows[-1]
+        if r["input"] != job.text:
+            raise RoyalSimError(f"{str(path)!r} holds results of {ident!r} for another input "
+                                f"({r['input']!r}, now {job.text!r}); use another `out` or "
+                                "`force=True`", argument="out")
+        want = (job.kind, opts.rules)
+        have = (r["kind"], r["rules"])
+        if job.kind == "hand":
+            want += (opts.samples, input_seed(opts.seed, ident))
+            have += (r["samples"], r["seed"])
+        if want != have:
+            raise RoyalSimError(f"{str(path)!r} was written with other options or inputs "
+                                f"({ident!r}: kind, rules, samples, seed {have} here, "
+                                f"{want} now); use the same options, another `out` or "
+                                "`force=True`", argument="out")
+        slems = {row["slem"] for row in rows if row["slem"] != MAX_TRICKS}
+        allowed = set(opts.only) if opts.only else set(S.SLEMS)
+        if job.kind == "hand":      # the slems the hand can bid
+            allowed = {c.slem.id for c in columns_for(job.hand, opts.only)}
+        if not (slems == allowed if job.kind == "hand" else slems <= allowed):
+            raise RoyalSimError(f"{str(path)!r} was written with another --only ({ident!r} "
+                                f"has {', '.join(sorted(slems)) or 'no slem'}); use the same "
+                                "options, another `out` or `force=True`", argument="out")
+
+
+def write_sorted(path: Path, fmt: str, order: Sequence[str]) -> None:
+    """Rewrite ``path`` with its groups in ``order`` (ids not in ``order`` last, in file
+    order), atomically, unless it already is in that order."""
+    ex = read_results(path, fmt)
+    rank = {ident: i for i, ident in enumerate(order)}
+    ids = list(ex.groups)
+    pos = {ident: i for i, ident in enumerate(ids)}
+    want = sorted(ids, key=lambda i: (rank.get(i, len(rank)), pos[i]))
+    if want == ids and ex.keep == path.stat().st_size:
+        return
+    tmp = path.with_name(path.name + ".tmp")
+    with open(tmp, "w", encoding="utf-8", newline="") as f:
+        if fmt == "csv":
+            f.write(CSV_HEADER)
+        for ident in want:
+            f.write("".join(ex.groups[ident]))
+    os.replace(tmp, path)
+
+
+def check_output(out: str | Path, resume: bool = False, force: bool = False) -> str:
+    """The output format (``csv`` or ``jsonl``) of ``out``, after the checks that need no
+    input: a known extension, not both ``resume`` and ``force``, not a directory, an
+    existing file only with ``resume`` or ``force``, an existing folder to write in.
+    Raises ``RoyalSimError``."""
+    out = Path(out)
+    fmt = format_of(out, OUTPUT_FORMATS, "output")
+    if resume and force:
+        raise RoyalSimError("give either `resume=True` or `force=True`, not both",
+                            argument="resume")
+    exists = out.exists()
+    if exists and out.is_dir():
+        raise RoyalSimError(f"cannot write {str(out)!r}: it is a directory")
+    if exists and not (resume or force):
+        raise RoyalSimError(f"output file {str(out)!r} exists: use --resume to continue it or "
+                            "--force to overwrite it")
+    if not out.resolve().parent.is_dir():
+        raise RoyalSimError(f"cannot write {str(out)!r}: no folder "
+                            f"{str(out.resolve().parent)!r}")
+    return fmt
+

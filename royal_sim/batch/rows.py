@@ -1,0 +1,128 @@
+"""One input's result rows (``COLUMNS`` dicts): a hand analysed over sampled deals, a deal
+solved for both pairs; ``run_job`` runs in this process, a pool worker or a Dask worker."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import threading
+from dataclasses import dataclass
+
+from ..analysis.request import check_samples
+from ..errors import RoyalSimError
+from ..model.deal import Pair
+from ..slems import catalogue as S
+from .inputs import Job
+
+COLUMNS = ("id", "input", "kind", "seat", "pair", "slem", "param", "value", "probability",
+           "ci_lo", "ci_hi", "made", "deals", "bound", "tricks", "tricks_dist", "rules",
+           "samples", "seed")
+MAX_TRICKS = "max_tricks"
+"""``slem`` of the row giving the tricks a pair can force; it closes an input's rows."""
+
+
+@dataclass(frozen=True)
+class BatchOptions:
+    """Options of a batch run: hands are analysed with ``samples`` deals each, seeded by
+    ``input_seed(seed, id)``; ``only``: slem ids (default all); ``threads``: numba threads
+    per input (None: the Dask worker's thread count). Raises ``RoyalSimError`` for a
+    ``samples`` out of range (``analysis.request.check_samples``)."""
+
+    samples: int = 1000
+    seed: int = 1
+    rules: str = "gerots"
+    only: tuple[str, ...] | None = None
+    threads: int | None = 1
+
+    def __post_init__(self):
+        check_samples(self.samples)
+
+
+def input_seed(run_seed: int, ident: str) -> int:
+    """Sampler seed (0 ≤ seed < 2**63) of the input ``ident`` in a run seeded ``run_seed``:
+    a hash of both, so it depends on neither the input's position nor the other inputs."""
+    digest = hashlib.blake2b(f"{run_seed}\x00{ident}".encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "little") >> 1
+
+
+def result_row(**values) -> dict:
+    """A row: ``values`` by column name, every other column of ``COLUMNS`` ``None``."""
+    return {c: values.get(c) for c in COLUMNS}
+
+
+def max_threads() -> int:
+    """The most threads numba runs (``NUMBA_NUM_THREADS``, the machine's cores by default)."""
+    import numba
+    return int(numba.config.NUMBA_NUM_THREADS)
+
+
+_NUMBA_LOCK = threading.Lock()  # numba's workqueue layer cannot run two parallel kernels
+
+
+def _set_threads(threads: int | None) -> None:
+    import numba
+
+    if threads is None:
+        try:
+            from distributed import get_worker
+            w = get_worker()
+            threads = getattr(w.state, "nthreads", None) or w.nthreads
+        except Exception:  # noqa: BLE001 - not on a Dask worker
+            threads = os.cpu_count() or 1
+    numba.set_num_threads(max(1, min(int(threads), max_threads())))
+
+
+def _hand_rows(job: Job, opts: BatchOptions) -> list[dict]:
+    import numpy as np
+
+    from ..analysis import analyze
+
+    seed = input_seed(opts.seed, job.id)
+    res = analyze(job.hand, job.seat, samples=opts.samples, seed=seed, rules=opts.rules,
+                  only=opts.only)
+    common = dict(id=job.id, input=job.text, kind="hand", seat=job.seat.name,
+                  pair=job.seat.pair.label, rules=opts.rules, samples=opts.samples, seed=seed)
+    rows = []
+    for r in res.best:
+        lo, hi = r.ci95
+        rows.append(result_row(**common, slem=r.slem.id,
+                               param=None if r.param is None else S.format_param(r.slem,
+                                                                                 r.param),
+                               value=r.slem.value, probability=round(r.probability, 6),
+                               ci_lo=round(lo, 6), ci_hi=round(hi, 6), made=r.made,
+                               deals=r.n, bound=r.bound))
+    counts = np.bincount(res.max_tricks, minlength=11)
+    rows.append(result_row(**common, slem=MAX_TRICKS, deals=int(len(res.max_tricks)),
+                           tricks=round(float(res.max_tricks.mean()), 4),
+                           tricks_dist=" ".join(f"{k}:{n}" for k, n in enumerate(counts) if n)))
+    return rows
+
+
+def _deal_rows(job: Job, opts: BatchOptions) -> list[dict]:
+    from ..analysis.position import solve_position
+
+    res = solve_position(job.deal, rules=opts.rules, only=opts.only)
+    common = dict(id=job.id, input=job.text, kind="deal", rules=opts.rules)
+    rows = []
+    for label, made in res.slems.items():
+        for key, ok in made.items():
+            sid, _, param = key.partition(":")
+            rows.append(result_row(**common, pair=label, slem=sid, param=param or None,
+                                   value=S.SLEMS[sid].value, made=int(bool(ok)), deals=1))
+    for pair in Pair:
+        rows.append(result_row(**common, pair=pair.label, slem=MAX_TRICKS, deals=1,
+                               tricks=res.tricks(pair)))
+    return rows
+
+
+def run_job(job: Job, opts: BatchOptions) -> tuple[list[dict] | None, str | None]:
+    """Result rows of one input (``COLUMNS`` dicts, the ``max_tricks`` rows last), or
+    ``(None, message)`` when the input fails with a ``RoyalSimError``. Runs anywhere: in
+    this process, a pool worker or a Dask worker."""
+    with _NUMBA_LOCK:
+        _set_threads(opts.threads)
+        try:
+            rows = _hand_rows(job, opts) if job.kind == "hand" else _deal_rows(job, opts)
+        except RoyalSimError as e:
+            return None, str(e)
+    return rows, None

@@ -1,0 +1,211 @@
+"""``royal-sim analyze``: the chance of each slem for a hand; and what ``analyze`` and
+``advise`` share (their options, running the analysis with its progress)."""
+
+from __future__ import annotations
+
+import os
+
+import click
+
+from .common import (constraint_options, json_option, n_deals, options, rules_option,
+                     seed_option, user_errors)
+from .progress import Progress, compile_note
+
+EXAMPLE_HAND = "XXII XX XVIII XVI XIV IX IV SK SQ HK"
+EXAMPLE_SEAT = "A_IND"
+
+analysis_options = options(
+    click.argument("hand", required=False, metavar="HAND"),
+    click.option("--seat", metavar="SEAT", help="Your seat: A_IND, D_ELF, D_IND, A_ELF (or "
+                 "indito, ellenelfogo, ellenindito, elfogo)."),
+    click.option("--example", is_flag=True,
+                 help=f"Use the built-in example hand ({EXAMPLE_HAND} at {EXAMPLE_SEAT})."),
+    click.option("--samples", default=1000, show_default=True, type=int,
+                 help="Deals to sample (1 to 1,000,000)."),
+    seed_option("Sampler seed (same seed, same deals, same figures)."),
+    rules_option("Rule set: Gerots (obligatory play for announced cards) or laza (none)."),
+    click.option("--igazitas/--no-igazitas", default=True, show_default=True,
+                 help="Laza scoring with or without igazítás (consolatio)."),
+    click.option("--only", metavar="ID,...",
+                 help="Only these slems (ids, e.g. gem,volat,ultimo; 'royal-sim slems')."),
+    click.option("--param", "params", multiple=True, metavar="ID=PARAM",
+                 help="Fix a slem's parameter instead of trying every candidate, e.g. "
+                      "ultimo=SK (a magasító of your own hand), banda=S, "
+                      "piros_fekete=H,S. Repeatable."),
+    click.option("--partner-tarokks", metavar="RANGE",
+                 help="Partner's tarokk count as heard (e.g. 8, 7-9): a sampling constraint."),
+    click.option("--heard", multiple=True, metavar="SEAT:ANNOUNCEMENT",
+                 help="An announcement heard from another seat, e.g. A_ELF:tarokkszam:9, "
+                      "D_ELF:flush, D_IND:flush:S, A_ELF:matador: the sampled deals obey it. "
+                      "Repeatable."),
+    click.option("--jobs", type=click.IntRange(min=1), default=None,
+                 help="Cores to use (search threads). Default: all cores."),
+    json_option,
+    constraint_options,
+)
+"""The options shared by ``analyze`` and ``advise`` (hand, sampling, rules, facts)."""
+
+
+def _hand_and_seat(hand: str | None, seat: str | None, example: bool) -> tuple[str, str]:
+    """HAND and --seat as given, or the example's; raises ``RoyalSimError`` if missing."""
+    from ..errors import RoyalSimError
+    from ..model.deal import parse_seat
+
+    if example:
+        if hand is not None:
+            raise RoyalSimError("give either HAND or --example, not both")
+        if seat is not None and parse_seat(seat).name != EXAMPLE_SEAT:
+            raise RoyalSimError(f"--example is the hand of {EXAMPLE_SEAT} ({EXAMPLE_HAND}); "
+                                "leave out --seat or give your own HAND")
+        return EXAMPLE_HAND, EXAMPLE_SEAT
+    if hand is None:
+        raise RoyalSimError("missing HAND (your 10 cards) or --example")
+    if seat is None:
+        raise RoyalSimError("missing --seat (A_IND, D_ELF, D_IND or A_ELF)")
+    return hand, seat
+
+
+def run_analysis(opts: dict, *, partner_bids=(), opponent_bids=()):
+    """Check the shared options and run ``analysis.analyze`` with its progress on stderr.
+    Returns ``(Analysis, known)``: ``known`` lists the facts the deals were sampled under,
+    as text. Raises ``RoyalSimError`` for any bad input."""
+    import numba
+
+    from ..analysis import analyze
+    from ..analysis.request import check_samples, check_scoring, choose_slems, sampling_facts
+    from ..model.deal import parse_hand, parse_seat
+
+    hand, seat = _hand_and_seat(opts["hand"], opts["seat"], opts["example"])
+    check_scoring(opts["rules"], opts["igazitas"])
+    samples = check_samples(opts["samples"])
+    seat_ = parse_seat(seat)
+    hand_ = parse_hand(hand, seat_)
+    slems = choose_slems(hand_, only=opts["only"], params=opts["params"])
+    if slems.left_out:
+        click.echo(f"Note: left out {slems.left_out}", err=True)
+    facts = sampling_facts(seat_, holds=opts["holds"], not_holds=opts["not_holds"],
+                           tarokks=opts["tarokks"], suits=opts["suits"], voids=opts["voids"],
+                           partner_tarokks=opts["partner_tarokks"], heard=opts["heard"],
+                           partner_bids=partner_bids, opponent_bids=opponent_bids)
+    jobs = opts["jobs"] or os.cpu_count() or 1
+    numba.set_num_threads(min(jobs, numba.config.NUMBA_NUM_THREADS))
+    with Progress(samples, "searching deals", note=compile_note()) as bar:
+        result = analyze(hand_, seat_, samples=samples, seed=opts["seed"],
+                         rules=opts["rules"], only=slems.only, fixed=slems.fixed,
+                         constraints=facts.constraints, progress=bar.update,
+                         partner_bids=partner_bids, opponent_bids=opponent_bids,
+                         sampler=facts.sampler)
+    return result, facts.known
+
+
+def echo_known(known: list[str]) -> None:
+    """The facts the deals were sampled under (constraints, heard announcements, bids)."""
+    if known:
+        click.echo("Known: " + "; ".join(known))
+
+
+@click.command("analyze")
+@analysis_options
+@user_errors
+def analyze_command(**opts):
+    """Probability that your pair completes each slem, holding HAND at --seat.
+
+    HAND is your 10 cards, e.g. "XXII XX XVIII XVI XIV IX IV SK SQ HK". Deals consistent
+    with it (and with any --holds/--void/--heard facts) are sampled and searched double
+    dummy: a slem counts as made when your pair can force it with all cards visible, A_IND
+    leading. Each slem shows its best parameter, the probability with a 95% Wilson interval,
+    and the expected score of bidding it alone (consolatio and caps included) and its gain
+    over not bidding. "<=" marks an upper bound (a relaxed search below 1%: the exact
+    parameters were not searched). Double dummy is optimistic for the side that would have
+    to guess: read the figures as upper estimates of what is makeable at the table.
+    """
+    import json
+
+    from ..advisor import bid_values
+
+    result, known = run_analysis(opts)
+    values = bid_values(result, igazitas=opts["igazitas"])
+    anns = _announcements(result.hand)
+    if opts["as_json"]:
+        click.echo(json.dumps(_analysis_json(result, values, anns, known, opts["igazitas"])))
+        return
+    _print_analysis(result, anns, values, known)
+
+
+def _announcements(hand: int) -> list[str]:
+    from ..model import announcements as A
+    return [A.announcement_key(a, p) for a, p in A.hand_announcements(hand)]
+
+
+def _analysis_json(result, values, anns, known, igazitas) -> dict:
+    from ..model.cards import format_cards
+
+    def row(r):
+        d = r.to_json()
+        v = values.get(r.key)
+        d["expected_score"] = None if v is None else round(v.expected, 3)
+        d["gain"] = None if v is None else round(v.gain, 3)
+        d["plain_gain"] = None if v is None else round(v.plain, 3)
+        return d
+
+    return {"hand": format_cards(result.hand), "seat": result.seat.name,
+            "rules": result.rules, "igazitas": igazitas, "samples": result.samples,
+            "seed": result.seed, "known": known, "slems": [row(r) for r in result.best],
+            "candidates": [row(r) for r in result.candidates],
+            "max_tricks": {str(k): int((result.max_tricks == k).sum()) for k in range(11)},
+            "announcements": anns}
+
+
+def _sampling_words(method: str) -> str:
+    """The sampler's method label (``evidence``: ``cases:rejection+filter``) in words."""
+    by_cases = method.startswith("cases:")
+    m = method.removeprefix("cases:")
+    filtered = m.endswith("+filter")
+    m = m.removesuffix("+filter").replace("+", " and ")
+    return (f"{m} sampling" + (" by cases of the announcements heard" if by_cases else "")
+            + (", filtered by rejection" if filtered else ""))
+
+
+def _bar(p: float, width: int = 20) -> str:
+    full = int(round(p * width))
+    return "#" * full + "." * (width - full)
+
+
+def _print_analysis(result, anns, values, known) -> None:
+    from tabulate import tabulate
+
+    from ..model.cards import format_cards
+
+    click.echo(f"Hand {format_cards(result.hand)} at {result.seat.name} "
+               f"({result.seat.pair.label}); rules {result.rules}; {n_deals(result.samples)} "
+               f"(seed {result.seed}, {_sampling_words(result.sampling_method)}); "
+               f"double dummy, A_IND leads.")
+    echo_known(known)
+    counts = [int((result.max_tricks == k).sum()) for k in range(11)]
+    mean = float(result.max_tricks.mean())
+    click.echo(f"Tricks your pair can force: mean {mean:.2f}; distribution "
+               + " ".join(f"{k}:{n}" for k, n in enumerate(counts) if n))
+    click.echo(tabulate(_slem_rows(result, values),
+                        headers=["group", "slem", "param", "value", "probability",
+                                 "95% CI", "chance", "E[score]", "gain"]))
+    click.echo("E[score]: mean points of your pair with this as its only bid (consolatio and "
+               "caps included); gain: minus the no-bid mean.")
+    click.echo("Hand announcements available: " + (", ".join(anns) if anns else "none"))
+
+
+def _slem_rows(result, values) -> list[list]:
+    from ..slems.catalogue import format_param
+
+    rows = []
+    group = None
+    for r in result.best:
+        lo, hi = r.ci95
+        g = r.slem.group if r.slem.group != group else ""
+        group = r.slem.group
+        prob = f"<= {r.probability:6.1%}" if r.bound else f"{r.probability:6.1%}"
+        v = values.get(r.key)
+        rows.append([g, r.slem.name, "" if r.param is None else format_param(r.slem, r.param),
+                     r.slem.value, prob, f"{lo:5.1%} - {hi:5.1%}", _bar(r.probability),
+                     "" if v is None else f"{v.expected:6.1f}",
+                     "" if v is None else f"{v.gain:+6.1f}"])
+    return rows

@@ -1,0 +1,174 @@
+"""What every command shares: one-line errors (exit code 2) that name the command line's
+flags, Ctrl-C and SIGTERM, the click group class and the shared options."""
+
+from __future__ import annotations
+
+import functools
+import os
+import re
+import signal
+import sys
+
+import click
+
+from ..errors import RoyalSimError, Terminated
+
+_FLAGS = {"opponent_bids": "--their-bids", "n_jobs": "--jobs", "suits": "--suit",
+          "voids": "--void", "params": "--param"}
+_MARKED = re.compile(r"`(\w+)(?:=(True|False|'[^']*'))?`")
+
+
+def flag(argument: str) -> str:
+    """The command-line flag of a library argument: ``not_holds`` → ``--not-holds``,
+    ``opponent_bids`` → ``--their-bids``."""
+    return _FLAGS.get(argument, "--" + argument.replace("_", "-"))
+
+
+def _say_marked(m: re.Match) -> str:
+    name, value = m.group(1), m.group(2)
+    if value == "False":
+        return "--no-" + flag(name)[2:]
+    if value and value != "True":
+        return f"{flag(name)} {value[1:-1]}"
+    return flag(name)
+
+
+def flag_message(e: RoyalSimError) -> str:
+    """A library error in the command line's words. Arguments in backticks become flags
+    (```resume=True``` → ``--resume``, ```igazitas=False``` → ``--no-igazitas``,
+    ```rules='laza'``` → ``--rules laza``); unless it is in backticks, the first mention of
+    ``e.argument`` becomes its flag (``samples must be …`` → ``--samples must be …``)."""
+    text = _MARKED.sub(_say_marked, str(e))
+    if e.argument and f"`{e.argument}" not in str(e):
+        text = re.sub(rf"(?<![\w-]){re.escape(e.argument)}(?![\w=-])", flag(e.argument),
+                      text, count=1)
+    return text
+
+
+def interrupt_code(e: KeyboardInterrupt) -> int:
+    """Exit code of a run stopped by Ctrl-C (130) or SIGTERM (143), as shells report them."""
+    return 143 if isinstance(e, Terminated) else 130
+
+
+def user_errors(fn):
+    """Turn a ``RoyalSimError`` raised inside a command into one line ``Error: …`` on stderr
+    (``flag_message``) and exit code 2 (click's own option errors also exit 2); Ctrl-C into
+    "Interrupted." and exit code 130, without a traceback."""
+
+    @functools.wraps(fn)
+    def wrapper(*args, **kwargs):
+        try:
+            return fn(*args, **kwargs)
+        except RoyalSimError as e:
+            click.echo(f"Error: {flag_message(e)}", err=True)
+            sys.exit(2)
+        except KeyboardInterrupt as e:
+            click.echo(("\n" if sys.stderr.isatty() else "") + "Interrupted.", err=True)
+            sys.exit(interrupt_code(e))
+
+    return wrapper
+
+
+def _raise_terminated(signum, frame):
+    raise Terminated()
+
+
+class OneLineErrors(click.Group):
+    """A click group whose usage errors (bad option value, unknown command, missing
+    argument) are one ``Error:`` line on stderr with exit code 2, like every other error of
+    the tool, instead of click's usage block; SIGTERM stops a command as Ctrl-C does."""
+
+    def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True,
+             **extra):
+        if not standalone_mode:
+            return super().main(args, prog_name, complete_var, False, **extra)
+        # SIGTERM (kill, timeout) stops a run the way Ctrl-C does: workers stopped, finished
+        # batch inputs kept, no traceback
+        try:
+            previous = signal.signal(signal.SIGTERM, _raise_terminated)
+        except ValueError:          # not the main thread: signals are not ours to handle
+            previous = None
+        try:
+            return self._main(args, prog_name, complete_var, **extra)
+        finally:
+            if previous is not None:
+                signal.signal(signal.SIGTERM, previous)
+
+    def _main(self, args, prog_name, complete_var, **extra):
+        try:
+            rv = super().main(args, prog_name, complete_var, False, **extra)
+        except click.exceptions.NoArgsIsHelpError as e:
+            click.echo(e.format_message(), err=True)        # the help, not an error line
+            sys.exit(e.exit_code)
+        except click.ClickException as e:
+            click.echo(f"Error: {e.format_message()}", err=True)
+            sys.exit(e.exit_code)
+        except click.Abort:
+            click.echo("Interrupted.", err=True)
+            sys.exit(130)
+        except OSError as e:
+            _output_error(e)
+        sys.exit(rv if isinstance(rv, int) else 0)
+
+
+def _output_error(e: OSError) -> None:
+    """The output cannot be written (disk full, closed pipe) or a file cannot be read: one
+    error line, exit code 2."""
+    why = e.strerror or str(e)
+    if e.filename:
+        click.echo(f"Error: {why}: {e.filename}", err=True)
+    else:
+        click.echo(f"Error: cannot write the output: {why}", err=True)
+        try:        # keep Python's exit from flushing into the broken stdout again
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        except (OSError, ValueError):
+            pass
+    sys.exit(2)
+
+
+def options(*decorators):
+    """One decorator applying click ``decorators`` in the order listed (top first)."""
+
+    def apply(fn):
+        for opt in reversed(decorators):
+            fn = opt(fn)
+        return fn
+
+    return apply
+
+
+constraint_options = options(
+    click.option("--holds", multiple=True, metavar="SEAT:CARDS",
+                 help="SEAT holds these cards, e.g. D_ELF:XXI,skiz. Repeatable."),
+    click.option("--not-holds", multiple=True, metavar="SEAT:CARDS",
+                 help="SEAT holds none of these cards. Repeatable."),
+    click.option("--tarokks", multiple=True, metavar="SEAT:MIN-MAX",
+                 help="Tarokk count of SEAT: N, MIN-MAX, MIN+ or -MAX, e.g. D_IND:8-10. "
+                      "Repeatable."),
+    click.option("--suit", "suits", multiple=True, metavar="SEAT:SUIT:MIN-MAX",
+                 help="Length of a suit (S, C, H, D) in SEAT's hand, e.g. A_ELF:H:0-1. "
+                      "Repeatable."),
+    click.option("--void", "voids", multiple=True, metavar="SEAT:SUIT",
+                 help="SEAT has no card of SUIT (S, C, H, D). Repeatable."),
+)
+"""The sampler's constraint options (facts about the other hands), shared by commands."""
+
+json_option = click.option("--json", "as_json", is_flag=True,
+                           help="Machine-readable output.")
+
+
+def rules_option(help: str):
+    """``--rules gerots|laza`` (default gerots) with the command's ``help``."""
+    return click.option("--rules", type=click.Choice(["gerots", "laza"]), default="gerots",
+                        show_default=True, help=help)
+
+
+def seed_option(help: str, default: int | None = 1):
+    """``--seed`` (0..2**64-1) with the command's ``help`` and ``default``."""
+    return click.option("--seed", type=click.IntRange(0, 2**64 - 1), default=default,
+                        show_default=default is not None, help=help)
+
+
+def n_deals(n: int) -> str:
+    """``1 deal``, ``5 deals``."""
+    return f"{n} deal" if n == 1 else f"{n} deals"

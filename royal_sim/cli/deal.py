@@ -1,0 +1,63 @@
+"""``royal-sim deal``: random valid deals, optionally completing a known hand."""
+
+from __future__ import annotations
+
+import click
+
+from .common import constraint_options, seed_option, user_errors
+
+
+@click.command("deal")
+@click.option("-n", "--count", default=1, show_default=True, type=click.IntRange(min=1),
+              help="Number of deals.")
+@seed_option("Random seed; the same seed gives the same deals. Default: a fresh one, "
+             "printed.", default=None)
+@click.option("--hand", metavar="CARDS",
+              help="Your 10 cards, e.g. 'XXII XX XV IX III SK SQ HN DK DJ'; the deals "
+                   "complete it.")
+@click.option("--seat", metavar="SEAT",
+              help="Your seat (needed with --hand): A_IND, D_ELF, D_IND, A_ELF or indito, "
+                   "ellenelfogo, ellenindito, elfogo.")
+@constraint_options
+@click.option("--method", type=click.Choice(["auto", "rejection", "exact"]), default="auto",
+              show_default=True, help="Sampling method (all give the same distribution).")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
+              show_default=True)
+@click.option("--json", "as_json", is_flag=True, help="Same as --format json (as in the "
+              "other commands).")
+@user_errors
+def deal_command(count, seed, hand, seat, holds, not_holds, tarokks, suits, voids, method,
+                 fmt, as_json):
+    """Random valid deals, optionally completing your hand under known constraints.
+
+    Deals are uniform over all deals with XX at A_IND, XIX at A_ELF, at least 3 tarokks in
+    every hand (spec §2), and the given constraints.
+    """
+    import json
+    import secrets
+
+    from ..errors import ConstraintError
+    from ..model.deal import parse_hand, parse_seat
+    from ..sampling.sampler import Constraints, sample_deals
+
+    if hand is not None and seat is None:
+        raise ConstraintError("--hand needs --seat (the seat of the known hand)")
+    if seat is not None and hand is None:
+        raise ConstraintError("--seat needs --hand (the cards of that seat)")
+    seat_ = parse_seat(seat) if seat is not None else None
+    hand_ = parse_hand(hand, seat_) if hand is not None else None
+    constraints = Constraints.parse(holds=holds, not_holds=not_holds, tarokks=tarokks,
+                                    suits=suits, voids=voids)
+    if seed is None:
+        seed = secrets.randbits(63)
+    result = sample_deals(count, seed, hand_, seat_, constraints, method=method)
+    if fmt == "json" or as_json:
+        click.echo(json.dumps({"deals": [str(d) for d in result], "attempts": result.attempts,
+                               "method": result.method, "seed": seed}))
+        return
+    for i, d in enumerate(result, 1):
+        click.echo(f"Deal {i}")
+        click.echo(d.to_text())
+        click.echo()
+    click.echo(f"{len(result)} deal(s), {result.attempts} attempt(s), method {result.method}, "
+               f"seed {seed}")

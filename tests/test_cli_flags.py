@@ -1,0 +1,30 @@
+"""The CLI says a library error's arguments as its flags (``cli.common.flag_message``)."""
+
+import pytest
+
+from royal_sim.cli.common import flag_message
+from royal_sim.errors import RoyalSimError
+
+
+@pytest.mark.parametrize("message, argument, said", [
+    ("samples must be 1..1,000,000, got 0", "samples", "--samples must be 1..1,000,000, got 0"),
+    ("bad heard value 'A_ELF': missing ':'", "heard", "bad --heard value 'A_ELF': missing ':'"),
+    ("bad suit value 'A_ELF:T:1': use `tarokks` for tarokks", "suit",
+     "bad --suit value 'A_ELF:T:1': use --tarokks for tarokks"),
+    ("bad void value 'D_ELF:T'", "void", "bad --void value 'D_ELF:T'"),
+    ("bad not_holds value 'D_ELF'", "not_holds", "bad --not-holds value 'D_ELF'"),
+    ("bad holds value 'D_ELF'", "holds", "bad --holds value 'D_ELF'"),
+    ("bad tarokks value 'D_ELF:11+': D_ELF cannot hold 11 tarokks", "tarokks",
+     "bad --tarokks value 'D_ELF:11+': D_ELF cannot hold 11 tarokks"),
+    ("bad partner_tarokks '5-x'", "partner_tarokks", "bad --partner-tarokks '5-x'"),
+    ("opponent_bids lists no bid", "opponent_bids", "--their-bids lists no bid"),
+    ("param x: y is not among the `only` slems", "param",
+     "--param x: y is not among the --only slems"),
+    ("`igazitas=False` is a laza option; add `rules='laza'`", "igazitas",
+     "--no-igazitas is a laza option; add --rules laza"),
+    ("'out.csv' is damaged; use another `out` or `force=True`", "out",
+     "'out.csv' is damaged; use another --out or --force"),
+    ("no deal satisfies the constraints", None, "no deal satisfies the constraints"),
+])
+def test_arguments_are_said_as_flags(message, argument, said):
+    assert flag_message(RoyalSimError(message, argument=argument)) == said
