@@ -265,12 +265,12 @@ def test_resume_refuses_other_options_or_files(tmp_path, clean):
     with pytest.raises(B.RoyalSimError, match="other options"):
         B.run_batch(jobs, out, B.BatchOptions(samples=4, seed=6, only=ONLY), n_jobs=1,
                     resume=True)
-    with pytest.raises(B.RoyalSimError, match="another --only"):
+    with pytest.raises(B.RoyalSimError, match="another `only`"):
         B.run_batch(jobs, out, B.BatchOptions(samples=4, seed=5, only=[*ONLY, "kassza"]),
                     n_jobs=1, resume=True)
     with pytest.raises(B.RoyalSimError, match="not an input"):
         B.run_batch(jobs[:2], out, OPTS, n_jobs=1, resume=True)
-    with pytest.raises(B.RoyalSimError, match="exists: use --resume"):
+    with pytest.raises(B.RoyalSimError, match="exists: use `resume=True`"):
         B.run_batch(jobs, out, OPTS, n_jobs=1)
     foreign = tmp_path / "foreign.csv"
     foreign.write_text("a,b\n1,2\n")

@@ -543,12 +543,12 @@ def test_constraints_parse_combines_facts_per_seat():
 
 
 @pytest.mark.parametrize("kwargs, error, message", [
-    (dict(holds=["D_ELF"]), ConstraintError, "bad --holds value 'D_ELF'"),
+    (dict(holds=["D_ELF"]), ConstraintError, "bad holds value 'D_ELF'"),
     (dict(holds=["D_ELF:XXX"]), CardError, "'XXX'"),
     (dict(holds=["north:XXI"]), DealError, "unknown seat 'north'"),
     (dict(tarokks=["D_ELF:lots"]), ConstraintError, "bad tarokk range 'lots'"),
     (dict(suits=["D_ELF:S"]), ConstraintError, "expected SEAT:SUIT:MIN-MAX"),
-    (dict(suits=["D_ELF:T:3"]), ConstraintError, "use --tarokks"),
+    (dict(suits=["D_ELF:T:3"]), ConstraintError, "use `tarokks`"),
     (dict(suits=["D_ELF:Q:3"]), CardError, "unknown suit 'Q'"),
     (dict(voids=["D_ELF:tarokk"]), ConstraintError, "void in tarokks"),
 ])

@@ -1,4 +1,4 @@
-"""The slem catalogue (``royal_sim/slems.py``) against spec §3: ids, values, groups, raises,
+"""The slem catalogue (``royal_sim/slems/``) against spec §3: ids, values, groups, raises,
 goal compilation, parameters and notation.
 
 The strongest check is ``test_goal_matches_spec_predicate_on_random_plays``: an independent

@@ -19,7 +19,7 @@ endplay_types = pytest.importorskip("endplay.types")
 
 from reference import ref_max_tricks  # noqa: E402
 from royal_sim import double_dummy as search  # noqa: E402
-from royal_sim.engine.kernel import search as quick  # noqa: E402
+from royal_sim.engine.kernel import quick_tricks as quick  # noqa: E402
 from royal_sim.engine.rules import (BRIDGE_RANKS, BRIDGE_SUITS, bridge_card,  # noqa: E402
                                     bridge_rules)
 

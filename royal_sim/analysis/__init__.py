@@ -27,9 +27,10 @@ from ..model import cards as C
 from ..model.deal import Pair, Seat
 from ..sampling.sampler import Constraints, sample_deals
 from ..scoring import RULES
-from ..slems import catalogue as S
+from .. import slems as S
 from .execute import ClassCache, ColumnSearch, search_columns
 from .plan import columns_for, plan_search
+from .request import MAX_SAMPLES, check_samples
 from .results import Analysis, Column, SlemResult, wilson
 
 __all__ = ["MAX_SAMPLES", "RELAXED_SKIP", "Analysis", "Column", "ColumnProfile",
@@ -37,15 +38,6 @@ __all__ = ["MAX_SAMPLES", "RELAXED_SKIP", "Analysis", "Column", "ColumnProfile",
            "columns_for", "profile_columns", "solve_slems", "wilson"]
 
 RELAXED_SKIP = 0.01
-MAX_SAMPLES = 1_000_000   # deals per analysis (0.02-0.3 s each per core already)
-
-
-def check_samples(samples: int) -> None:
-    """Raises ``RoyalSimError`` (``argument="samples"``) unless 1 ≤ ``samples`` ≤
-    ``MAX_SAMPLES``: the number of deals an analysis may sample."""
-    if not 1 <= samples <= MAX_SAMPLES:
-        raise RoyalSimError(f"samples must be 1..{MAX_SAMPLES:,}, got {samples}",
-                            argument="samples")
 
 
 def _check_rules(rules: str) -> None:
@@ -153,7 +145,7 @@ def analyze(hand: int, seat: Seat, *, samples: int = 1000, seed: int = 0,
                                                 classes).outcomes)
     side = {}
     for label, bids, who in (("partner", partner_bids, pair),
-                             ("opponent", opponent_bids, Pair(1 - int(pair)))):
+                             ("opponent", opponent_bids, pair.other)):
         bcols = [Column(b.slem, b.param) for b in bids]
         side[label] = []
         if bcols:

@@ -24,7 +24,7 @@ from ..engine.cells import GOAL_FALSE, GOAL_SEARCH, GOAL_SKIP
 from ..engine.goal import Goal, tricks_goal
 from ..model import cards as C
 from ..model.deal import Pair
-from ..slems import catalogue as S
+from .. import slems as S
 from .results import Column
 
 LATE_FILTER_MIN = 3   # columns sharing suit-card trick requirements before a shared filter
@@ -98,7 +98,7 @@ def _holds_row(slem: S.Slem, param, rules: str, pair_cards: int) -> np.ndarray:
     card the bid announces (magasítók and kötött cards alike); 0 elsewhere."""
     hold = np.zeros(N_CARDS, dtype=np.int8)
     if rules == "gerots":
-        for card, trick in S.announced_holds(slem, param).items():
+        for card, trick in S.held_until(slem, param).items():
             if pair_cards >> card & 1:
                 hold[card] = trick
     return hold
@@ -121,7 +121,7 @@ def _implication_levels(cols: list[Column], rules: str) -> tuple[list[list[int]]
 
 def _compute_levels(cols: list[Column], rules: str) -> tuple[list[list[int]], list[int]]:
     implied: list[list[int]] = [[] for _ in cols]
-    holds = [{} if (c.relaxed or rules != "gerots") else S.announced_holds(c.slem, c.param)
+    holds = [{} if (c.relaxed or rules != "gerots") else S.held_until(c.slem, c.param)
              for c in cols]
     for j, hi in enumerate(cols):
         if hi.relaxed:

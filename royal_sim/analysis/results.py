@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ..model.deal import Seat
-from ..slems import catalogue as S
+from .. import slems as S
 
 
 def wilson(k: int, n: int, z: float = 1.959963984540054) -> tuple[float, float]:

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Sequence
 
 from ..errors import RoyalSimError
-from ..slems import catalogue as S
+from .. import slems as S
 from .inputs import Job, format_of
 from .rows import COLUMNS, MAX_TRICKS, BatchOptions, input_seed
 
@@ -176,7 +176,7 @@ def check_resumable(path: Path, ex: Existing, jobs: Sequence[Job],
         if job.kind == "hand":      # the slems the hand can bid
             allowed = {c.slem.id for c in columns_for(job.hand, opts.only)}
         if not (slems == allowed if job.kind == "hand" else slems <= allowed):
-            raise RoyalSimError(f"{str(path)!r} was written with another --only ({ident!r} "
+            raise RoyalSimError(f"{str(path)!r} was written with another `only` ({ident!r} "
                                 f"has {', '.join(sorted(slems)) or 'no slem'}); use the same "
                                 "options, another `out` or `force=True`", argument="out")
 
@@ -214,8 +214,8 @@ def check_output(out: str | Path, resume: bool = False, force: bool = False) -> 
     if exists and out.is_dir():
         raise RoyalSimError(f"cannot write {str(out)!r}: it is a directory")
     if exists and not (resume or force):
-        raise RoyalSimError(f"output file {str(out)!r} exists: use --resume to continue it or "
-                            "--force to overwrite it")
+        raise RoyalSimError(f"output file {str(out)!r} exists: use `resume=True` to continue it "
+                            "or `force=True` to overwrite it")
     if not out.resolve().parent.is_dir():
         raise RoyalSimError(f"cannot write {str(out)!r}: no folder "
                             f"{str(out.resolve().parent)!r}")

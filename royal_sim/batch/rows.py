@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from ..analysis.request import check_samples
 from ..errors import RoyalSimError
 from ..model.deal import Pair
-from ..slems import catalogue as S
+from .. import slems as S
 from .inputs import Job
 
 COLUMNS = ("id", "input", "kind", "seat", "pair", "slem", "param", "value", "probability",

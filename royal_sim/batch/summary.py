@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from ..slems import catalogue as S
+from .. import slems as S
 from .rows import MAX_TRICKS
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from .analyze import analysis_options, echo_known, run_analysis
+from .analyze import analysis_options, analysis_request, echo_known, run_request
 from .common import n_deals, user_errors
 
 
@@ -34,44 +34,23 @@ def advise_command(partner_bids, their_bids, top, max_bids, **opts):
     """
     import json
 
-    from ..advisor import best_bid_sets, bid_candidates, kontra_advice
-    from ..analysis.request import parse_bids
-    from ..scoring import validate_bids
-    from ..slems.catalogue import card_trick_conflict
+    from ..api import request_advice
 
-    mine = parse_bids(partner_bids, "partner_bids")
-    theirs = parse_bids(their_bids, "opponent_bids")
-    validate_bids(mine, opts["rules"])
-    validate_bids(theirs, opts["rules"])
-    for who, bids in (("your partner's", mine), ("their", theirs)):
-        why = card_trick_conflict(bids)
-        if why:
-            click.echo(f"Note: {who} bids cannot all be made: {why}", err=True)
-    result, known = run_analysis(opts, partner_bids=mine, opponent_bids=theirs)
-    igazitas = opts["igazitas"]
-    sets = best_bid_sets(result, igazitas=igazitas, partner_bids=result.partner, top=top,
-                         max_bids=max_bids)
-    # the baseline of the risk column: no bid of the user's (the partner's bids alone)
-    baseline = best_bid_sets(result, igazitas=igazitas, partner_bids=result.partner,
-                             top=1, max_bids=0)[0]
-    kontras = kontra_advice(result, result.opponent, igazitas=igazitas)
+    advice = run_request(request_advice(partner_bids=partner_bids, their_bids=their_bids,
+                                        top=top, max_bids=max_bids,
+                                        **analysis_request(opts)), opts["jobs"])
     if opts["as_json"]:
-        from ..model.cards import format_cards
-        click.echo(json.dumps({
-            "hand": format_cards(result.hand), "seat": result.seat.name,
-            "rules": result.rules, "igazitas": igazitas, "samples": result.samples,
-            "seed": result.seed, "known": known,
-            "partner_bids": [r.to_json() for r in result.partner],
-            "bid_sets": [b.to_json() for b in sets], "baseline": baseline.to_json(),
-            "their_bids": [k.to_json() for k in kontras]}))
+        click.echo(json.dumps(advice.to_json()))
         return
+    result, igazitas = advice.report.analysis, advice.report.igazitas
     click.echo(f"{n_deals(result.samples)}, rules {result.rules}"
                + ("" if result.rules == "gerots" else
                   f" ({'with' if igazitas else 'without'} igazítás)")
                + "; expected points of your pair per deal, double dummy.")
-    echo_known(known)
-    _print_sets(sets, baseline, bool(mine), len(bid_candidates(result, result.partner)))
-    _print_kontras(kontras)
+    echo_known(advice.report.known)
+    _print_sets(advice.bid_sets, advice.baseline, bool(advice.partner_bids),
+                advice.candidates)
+    _print_kontras(advice.their_bids)
 
 
 def _print_sets(sets, baseline, partner_bid: bool, n_cands: int) -> None:

@@ -65,37 +65,27 @@ def _hand_and_seat(hand: str | None, seat: str | None, example: bool) -> tuple[s
     return hand, seat
 
 
-def run_analysis(opts: dict, *, partner_bids=(), opponent_bids=()):
-    """Check the shared options and run ``analysis.analyze`` with its progress on stderr.
-    Returns ``(Analysis, known)``: ``known`` lists the facts the deals were sampled under,
-    as text. Raises ``RoyalSimError`` for any bad input."""
+def analysis_request(opts: dict) -> dict:
+    """The library's arguments (``api.request_analysis``) from the shared options."""
+    hand, seat = _hand_and_seat(opts["hand"], opts["seat"], opts["example"])
+    return dict(hand=hand, seat=seat, samples=opts["samples"], seed=opts["seed"],
+                rules=opts["rules"], igazitas=opts["igazitas"], only=opts["only"],
+                params=opts["params"], holds=opts["holds"], not_holds=opts["not_holds"],
+                tarokks=opts["tarokks"], suits=opts["suits"], voids=opts["voids"],
+                partner_tarokks=opts["partner_tarokks"], heard=opts["heard"])
+
+
+def run_request(request, jobs: int | None):
+    """Run an ``api`` request (analysis or advice) on ``jobs`` threads (default all
+    cores), its notes and progress on stderr."""
     import numba
 
-    from ..analysis import analyze
-    from ..analysis.request import check_samples, check_scoring, choose_slems, sampling_facts
-    from ..model.deal import parse_hand, parse_seat
-
-    hand, seat = _hand_and_seat(opts["hand"], opts["seat"], opts["example"])
-    check_scoring(opts["rules"], opts["igazitas"])
-    samples = check_samples(opts["samples"])
-    seat_ = parse_seat(seat)
-    hand_ = parse_hand(hand, seat_)
-    slems = choose_slems(hand_, only=opts["only"], params=opts["params"])
-    if slems.left_out:
-        click.echo(f"Note: left out {slems.left_out}", err=True)
-    facts = sampling_facts(seat_, holds=opts["holds"], not_holds=opts["not_holds"],
-                           tarokks=opts["tarokks"], suits=opts["suits"], voids=opts["voids"],
-                           partner_tarokks=opts["partner_tarokks"], heard=opts["heard"],
-                           partner_bids=partner_bids, opponent_bids=opponent_bids)
-    jobs = opts["jobs"] or os.cpu_count() or 1
+    for note in request.notes:
+        click.echo(f"Note: {note}", err=True)
+    jobs = jobs or os.cpu_count() or 1
     numba.set_num_threads(min(jobs, numba.config.NUMBA_NUM_THREADS))
-    with Progress(samples, "searching deals", note=compile_note()) as bar:
-        result = analyze(hand_, seat_, samples=samples, seed=opts["seed"],
-                         rules=opts["rules"], only=slems.only, fixed=slems.fixed,
-                         constraints=facts.constraints, progress=bar.update,
-                         partner_bids=partner_bids, opponent_bids=opponent_bids,
-                         sampler=facts.sampler)
-    return result, facts.known
+    with Progress(request.samples, "searching deals", note=compile_note()) as bar:
+        return request.run(progress=bar.update)
 
 
 def echo_known(known: list[str]) -> None:
@@ -121,39 +111,13 @@ def analyze_command(**opts):
     """
     import json
 
-    from ..advisor import bid_values
+    from ..api import request_analysis
 
-    result, known = run_analysis(opts)
-    values = bid_values(result, igazitas=opts["igazitas"])
-    anns = _announcements(result.hand)
+    report = run_request(request_analysis(**analysis_request(opts)), opts["jobs"])
     if opts["as_json"]:
-        click.echo(json.dumps(_analysis_json(result, values, anns, known, opts["igazitas"])))
+        click.echo(json.dumps(report.to_json()))
         return
-    _print_analysis(result, anns, values, known)
-
-
-def _announcements(hand: int) -> list[str]:
-    from ..model import announcements as A
-    return [A.announcement_key(a, p) for a, p in A.hand_announcements(hand)]
-
-
-def _analysis_json(result, values, anns, known, igazitas) -> dict:
-    from ..model.cards import format_cards
-
-    def row(r):
-        d = r.to_json()
-        v = values.get(r.key)
-        d["expected_score"] = None if v is None else round(v.expected, 3)
-        d["gain"] = None if v is None else round(v.gain, 3)
-        d["plain_gain"] = None if v is None else round(v.plain, 3)
-        return d
-
-    return {"hand": format_cards(result.hand), "seat": result.seat.name,
-            "rules": result.rules, "igazitas": igazitas, "samples": result.samples,
-            "seed": result.seed, "known": known, "slems": [row(r) for r in result.best],
-            "candidates": [row(r) for r in result.candidates],
-            "max_tricks": {str(k): int((result.max_tricks == k).sum()) for k in range(11)},
-            "announcements": anns}
+    _print_analysis(report)
 
 
 def _sampling_words(method: str) -> str:
@@ -171,21 +135,22 @@ def _bar(p: float, width: int = 20) -> str:
     return "#" * full + "." * (width - full)
 
 
-def _print_analysis(result, anns, values, known) -> None:
+def _print_analysis(report) -> None:
     from tabulate import tabulate
 
     from ..model.cards import format_cards
 
+    result, anns = report.analysis, report.announcements
     click.echo(f"Hand {format_cards(result.hand)} at {result.seat.name} "
                f"({result.seat.pair.label}); rules {result.rules}; {n_deals(result.samples)} "
                f"(seed {result.seed}, {_sampling_words(result.sampling_method)}); "
                f"double dummy, A_IND leads.")
-    echo_known(known)
+    echo_known(report.known)
     counts = [int((result.max_tricks == k).sum()) for k in range(11)]
     mean = float(result.max_tricks.mean())
     click.echo(f"Tricks your pair can force: mean {mean:.2f}; distribution "
                + " ".join(f"{k}:{n}" for k, n in enumerate(counts) if n))
-    click.echo(tabulate(_slem_rows(result, values),
+    click.echo(tabulate(_slem_rows(report.slems),
                         headers=["group", "slem", "param", "value", "probability",
                                  "95% CI", "chance", "E[score]", "gain"]))
     click.echo("E[score]: mean points of your pair with this as its only bid (consolatio and "
@@ -193,17 +158,17 @@ def _print_analysis(result, anns, values, known) -> None:
     click.echo("Hand announcements available: " + (", ".join(anns) if anns else "none"))
 
 
-def _slem_rows(result, values) -> list[list]:
-    from ..slems.catalogue import format_param
+def _slem_rows(slems) -> list[list]:
+    from ..slems import format_param
 
     rows = []
     group = None
-    for r in result.best:
+    for row in slems:
+        r, v = row.result, row.bid
         lo, hi = r.ci95
         g = r.slem.group if r.slem.group != group else ""
         group = r.slem.group
         prob = f"<= {r.probability:6.1%}" if r.bound else f"{r.probability:6.1%}"
-        v = values.get(r.key)
         rows.append([g, r.slem.name, "" if r.param is None else format_param(r.slem, r.param),
                      r.slem.value, prob, f"{lo:5.1%} - {hi:5.1%}", _bar(r.probability),
                      "" if v is None else f"{v.expected:6.1f}",

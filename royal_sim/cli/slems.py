@@ -15,7 +15,7 @@ def slems_command(as_json):
 
     from tabulate import tabulate
 
-    from ..slems.catalogue import SLEMS
+    from ..slems import SLEMS
 
     rows = [{"id": s.id, "name": s.name, "gloss": s.gloss, "group": s.group,
              "value": s.value, "param": s.param.value, "predicate": s.text}

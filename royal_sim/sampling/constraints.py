@@ -161,11 +161,11 @@ _FORMS = {"holds": "SEAT:CARDS", "not_holds": "SEAT:CARDS", "tarokks": "SEAT:MIN
 
 def _split_seat(text: str, argument: str, parts: int = 2) -> list[str]:
     """``SEAT:…`` split into ``parts`` non-empty pieces. Raises ``ConstraintError`` naming
-    ``text``, in the command-line words its tests pin (``bad --holds value …``)."""
+    ``text`` and ``argument`` (``bad holds value …``)."""
     pieces = str(text).split(":", parts - 1)
     if len(pieces) != parts or not all(p.strip() for p in pieces):
         form = "SEAT:SUIT:MIN-MAX" if parts == 3 else _FORMS.get(argument, "SEAT:…")
-        raise ConstraintError(f"bad --{argument.replace('_', '-')} value {text!r}: "
+        raise ConstraintError(f"bad {argument} value {text!r}: "
                               f"expected {form}", argument=argument)
     return pieces
 
@@ -259,9 +259,9 @@ class Constraints:
             with _about("suit"):
                 seat, suit, rng = _split_seat(text, "suit", 3)
                 s = C.parse_suit(suit)
-                if s == C.TAROKK:     # message pinned by tests/test_sampling.py
-                    raise ConstraintError(f"bad --suit value {text!r}: use --tarokks for "
-                                          "tarokks")
+                if s == C.TAROKK:
+                    raise ConstraintError(f"bad suit value {text!r}: use `tarokks` for "
+                                          "tarokks", argument="suit")
                 lengths = [_DEFAULT_RANGE] * 4
                 lengths[s - 1] = parse_range(rng, f"{SUIT_WORDS[s]} range")
                 out = out.with_seat(parse_seat(seat), suit_lengths=tuple(lengths))

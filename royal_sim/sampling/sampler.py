@@ -43,10 +43,10 @@ from fractions import Fraction
 from typing import Iterator, Sequence
 
 import numpy as np
-from numba import njit
 
 from ..model import cards as C
 from ..engine.kernel.bits import popcount as _popcount
+from ..engine.kernel.jit import helper, kernel
 from ..model.deal import FIXED_CARD, HAND_SIZE, MIN_TAROKKS, SEATS, Deal, Seat, check_hand, parse_seat
 from ..errors import ConstraintError, DealError
 from .constraints import SUIT_WORDS, SUITS, Constraints, SeatConstraints, parse_range
@@ -99,12 +99,12 @@ def seed_state(seed: int) -> np.ndarray:
     return np.array(out, dtype=np.uint64)
 
 
-@njit(cache=True, inline="always")
+@helper(error_model="python")
 def _rotl(x, k):
     return (x << np.uint64(k)) | (x >> np.uint64(64 - k))
 
 
-@njit(cache=True, inline="always")
+@helper(error_model="python")
 def _next(s):
     """Next 64-bit output of xoshiro256** with state ``s`` ((4,) uint64, updated in place)."""
     s0, s1, s2, s3 = s[0], s[1], s[2], s[3]
@@ -120,7 +120,7 @@ def _next(s):
     return result
 
 
-@njit(cache=True)
+@kernel(error_model="python")
 def _xoshiro_outputs(state, n):
     """``n`` raw outputs (uint64) from a copy of ``state`` (for tests)."""
     s = state.copy()
@@ -130,7 +130,7 @@ def _xoshiro_outputs(state, n):
     return out
 
 
-@njit(cache=True, inline="always")
+@helper(error_model="python")
 def _below(s, n):
     """Uniform integer in ``0 .. n-1`` (``0 < n < 2**32``), unbiased (Lemire 2019)."""
     bound = np.uint64(n)
@@ -144,7 +144,7 @@ def _below(s, n):
     return np.int64(m >> np.uint64(32))
 
 
-@njit(cache=True, inline="always")
+@helper(error_model="python")
 def _uniform(s):
     """Uniform float64 in [0, 1) with 53 random bits."""
     return np.float64(_next(s) >> np.uint64(11)) * (1.0 / 9007199254740992.0)
@@ -154,7 +154,7 @@ def _uniform(s):
 # kernels
 
 
-@njit(cache=True)
+@kernel(error_model="python")
 def _rejection_kernel(n, state, out, forced, caps, free_cards, not_holds, lo, hi, checks,
                       suit_masks, max_attempts):
     """Fill ``out[:produced]`` ((n, 4) uint64) by rejection; return (produced, attempts).
@@ -210,12 +210,12 @@ def _rejection_kernel(n, state, out, forced, caps, free_cards, not_holds, lo, hi
     return produced, attempts
 
 
-@njit(cache=True, inline="always")
+@helper(error_model="python")
 def _vec_index(a0, a1, a2, a3):
     return a0 + 11 * (a1 + 11 * (a2 + 11 * a3))
 
 
-@njit(cache=True)
+@kernel(error_model="python")
 def _pick_part(vec, idx, wt, q0, q1, rest_ways, total, total_idx, target):
     """Draw one part (a row ``q`` in ``q0:q1`` of ``vec``, a count vector) of the count
     vector ``total`` with probability ∝ ``wt[q] * rest_ways[total − vec[q]]`` (its own ways
@@ -236,7 +236,7 @@ def _pick_part(vec, idx, wt, q0, q1, rest_ways, total, total_idx, target):
     return pick
 
 
-@njit(cache=True)
+@kernel(error_model="python")
 def _exact_kernel(n, state, out, forced, caps, order, dk, sup_off, sup_vec, sup_idx, sup_w,
                   cls_off, cls_table, alloc_off, alloc_vec, alloc_idx, alloc_w, card_off,
                   cls_cards):

@@ -7,7 +7,8 @@ kernel is cached in a directory keyed on a hash of all the kernel sources of thi
 a change in any of them moves the whole cache to a fresh directory, and every kernel is
 compiled again, with no manual clearing. Old directories are removed when a new one is made.
 
-The cache lives under ``NUMBA_CACHE_DIR`` when that is set, else beside the sources
+Every kernel of the package uses them (the sampler's too, for the helpers it takes from
+here). The cache lives under ``NUMBA_CACHE_DIR`` when that is set, else beside the sources
 (``__pycache__``, as numba's own default), else in the user's cache directory.
 
 The decorators:
@@ -19,7 +20,7 @@ The decorators:
   call took about two thirds of the search time). If a numba release lacks the switch, the
   kernel is compiled plainly (slower, same results) with one warning.
 
-All use ``error_model="numpy"`` (no Python exception checks on integer division: every
+All use ``error_model="numpy"`` unless told otherwise (no Python exception checks on integer division: every
 divisor is a nonzero constant), so a search compiled for a direct call is the same code as
 one compiled inside the parallel batch kernel.
 """
@@ -94,8 +95,9 @@ def _caching_in(path: Path):
 
 
 def _jit(fn, **options):
+    options = {"error_model": "numpy", **options}
     with _caching_in(CACHE_DIR):
-        return njit(cache=True, error_model="numpy", **options)(fn)
+        return njit(cache=True, **options)(fn)
 
 
 def _has_nrt_switch() -> bool:
@@ -113,16 +115,19 @@ if not NO_REFCOUNT:
                   RuntimeWarning, stacklevel=1)
 
 
-def helper(fn):
-    """A small kernel inlined into its callers."""
-    return _jit(fn, inline="always")
-
-
-def kernel(fn=None, *, parallel: bool = False):
-    """A kernel compiled on its own; ``parallel`` for ``prange`` loops."""
+def helper(fn=None, **options):
+    """A small kernel inlined into its callers (numba options may be added)."""
     if fn is None:
-        return lambda f: kernel(f, parallel=parallel)
-    return _jit(fn, parallel=parallel) if parallel else _jit(fn)
+        return lambda f: helper(f, **options)
+    return _jit(fn, inline="always", **options)
+
+
+def kernel(fn=None, **options):
+    """A kernel compiled on its own (numba options may be added: ``parallel=True`` for
+    ``prange`` loops)."""
+    if fn is None:
+        return lambda f: kernel(f, **options)
+    return _jit(fn, **options)
 
 
 def kernel_no_refcount(fn):

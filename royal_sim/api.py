@@ -1,0 +1,288 @@
+"""The Python face of royal-sim: ``analyze``, ``advise`` and ``solve`` on the notation players
+write, returning result objects with the fields of the command line's JSON (``.to_json()``
+gives exactly what ``royal-sim analyze --json`` and the others print).
+
+    >>> import royal_sim
+    >>> report = royal_sim.analyze("XXII XX XVIII XVI XIV IX IV SK SQ HK", "A_IND", samples=100)
+    >>> [(row.id, row.probability) for row in report.slems][:2]
+
+Every function raises ``royal_sim.errors.RoyalSimError`` (a ``ValueError``) for bad input,
+with a one-line message naming the argument (``error.argument``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable, Sequence
+
+from .advisor import (BidSet, BidValue, KontraAdvice, best_bid_sets, bid_candidates,
+                      bid_values, kontra_advice)
+from .analysis import Analysis, SlemResult
+from .analysis import analyze as _analyze
+from .analysis.position import PositionResult, solve_position
+from .analysis.request import (SamplingFacts, SlemChoice, check_samples, check_scoring,
+                               choose_slems, parse_bids, sampling_facts)
+from .model import announcements as A
+from .model.cards import format_cards
+from .errors import RoyalSimError
+from .model.deal import Deal, Seat, parse_hand, parse_seat
+from .scoring import validate_bids
+from .slems import Bid, card_trick_conflict
+
+
+@dataclass(frozen=True)
+class SlemRow:
+    """One slem (with its parameter) of an analysis: its chance (``result``) and, when it
+    can be bid, its worth as the pair's only bid (``bid``: expected score, gain over not
+    bidding). The attributes are the JSON row's fields."""
+
+    result: SlemResult
+    bid: BidValue | None
+
+    id = property(lambda self: self.result.slem.id)
+    group = property(lambda self: self.result.slem.group)
+    value = property(lambda self: self.result.slem.value)          # points
+    probability = property(lambda self: self.result.probability)
+    ci95 = property(lambda self: self.result.ci95)
+    made = property(lambda self: self.result.made)
+    deals = property(lambda self: self.result.n)
+    bound = property(lambda self: self.result.bound)
+
+    @property
+    def param(self) -> str | None:
+        """The parameter in notation (``SK``, ``H``), or ``None``."""
+        return self.result.to_json()["param"]
+
+    @property
+    def expected_score(self) -> float | None:
+        """Mean points of the pair with this as its only bid, or ``None`` if not biddable."""
+        return None if self.bid is None else self.bid.expected
+
+    @property
+    def gain(self) -> float | None:
+        """``expected_score`` minus the no-bid mean (points)."""
+        return None if self.bid is None else self.bid.gain
+
+    @property
+    def plain_gain(self) -> float | None:
+        """value × p − failure cost × (1 − p), without consolatio or caps (points)."""
+        return None if self.bid is None else self.bid.plain
+
+    def to_json(self) -> dict:
+        d = self.result.to_json()
+        for k in ("expected_score", "gain", "plain_gain"):
+            v = getattr(self, k)
+            d[k] = None if v is None else round(v, 3)
+        return d
+
+
+@dataclass(frozen=True)
+class AnalysisReport:
+    """What ``analyze`` found for a hand: ``slems`` (the best parameter of each slem) and
+    ``candidates`` (every parameter searched), ``SlemRow``s; ``max_tricks``: how many deals
+    the pair can force k tricks on, k = 0..10; ``known``: the facts the deals were sampled
+    under, as text; ``announcements``: the hand announcements the hand can make; ``notes``:
+    remarks on the request (slems left out). ``analysis`` holds the raw figures (deals,
+    outcome arrays)."""
+
+    analysis: Analysis
+    igazitas: bool
+    known: list[str]
+    slems: list[SlemRow]
+    candidates: list[SlemRow]
+    announcements: list[str]
+    notes: list[str] = field(default_factory=list)
+
+    hand = property(lambda self: format_cards(self.analysis.hand))
+    seat = property(lambda self: self.analysis.seat.name)
+    rules = property(lambda self: self.analysis.rules)
+    samples = property(lambda self: self.analysis.samples)
+    seed = property(lambda self: self.analysis.seed)
+
+    @property
+    def max_tricks(self) -> dict[str, int]:
+        mt = self.analysis.max_tricks
+        return {str(k): int((mt == k).sum()) for k in range(11)}
+
+    def to_json(self) -> dict:
+        """What ``royal-sim analyze --json`` prints."""
+        return {"hand": self.hand, "seat": self.seat, "rules": self.rules,
+                "igazitas": self.igazitas, "samples": self.samples, "seed": self.seed,
+                "known": self.known, "slems": [r.to_json() for r in self.slems],
+                "candidates": [r.to_json() for r in self.candidates],
+                "max_tricks": self.max_tricks, "announcements": self.announcements}
+
+
+@dataclass(frozen=True)
+class AdviceReport:
+    """What ``advise`` found: ``bid_sets`` ranked by expected score, the ``baseline`` (no
+    bid of yours: the partner's bids alone), ``partner_bids`` (the partner's bids' chances)
+    and ``their_bids`` (kontra advice on the opponents' bids); ``candidates``: how many bids
+    of yours were combined. ``report`` is the analysis behind it."""
+
+    report: AnalysisReport
+    bid_sets: list[BidSet]
+    baseline: BidSet
+    partner_bids: list[SlemResult]
+    their_bids: list[KontraAdvice]
+    candidates: int
+
+    def to_json(self) -> dict:
+        """What ``royal-sim advise --json`` prints."""
+        r = self.report
+        return {"hand": r.hand, "seat": r.seat, "rules": r.rules, "igazitas": r.igazitas,
+                "samples": r.samples, "seed": r.seed, "known": r.known,
+                "partner_bids": [b.to_json() for b in self.partner_bids],
+                "bid_sets": [b.to_json() for b in self.bid_sets],
+                "baseline": self.baseline.to_json(),
+                "their_bids": [k.to_json() for k in self.their_bids]}
+
+
+@dataclass(frozen=True)
+class AnalysisRequest:
+    """An analysis checked and ready to run (``request_analysis``): nothing sampled yet.
+    ``notes``: remarks on the request (slems left out, bids that cannot all be made)."""
+
+    hand: int
+    seat: Seat
+    samples: int
+    seed: int
+    rules: str
+    igazitas: bool
+    choice: SlemChoice
+    facts: SamplingFacts
+    partner_bids: tuple[Bid, ...] = ()
+    opponent_bids: tuple[Bid, ...] = ()
+    notes: tuple[str, ...] = ()
+
+    def run(self, progress: Callable[[int], None] | None = None) -> AnalysisReport:
+        """Sample the deals and search them; ``progress`` is called with the number of
+        deals finished as they finish."""
+        result = _analyze(self.hand, self.seat, samples=self.samples, seed=self.seed,
+                          rules=self.rules, only=self.choice.only, fixed=self.choice.fixed,
+                          constraints=self.facts.constraints, progress=progress,
+                          partner_bids=self.partner_bids, opponent_bids=self.opponent_bids,
+                          sampler=self.facts.sampler)
+        values = bid_values(result, igazitas=self.igazitas)
+        anns = [A.announcement_key(a, p) for a, p in A.hand_announcements(result.hand)]
+        return AnalysisReport(
+            result, self.igazitas, self.facts.known,
+            [SlemRow(r, values.get(r.key)) for r in result.best],
+            [SlemRow(r, values.get(r.key)) for r in result.candidates], anns,
+            list(self.notes))
+
+
+@dataclass(frozen=True)
+class AdviceRequest:
+    """An advice checked and ready to run (``request_advice``)."""
+
+    analysis: AnalysisRequest
+    top: int
+    max_bids: int
+
+    notes = property(lambda self: self.analysis.notes)
+    samples = property(lambda self: self.analysis.samples)
+
+    def run(self, progress: Callable[[int], None] | None = None) -> AdviceReport:
+        """Run the analysis (``AnalysisRequest.run``) and rank the bid sets."""
+        report = self.analysis.run(progress)
+        result, igazitas = report.analysis, report.igazitas
+        sets = best_bid_sets(result, igazitas=igazitas, partner_bids=result.partner,
+                             top=self.top, max_bids=self.max_bids)
+        # the baseline: no bid of the user's (the partner's bids alone)
+        baseline = best_bid_sets(result, igazitas=igazitas, partner_bids=result.partner,
+                                 top=1, max_bids=0)[0]
+        return AdviceReport(report, sets, baseline, result.partner,
+                            kontra_advice(result, result.opponent, igazitas=igazitas),
+                            len(bid_candidates(result, result.partner)))
+
+
+def request_analysis(hand: str, seat: str, *, samples: int = 1000, seed: int = 1,
+                     rules: str = "gerots", igazitas: bool = True, only: str | None = None,
+                     params: Sequence[str] = (), holds: Sequence[str] = (),
+                     not_holds: Sequence[str] = (), tarokks: Sequence[str] = (),
+                     suits: Sequence[str] = (), voids: Sequence[str] = (),
+                     partner_tarokks: str | None = None, heard: Sequence[str] = (),
+                     partner_bids: Sequence[Bid] = (), opponent_bids: Sequence[Bid] = (),
+                     notes: Sequence[str] = ()) -> AnalysisRequest:
+    """Check an analysis (arguments as ``analyze``) without running it. Raises
+    ``RoyalSimError`` for any bad argument."""
+    check_scoring(rules, igazitas)
+    check_samples(samples)
+    seat_ = parse_seat(seat)
+    hand_ = parse_hand(hand, seat_)
+    choice = choose_slems(hand_, only=only, params=params)
+    notes = (*notes, *([f"left out {choice.left_out}"] if choice.left_out else []))
+    facts = sampling_facts(seat_, holds=holds, not_holds=not_holds, tarokks=tarokks,
+                           suits=suits, voids=voids, partner_tarokks=partner_tarokks,
+                           heard=heard, partner_bids=partner_bids, opponent_bids=opponent_bids)
+    return AnalysisRequest(hand_, seat_, samples, seed, rules, igazitas, choice, facts,
+                           tuple(partner_bids), tuple(opponent_bids), notes)
+
+
+def analyze(hand: str, seat: str, *, progress: Callable[[int], None] | None = None,
+            **options) -> AnalysisReport:
+    """The chance that the pair of ``seat`` completes each slem, holding ``hand``.
+
+    hand: 10 cards in notation (``"XXII XX XVIII XVI XIV IX IV SK SQ HK"``); seat: ``A_IND``,
+    ``D_ELF``, ``D_IND``, ``A_ELF`` (or ``indito`` …). Options: samples (deals to sample,
+    1..1,000,000; default 1000); seed (the sampler's seed: same seed, same deals; default
+    1); rules (``"gerots"`` or ``"laza"``); igazitas (laza scoring with the consolatio);
+    only (slem ids or names, comma-separated; default all); params (``"ultimo=SK"`` fixes
+    a slem's parameter); what is known of the other hands: holds and not_holds
+    (``"D_ELF:XXI"``), tarokks (``"A_ELF:8-10"``), suits (``"D_ELF:H:0-1"``), voids
+    (``"D_IND:D"``), partner_tarokks (``"7-9"``), heard (``"A_ELF:tarokkszam:9"``); each a
+    sequence of such strings. progress: called with the number of deals finished as they
+    finish. The search runs on numba's threads (``numba.set_num_threads``). Returns an
+    ``AnalysisReport``; raises ``RoyalSimError`` for bad input.
+    """
+    return request_analysis(hand, seat, **options).run(progress)
+
+
+def request_advice(hand: str, seat: str, *, partner_bids: str | None = None,
+                   their_bids: str | None = None, top: int = 5, max_bids: int = 3,
+                   **options) -> AdviceRequest:
+    """Check an advice (arguments as ``advise``) without running it. Raises
+    ``RoyalSimError`` for any bad argument."""
+    if not 1 <= max_bids <= 8:
+        raise RoyalSimError(f"max_bids must be 1..8, got {max_bids}", argument="max_bids")
+    if top < 1:
+        raise RoyalSimError(f"top must be at least 1, got {top}", argument="top")
+    mine = parse_bids(partner_bids, "partner_bids")
+    theirs = parse_bids(their_bids, "opponent_bids")
+    rules = options.get("rules", "gerots")
+    validate_bids(mine, rules)
+    validate_bids(theirs, rules)
+    notes = [f"{who} bids cannot all be made: {why}"
+             for who, bids in (("your partner's", mine), ("their", theirs))
+             if (why := card_trick_conflict(bids))]
+    return AdviceRequest(request_analysis(hand, seat, partner_bids=mine,
+                                          opponent_bids=theirs, notes=notes, **options),
+                         top, max_bids)
+
+
+def advise(hand: str, seat: str, *, progress: Callable[[int], None] | None = None,
+           **options) -> AdviceReport:
+    """The best bid sets for the pair of ``seat`` holding ``hand``, and kontra advice.
+
+    partner_bids / their_bids: the bids your partner / the opponents made, comma-separated
+    keys (``"ultimo:SK,gem"``); top: bid sets to return (default 5); max_bids: most bids of
+    your own in a set (1..8, default 3); the other options as ``analyze``. Returns an
+    ``AdviceReport``; raises ``RoyalSimError`` for bad input.
+    """
+    return request_advice(hand, seat, **options).run(progress)
+
+
+def solve(deal: str, *, leader: str = "A_IND", first_trick: int | None = None,
+          rules: str = "gerots", slems: bool = True) -> PositionResult:
+    """The double-dummy result of a full deal or an ending: the tricks each pair can force
+    and the slems each can force.
+
+    deal: the four hands in play order ``A_IND / D_ELF / D_IND / A_ELF``, separated by
+    ``/``, all the same size; leader: the seat leading the next trick; first_trick: its
+    number (default and only legal value: 11 − cards per hand); rules: ``"gerots"`` or
+    ``"laza"`` (the slems' obligatory play); slems: search the slems too. Raises
+    ``RoyalSimError`` (``DealError``) for a bad deal, seat or trick number.
+    """
+    return solve_position(Deal.parse(deal).hands, leader=leader, first_trick=first_trick,
+                          rules=rules, slems=slems)

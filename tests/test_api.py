@@ -1,0 +1,67 @@
+"""The Python face (``royal_sim.analyze``, ``advise``, ``solve``): the notation players
+write in, result objects whose ``to_json()`` is the command line's ``--json`` output."""
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+import royal_sim
+from royal_sim.cli import main
+
+HAND = "XXII XX XVIII XVI XIV IX IV SK SQ HK"
+ENDING = "XX SK HK / XXI SQ HQ / I S10 DK / XIX CK HJ"
+
+
+def cli_json(*args) -> dict:
+    r = CliRunner().invoke(main, [*args, "--json"])
+    assert r.exit_code == 0, r.output
+    return json.loads(r.stdout)
+
+
+def test_analyze_is_the_commands_json():
+    report = royal_sim.analyze(HAND, "A_IND", samples=12, seed=4, only="gem,ultimo,volat",
+                               rules="laza", heard=["D_ELF:flush:D"])
+    assert report.to_json() == cli_json("analyze", HAND, "--seat", "A_IND", "--samples", "12",
+                                        "--seed", "4", "--only", "gem,ultimo,volat",
+                                        "--rules", "laza", "--heard", "D_ELF:flush:D")
+    row = {r.id: r for r in report.slems}["ultimo"]
+    assert row.param in ("IV", "SK", "HK") and row.deals == 12 and 0 <= row.probability <= 1
+    no_bid = {round(r.expected_score - r.gain, 6) for r in report.slems if r.gain is not None}
+    assert len(no_bid) == 1                 # every gain is over the same no-bid mean
+    assert report.known == ["heard D_ELF:flush:D"] and report.seat == "A_IND"
+    assert sum(report.max_tricks.values()) == 12
+
+
+def test_advise_is_the_commands_json():
+    advice = royal_sim.advise(HAND, "A_IND", samples=10, seed=2, only="gem,ultimo,uhu",
+                              their_bids="xxi_fogas")
+    assert advice.to_json() == cli_json("advise", HAND, "--seat", "A_IND", "--samples", "10",
+                                        "--seed", "2", "--only", "gem,ultimo,uhu",
+                                        "--their-bids", "xxi_fogas")
+    assert advice.bid_sets[0].expected >= advice.bid_sets[-1].expected
+    assert [k.result.slem.id for k in advice.their_bids] == ["xxi_fogas"]
+
+
+def test_solve_is_the_commands_json():
+    res = royal_sim.solve(ENDING, leader="D_ELF")
+    assert res.to_json() == cli_json("solve", ENDING, "--leader", "D_ELF")
+    assert (res.attack, res.defence) == (1, 2)
+
+
+@pytest.mark.parametrize("call, argument", [
+    (lambda: royal_sim.analyze(HAND, "A_IND", samples=0), "samples"),
+    (lambda: royal_sim.analyze(HAND, "A_IND", heard=["nonsense"]), "heard"),
+    (lambda: royal_sim.analyze(HAND, "A_IND", rules="gerots", igazitas=False), "igazitas"),
+    (lambda: royal_sim.advise(HAND, "A_IND", max_bids=9), "max_bids"),
+    (lambda: royal_sim.solve(ENDING, first_trick=3), "first_trick"),
+])
+def test_bad_arguments_are_named(call, argument):
+    with pytest.raises(royal_sim.RoyalSimError) as e:
+        call()
+    assert e.value.argument == argument and "\n" not in str(e.value)
+
+
+def test_a_bad_hand_is_one_error():
+    with pytest.raises(royal_sim.RoyalSimError, match="2 cards"):
+        royal_sim.analyze("XXII XX", "A_IND")
