@@ -1,8 +1,16 @@
-"""Wall time of ``royal-sim analyze`` on 5 fixed hands (one per seat, a strong and a weak
-one), all slems, cold numba cache (first run incl. compilation) and warm cache.
+"""Wall time of an analysis (all slems) on 5 fixed hands (one per seat, a strong and a weak
+one): the default precision-driven run against a fixed ``--samples`` run, in one process.
 
-Usage: python benchmarks/bench_analyze.py [--samples 1000] [--jobs 2]
-Targets (2-core machine): <= 10 s warm per hand, first run incl. compilation <= 90 s.
+Per hand, warm (the kernels compiled by a first run): the default run's wall time, its
+deals per slem (min-max), the time until the first table (the first look at the deals,
+``on_update``), then the fixed run (every slem on ``--fixed`` deals) and the ratio. The
+cold line is a first run in a fresh process with an empty numba cache (compilation
+included). Figures drift 20-40 % from run to run on a loaded machine.
+
+Usage: python benchmarks/bench_analyze.py [--fixed 1000] [--precision 0.05] [--jobs 2]
+                                          [--hands 0,1,2,3,4] [--no-cold]
+Targets (2-core machine): the three average hands <= 20 s each (goal 5 s), first table
+<= 3 s (goal 1 s).
 """
 
 from __future__ import annotations
@@ -23,32 +31,63 @@ HANDS = [
 ]
 
 
-def run(seat: str, hand: str, samples: int, jobs: int, cache: str) -> float:
-    env = dict(os.environ, NUMBA_CACHE_DIR=cache)
-    cmd = [sys.executable, "-m", "royal_sim.cli", "analyze", hand, "--seat", seat,
-           "--samples", str(samples), "--jobs", str(jobs), "--json"]
+def cold_seconds(seat: str, hand: str, jobs: int) -> float:
+    """A default analysis in a fresh process with an empty numba cache."""
+    with tempfile.TemporaryDirectory() as cache:
+        env = dict(os.environ, NUMBA_CACHE_DIR=cache)
+        cmd = [sys.executable, "-m", "royal_sim.cli", "analyze", hand, "--seat", seat,
+               "--jobs", str(jobs), "--json"]
+        t = time.perf_counter()
+        done = subprocess.run(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                              text=True)
+        if done.returncode:
+            sys.exit(f"analyze failed: {done.stderr.strip().splitlines()[-1]}")
+        return time.perf_counter() - t
+
+
+def timed(seat: str, hand: str, **options) -> tuple[float, float | None, object]:
+    """(wall seconds, seconds until the first update, report) of one analysis."""
+    import royal_sim
+
+    first: list[float] = []
     t = time.perf_counter()
-    done = subprocess.run(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                          text=True)
-    if done.returncode:
-        sys.exit(f"analyze failed on {seat} {hand}: {done.stderr.strip().splitlines()[-1]}")
-    return time.perf_counter() - t
+    request = royal_sim.api.request_analysis(hand, seat, **options)
+    report = request.run(on_update=lambda r: first or first.append(time.perf_counter() - t))
+    return time.perf_counter() - t, (first[0] if first else None), report
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--samples", type=int, default=1000)
+    ap.add_argument("--fixed", type=int, default=1000, help="deals of the fixed run")
+    ap.add_argument("--precision", type=float, default=0.05)
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    ap.add_argument("--hands", default="0,1,2,3,4", help="indices into HANDS")
+    ap.add_argument("--no-cold", action="store_true", help="skip the cold-cache run")
     args = ap.parse_args()
-    with tempfile.TemporaryDirectory() as cache:
-        print(f"analyze, {args.samples} samples, all slems, {args.jobs} job(s)")
-        print(f"{'hand':45} {'cold s':>8} {'warm s':>8}")
-        for i, (seat, hand, what) in enumerate(HANDS):
-            cold = run(seat, hand, args.samples, args.jobs, cache) if i == 0 else float("nan")
-            warm = run(seat, hand, args.samples, args.jobs, cache)
-            print(f"{seat + ' ' + hand + ' (' + what + ')':45.45} {cold:8.1f} {warm:8.1f}")
-        print("cold = first run with an empty numba cache (includes compilation);"
-              " targets: warm <= 10 s per hand, cold <= 90 s")
+    import numba
+
+    import royal_sim.api  # noqa: F401  (the face, loaded before the timings)
+
+    numba.set_num_threads(min(args.jobs, numba.config.NUMBA_NUM_THREADS))
+    picks = [HANDS[int(i)] for i in args.hands.split(",")]
+    if not args.no_cold:
+        seat, hand, _ = picks[0]
+        print(f"cold (empty numba cache, compilation included), {seat} {hand}: "
+              f"{cold_seconds(seat, hand, args.jobs):.1f} s")
+    timed(*picks[0][:2], samples=42, precision=args.precision)          # warm the kernels
+    print(f"analyze, all slems, {args.jobs} thread(s): precision +-{args.precision:g} "
+          f"(default cap) vs every slem on {args.fixed} deals")
+    print(f"{'hand':44} {'default s':>9} {'first s':>7} {'deals/slem':>11} "
+          f"{'fixed s':>8} {'ratio':>6}")
+    for seat, hand, what in picks:
+        wall, first, report = timed(seat, hand, precision=args.precision)
+        deals = [r.deals for r in report.slems]
+        fixed, _, _ = timed(seat, hand, samples=args.fixed)
+        print(f"{seat + ' ' + hand + ' (' + what + ')':44.44} {wall:9.1f} "
+              f"{first if first is not None else float('nan'):7.1f} "
+              f"{min(deals):>5}-{max(deals):<5} {fixed:8.1f} {fixed / wall:5.1f}x")
+    print("first s: until the first table (the first deals of the first round); "
+          "targets: average hands <= 20 s (goal 5 s), first table <= 3 s (goal 1 s)")
 
 
 if __name__ == "__main__":

@@ -16,7 +16,7 @@ Decisions:
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Sequence
 
 import numpy as np
@@ -68,12 +68,16 @@ class Scorer:
 
     def scores(self, bids: Sequence[str], outcomes: np.ndarray | None,
                opp_bids: Sequence[str] = (), opp_outcomes: np.ndarray | None = None,
-               kontra: Sequence[str] = ()) -> np.ndarray:
-        """(n,) points of the user's pair per deal. outcomes: (n, len(bids)) made flags of
-        the pair's bids (>0 = made); opp_outcomes likewise for the opponents' bids, of which
-        ``kontra`` were kontra'd by the user's pair."""
-        n = self.n
-        cols = [self.tarokks[:, None], self.honours[:, None], self.other_honours[:, None]]
+               kontra: Sequence[str] = (), deals: int | None = None) -> np.ndarray:
+        """(m,) points of the user's pair on the first m deals. outcomes: (m, len(bids)) made
+        flags of the pair's bids (>0 = made); opp_outcomes likewise for the opponents' bids,
+        of which ``kontra`` were kontra'd by the user's pair; m: the outcomes' rows (bids
+        searched on a prefix of the deals, precision-driven), else ``deals``, else all."""
+        given = outcomes if outcomes is not None else opp_outcomes
+        n = self.n if deals is None else deals
+        if given is not None:
+            n = np.asarray(given).shape[0]
+        cols = [self.tarokks[:n, None], self.honours[:n, None], self.other_honours[:n, None]]
         k = len(bids)
         if k:
             cols.append((np.asarray(outcomes).reshape(n, k) > 0).astype(np.int64))
@@ -110,16 +114,16 @@ def failure_cost(value: int, rules: RuleSet | str, igazitas: bool) -> int:
 def bid_values(analysis: Analysis, igazitas: bool = True) -> dict[str, BidValue]:
     """``{bid key: BidValue}`` for every searched candidate that can be bid (not silent, not
     a relaxed bound) of ``analysis``."""
-    scorer = Scorer(analysis.deals, analysis.seat.pair, analysis.rules, igazitas)
-    base = float(scorer.scores((), None).mean())
+    scorer = Scorer(analysis.searched_deals, analysis.seat.pair, analysis.rules, igazitas)
+    base = scorer.scores((), None)
     out = {}
     for r in analysis.candidates:
-        if r.bound or r.slem.silent_only or r.outcomes is None:
+        if r.bound or r.slem.silent_only or r.outcomes is None or not len(r.outcomes):
             continue
         s = scorer.scores((r.key,), r.outcomes[:, None])
         p = r.probability
         cost = failure_cost(r.slem.value, analysis.rules, igazitas)
-        out[r.key] = BidValue(r, float(s.mean()), float(s.mean()) - base,
+        out[r.key] = BidValue(r, float(s.mean()), float(s.mean()) - float(base[:len(s)].mean()),
                               r.slem.value * p - cost * (1 - p))
     return out
 
@@ -128,13 +132,16 @@ def bid_values(analysis: Analysis, igazitas: bool = True) -> dict[str, BidValue]
 class BidSet:
     """A set of bids with its scores over the sampled deals: ``expected`` mean points,
     ``stderr`` its standard error, ``below_nobid`` the fraction of deals scoring below the
-    no-bid score (with partner's bids: below the partner's bids alone, none of the user's).
+    no-bid score (with partner's bids: below the partner's bids alone, none of the user's);
+    ``scores``: (m,) points per deal, on the first m deals (those all its bids were searched
+    on).
     """
 
     bids: tuple[str, ...]
     expected: float
     stderr: float
     below_nobid: float
+    scores: np.ndarray | None = field(default=None, repr=False, compare=False)
 
     def to_json(self) -> dict:
         return {"bids": list(self.bids), "expected": round(self.expected, 3),
@@ -171,22 +178,26 @@ def best_bid_sets(analysis: Analysis, *, igazitas: bool = True,
     fixed = tuple(partner_bids)
     fixed_bids = [S.Bid.parse(r.key) for r in fixed]
     validate_bids([r.key for r in fixed], rules)
-    scorer = Scorer(analysis.deals, analysis.seat.pair, rules, igazitas)
+    scorer = Scorer(analysis.searched_deals, analysis.seat.pair, rules, igazitas)
     n = scorer.n
+    m0 = min((len(r.outcomes) for r in fixed), default=n)
     nobid = scorer.scores([r.key for r in fixed],
-                          np.stack([r.outcomes for r in fixed], axis=1) if fixed else None)
+                          np.stack([r.outcomes[:m0] for r in fixed], axis=1) if fixed else None,
+                          deals=m0)
     cands = bid_candidates(analysis, fixed, min_probability)
 
     deal_scores: dict[tuple[int, ...], np.ndarray] = {}
 
     def evaluate(idx: tuple[int, ...]) -> BidSet:
+        # on the deals where every bid of the set was searched (a prefix of the deals)
         rs = list(fixed) + [cands[i] for i in idx]
-        s = scorer.scores([r.key for r in rs], np.stack([r.outcomes for r in rs], axis=1)
-                          if rs else None)
+        m = min((len(r.outcomes) for r in rs), default=n)
+        s = scorer.scores([r.key for r in rs], np.stack([r.outcomes[:m] for r in rs], axis=1)
+                          if rs else None, deals=m)
         deal_scores[idx] = s
-        sd = float(s.std(ddof=1)) if n > 1 else 0.0
-        return BidSet(tuple(r.key for r in rs), float(s.mean()), sd / math.sqrt(n),
-                      float((s < nobid).mean()))
+        sd = float(s.std(ddof=1)) if m > 1 else 0.0
+        return BidSet(tuple(r.key for r in rs), float(s.mean()), sd / math.sqrt(max(m, 1)),
+                      float((s < nobid[:m]).mean()), s)
 
     seen: dict[frozenset, BidSet] = {frozenset(): evaluate(())}
     frontier = [()]
@@ -228,7 +239,7 @@ def _repeats_a_subset(idx: tuple[int, ...], deal_scores: dict) -> bool:
     s = deal_scores[idx]
     for i in range(len(idx)):
         sub = deal_scores.get(idx[:i] + idx[i + 1:])
-        if sub is not None and np.array_equal(s, sub):
+        if sub is not None and np.array_equal(s, sub[:len(s)]):
             return True
     return False
 
@@ -265,7 +276,7 @@ def kontra_advice(analysis: Analysis, their: Sequence[SlemResult], *,
                   igazitas: bool = True) -> list[KontraAdvice]:
     """Kontra advice for each opponents' bid (``their``: results of the opponents' pair on
     the same deals as ``analysis``)."""
-    scorer = Scorer(analysis.deals, analysis.seat.pair, analysis.rules, igazitas)
+    scorer = Scorer(analysis.searched_deals, analysis.seat.pair, analysis.rules, igazitas)
     out = []
     for r in their:
         o = r.outcomes[:, None]

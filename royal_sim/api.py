@@ -12,6 +12,8 @@ with a one-line message naming the argument (``error.argument``).
 
 from __future__ import annotations
 
+import math
+import time as _time
 from dataclasses import dataclass, field
 from typing import Callable, Sequence
 
@@ -20,14 +22,17 @@ from .advisor import (BidSet, BidValue, KontraAdvice, best_bid_sets, bid_candida
 from .analysis import Analysis, SlemResult
 from .analysis import analyze as _analyze
 from .analysis.position import PositionResult, solve_position
-from .analysis.request import (SamplingFacts, SlemChoice, check_samples, check_scoring,
-                               choose_slems, parse_bids, sampling_facts)
+from .analysis.request import (SamplingFacts, SlemChoice, check_scoring, choose_slems,
+                               parse_bids, sampling_facts, sampling_mode)
 from .model import announcements as A
 from .model.cards import format_cards
 from .errors import RoyalSimError
 from .model.deal import Deal, Seat, parse_hand, parse_seat
 from .scoring import validate_bids
 from .slems import Bid, card_trick_conflict
+
+
+SEPARATION = 2.0   # points: bid sets closer than this (and their errors) are searched on
 
 
 @dataclass(frozen=True)
@@ -104,10 +109,16 @@ class AnalysisReport:
         mt = self.analysis.max_tricks
         return {str(k): int((mt == k).sum()) for k in range(11)}
 
+    precision = property(lambda self: self.analysis.precision)
+    rounds = property(lambda self: self.analysis.rounds)
+    deals_searched = property(lambda self: self.analysis.deals_searched)
+
     def to_json(self) -> dict:
         """What ``royal-sim analyze --json`` prints."""
         return {"hand": self.hand, "seat": self.seat, "rules": self.rules,
                 "igazitas": self.igazitas, "samples": self.samples, "seed": self.seed,
+                "precision": self.precision, "rounds": self.rounds,
+                "deals_searched": self.deals_searched,
                 "known": self.known, "slems": [r.to_json() for r in self.slems],
                 "candidates": [r.to_json() for r in self.candidates],
                 "max_tricks": self.max_tricks, "announcements": self.announcements}
@@ -131,7 +142,8 @@ class AdviceReport:
         """What ``royal-sim advise --json`` prints."""
         r = self.report
         return {"hand": r.hand, "seat": r.seat, "rules": r.rules, "igazitas": r.igazitas,
-                "samples": r.samples, "seed": r.seed, "known": r.known,
+                "samples": r.samples, "seed": r.seed, "precision": r.precision,
+                "rounds": r.rounds, "deals_searched": r.deals_searched, "known": r.known,
                 "partner_bids": [b.to_json() for b in self.partner_bids],
                 "bid_sets": [b.to_json() for b in self.bid_sets],
                 "baseline": self.baseline.to_json(),
@@ -154,15 +166,35 @@ class AnalysisRequest:
     partner_bids: tuple[Bid, ...] = ()
     opponent_bids: tuple[Bid, ...] = ()
     notes: tuple[str, ...] = ()
+    precision: float | None = None
+    time: float | None = None
 
-    def run(self, progress: Callable[[int], None] | None = None) -> AnalysisReport:
+    def run(self, progress: Callable[[int], None] | None = None,
+            on_update: Callable[[AnalysisReport], None] | None = None,
+            keep: Callable[[Analysis], set[str]] | None = None) -> AnalysisReport:
         """Sample the deals and search them; ``progress`` is called with the number of
-        deals finished as they finish."""
-        result = _analyze(self.hand, self.seat, samples=self.samples, seed=self.seed,
-                          rules=self.rules, only=self.choice.only, fixed=self.choice.fixed,
-                          constraints=self.facts.constraints, progress=progress,
-                          partner_bids=self.partner_bids, opponent_bids=self.opponent_bids,
-                          sampler=self.facts.sampler)
+        deals finished as they finish, ``on_update`` (precision-driven) with the report so
+        far after each round; ``keep``: see ``analysis.analyze``. Interrupted (Ctrl-C),
+        the ``KeyboardInterrupt`` carries the report of the finished rounds as
+        ``.partial`` (precision-driven runs; else ``None``)."""
+        deadline = None if self.time is None else _time.monotonic() + self.time
+        try:
+            result = _analyze(
+                self.hand, self.seat, samples=self.samples, seed=self.seed, rules=self.rules,
+                only=self.choice.only, fixed=self.choice.fixed,
+                constraints=self.facts.constraints, progress=progress,
+                partner_bids=self.partner_bids, opponent_bids=self.opponent_bids,
+                sampler=self.facts.sampler, precision=self.precision, deadline=deadline,
+                on_round=(lambda a: on_update(self.report(a))) if on_update else None,
+                keep=keep)
+        except KeyboardInterrupt as e:
+            partial = getattr(e, "partial", None)
+            e.partial = None if partial is None else self.report(partial)
+            raise
+        return self.report(result)
+
+    def report(self, result: Analysis) -> AnalysisReport:
+        """The report of an ``Analysis`` of this request (its rows valued as bids)."""
         values = bid_values(result, igazitas=self.igazitas)
         anns = [A.announcement_key(a, p) for a, p in A.hand_announcements(result.hand)]
         return AnalysisReport(
@@ -183,9 +215,32 @@ class AdviceRequest:
     notes = property(lambda self: self.analysis.notes)
     samples = property(lambda self: self.analysis.samples)
 
-    def run(self, progress: Callable[[int], None] | None = None) -> AdviceReport:
-        """Run the analysis (``AnalysisRequest.run``) and rank the bid sets."""
-        report = self.analysis.run(progress)
+    def run(self, progress: Callable[[int], None] | None = None,
+            on_update: Callable[[AnalysisReport], None] | None = None) -> AdviceReport:
+        """Run the analysis (``AnalysisRequest.run``) and rank the bid sets. Precision-
+        driven, the bids of the sets shown are searched on while the sets are not told
+        apart (``_unseparated``)."""
+        report = self.analysis.run(progress, on_update, keep=self._unseparated)
+        return self.advice(report)
+
+    def _unseparated(self, result: Analysis) -> set[str]:
+        """The bids of the best set and of each set shown that is not yet told apart from
+        it: the 95 % interval of their difference in expected score (paired, on the deals
+        both were scored on) holds 0 and is wider than ± ``SEPARATION`` points."""
+        sets = best_bid_sets(result, igazitas=self.analysis.igazitas,
+                             partner_bids=result.partner, top=self.top,
+                             max_bids=self.max_bids)
+        best, keep = sets[0] if sets else None, set()
+        for b in sets[1:]:
+            m = min(len(best.scores), len(b.scores))
+            d = best.scores[:m] - b.scores[:m]
+            half = 1.96 * (float(d.std(ddof=1)) / math.sqrt(m) if m > 1 else math.inf)
+            if abs(float(d.mean())) < half and half > SEPARATION:
+                keep |= set(best.bids) | set(b.bids)
+        return keep
+
+    def advice(self, report: AnalysisReport) -> AdviceReport:
+        """Rank the bid sets of an analysis report."""
         result, igazitas = report.analysis, report.igazitas
         sets = best_bid_sets(result, igazitas=igazitas, partner_bids=result.partner,
                              top=self.top, max_bids=self.max_bids)
@@ -197,7 +252,8 @@ class AdviceRequest:
                             len(bid_candidates(result, result.partner)))
 
 
-def request_analysis(hand: str, seat: str, *, samples: int = 1000, seed: int = 1,
+def request_analysis(hand: str, seat: str, *, samples: int | None = None,
+                     precision: float | None = None, time: float | None = None, seed: int = 1,
                      rules: str = "gerots", igazitas: bool = True, only: str | None = None,
                      params: Sequence[str] = (), holds: Sequence[str] = (),
                      not_holds: Sequence[str] = (), tarokks: Sequence[str] = (),
@@ -208,7 +264,7 @@ def request_analysis(hand: str, seat: str, *, samples: int = 1000, seed: int = 1
     """Check an analysis (arguments as ``analyze``) without running it. Raises
     ``RoyalSimError`` for any bad argument."""
     check_scoring(rules, igazitas)
-    check_samples(samples)
+    samples, precision = sampling_mode(samples, precision, time)
     seat_ = parse_seat(seat)
     hand_ = parse_hand(hand, seat_)
     choice = choose_slems(hand_, only=only, params=params)
@@ -217,7 +273,7 @@ def request_analysis(hand: str, seat: str, *, samples: int = 1000, seed: int = 1
                            suits=suits, voids=voids, partner_tarokks=partner_tarokks,
                            heard=heard, partner_bids=partner_bids, opponent_bids=opponent_bids)
     return AnalysisRequest(hand_, seat_, samples, seed, rules, igazitas, choice, facts,
-                           tuple(partner_bids), tuple(opponent_bids), notes)
+                           tuple(partner_bids), tuple(opponent_bids), notes, precision, time)
 
 
 def analyze(hand: str, seat: str, *, progress: Callable[[int], None] | None = None,
@@ -225,9 +281,12 @@ def analyze(hand: str, seat: str, *, progress: Callable[[int], None] | None = No
     """The chance that the pair of ``seat`` completes each slem, holding ``hand``.
 
     hand: 10 cards in notation (``"XXII XX XVIII XVI XIV IX IV SK SQ HK"``); seat: ``A_IND``,
-    ``D_ELF``, ``D_IND``, ``A_ELF`` (or ``indito`` …). Options: samples (deals to sample,
-    1..1,000,000; default 1000); seed (the sampler's seed: same seed, same deals; default
-    1); rules (``"gerots"`` or ``"laza"``); igazitas (laza scoring with the consolatio);
+    ``D_ELF``, ``D_IND``, ``A_ELF`` (or ``indito`` …). Options: precision (default 0.05:
+    each slem is searched on new deals in rounds until its 95 % interval is within ± that,
+    ``analysis.stopping``), samples (with a precision, the cap, default
+    ``DEFAULT_CAP``; alone, every slem on exactly that many deals, 1..1,000,000), time
+    (seconds: no round starts after it, needs a precision); seed (the sampler's seed: same
+    seed, same deals, same figures; default 1); rules (``"gerots"`` or ``"laza"``); igazitas (laza scoring with the consolatio);
     only (slem ids or names, comma-separated; default all); params (``"ultimo=SK"`` fixes
     a slem's parameter); what is known of the other hands: holds and not_holds
     (``"D_ELF:XXI"``), tarokks (``"A_ELF:8-10"``), suits (``"D_ELF:H:0-1"``), voids

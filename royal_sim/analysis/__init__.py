@@ -31,6 +31,8 @@ from .. import slems as S
 from .execute import ClassCache, ColumnSearch, search_columns
 from .plan import columns_for, plan_search
 from .request import MAX_SAMPLES, check_samples
+from .rounds import search_in_rounds
+from .stopping import StoppingRule
 from .results import Analysis, Column, SlemResult, wilson
 
 __all__ = ["MAX_SAMPLES", "RELAXED_SKIP", "Analysis", "Column", "ColumnProfile",
@@ -111,50 +113,120 @@ def analyze(hand: int, seat: Seat, *, samples: int = 1000, seed: int = 0,
             rules: str = "gerots", only: Sequence[str] | None = None,
             fixed: dict[str, object] | None = None, constraints: Constraints | None = None,
             progress: Callable[[int], None] | None = None, partner_bids: Sequence = (),
-            opponent_bids: Sequence = (), sampler: Callable | None = None) -> Analysis:
+            opponent_bids: Sequence = (), sampler: Callable | None = None,
+            precision: float | None = None, deadline: float | None = None,
+            on_round: Callable[[Analysis], None] | None = None,
+            keep: Callable[[Analysis], set[str]] | None = None) -> Analysis:
     """Probability that the pair of ``seat`` completes each slem, holding ``hand``.
 
     hand: bit mask of the user's 10 cards; seat: the user's seat; samples: deals to sample
-    (``check_samples``); seed: sampler seed; rules: ``"gerots"`` (obligatory play: announced
-    cards held back) or ``"laza"``; only: slem ids to evaluate (default all); fixed: slem
-    id → parameter to use instead of every candidate; constraints: what is known of the
-    other hands; progress: called with 0 as the search starts, then with the number of
-    deals finished after each batch; partner_bids / opponent_bids: ``slems.Bid``s already
-    made, searched for their pair on the same deals (``Analysis.partner`` / ``.opponent``)
-    and used as evidence (``bid_constraints``); sampler: ``f(n, seed, hand, seat,
-    constraints) -> SampleResult`` instead of ``sample_deals`` (e.g. with heard
-    announcements).
+    (``check_samples``), the cap of a precision-driven run; seed: sampler seed; rules:
+    ``"gerots"`` (obligatory play: announced cards held back) or ``"laza"``; only: slem
+    ids to evaluate (default all); fixed: slem id → parameter to use instead of every
+    candidate; constraints: what is known of the other hands; progress: called with 0 as
+    the search starts, then with the number of deals finished after each batch;
+    partner_bids / opponent_bids: ``slems.Bid``s already made, searched for their pair on
+    the same deals (``Analysis.partner`` / ``.opponent``) and used as evidence
+    (``bid_constraints``); sampler: ``f(n, seed, hand, seat, constraints) -> SampleResult``
+    instead of ``sample_deals`` (e.g. with heard announcements).
+
+    precision: ``None`` searches every slem on all ``samples`` deals; a half-width (0.05 =
+    ± 5 points) searches each slem in rounds until its interval is that narrow
+    (``rounds.search_in_rounds``, ``stopping.StoppingRule``; then ``samples`` must be at
+    least the first round); deadline: a ``time.monotonic()`` value after which no new
+    round starts; on_round: called after each round with the analysis so far; keep: given
+    the analysis so far, the keys of slems to search on although settled. Interrupted
+    (Ctrl-C) in a precision-driven run, the ``KeyboardInterrupt`` carries the analysis of
+    the finished rounds as ``.partial``.
 
     Returns ``Analysis``. Raises ``RoyalSimError`` for bad arguments (``samples`` out of
-    range, with ``argument="samples"``; unknown rules) and ``ConstraintError`` from the
-    sampler or the bids.
+    range, with ``argument="samples"``; ``precision``; unknown rules) and
+    ``ConstraintError`` from the sampler or the bids.
     """
     check_samples(samples)
     _check_rules(rules)
+    rule = None if precision is None else StoppingRule(precision, samples)
     pair = seat.pair
     cols = columns_for(hand, only, fixed)
     constraints = bid_constraints(hand, seat, constraints, partner_bids, opponent_bids)
     sample = (sampler or sample_deals)(samples, seed, hand, seat, constraints)
     deals = sample.deals
     classes = ClassCache()
-    first = _search(deals, cols, pair, hand, rules, classes, progress)
-    results = _results(cols, first.outcomes)
-    extra_cols = _exact_candidates(cols, results, hand)
-    if extra_cols:
-        results += _results(extra_cols, _search(deals, extra_cols, pair, hand, rules,
-                                                classes).outcomes)
-    side = {}
-    for label, bids, who in (("partner", partner_bids, pair),
-                             ("opponent", opponent_bids, pair.other)):
-        bcols = [Column(b.slem, b.param) for b in bids]
-        side[label] = []
-        if bcols:
-            side[label] = _results(bcols, _search(deals, bcols, who, hand, rules,
-                                                  classes).outcomes)
-    return Analysis(hand=hand, seat=seat, rules=rules, samples=samples, seed=seed,
-                    best=_best(cols + extra_cols, results), candidates=results,
-                    max_tricks=first.max_tricks, deals=deals, sampling_method=sample.method,
-                    **side)
+
+    def analysis(found: _Found, side=None) -> Analysis:
+        return Analysis(hand=hand, seat=seat, rules=rules, samples=samples, seed=seed,
+                        best=_best(cols + extra_cols, found.results),
+                        candidates=found.results, max_tricks=found.max_tricks, deals=deals,
+                        sampling_method=sample.method, precision=precision,
+                        rounds=found.rounds, deals_searched=found.deals, **(side or {}))
+
+    def search(columns, who, **hooks) -> _Found:
+        return _search_found(deals, columns, who, hand, rules, classes, rule, deadline,
+                             **hooks)
+
+    extra_cols: list[Column] = []
+    first = search(cols, pair, progress=progress, on_round=on_round, keep=keep,
+                   view=lambda found: analysis(found))
+    try:
+        extra_cols = _exact_candidates(cols, first.results, hand)
+        extra = search(extra_cols, pair).results if extra_cols else []
+        side = {}
+        for label, bids, who in (("partner", partner_bids, pair),
+                                 ("opponent", opponent_bids, pair.other)):
+            bcols = [Column(b.slem, b.param) for b in bids]
+            side[label] = search(bcols, who).results if bcols else []
+    except KeyboardInterrupt as e:
+        extra_cols = []
+        e.partial = analysis(first)
+        raise
+    return analysis(_Found(first.results + extra, first.max_tricks, first.rounds,
+                           first.deals), side)
+
+
+@dataclass(frozen=True)
+class _Found:
+    """The results of some columns: one ``SlemResult`` each, the max tricks on the deals
+    searched for them, the rounds and the deals searched."""
+
+    results: list[SlemResult]
+    max_tricks: np.ndarray
+    rounds: int
+    deals: int
+
+
+def _search_found(deals: np.ndarray, cols: list[Column], pair: Pair, hand: int, rules: str,
+                  classes: ClassCache, rule: StoppingRule | None, deadline: float | None,
+                  progress: Callable[[int], None] | None = None, view=None, on_round=None,
+                  keep=None) -> _Found:
+    """Search ``cols`` on every deal (``rule`` ``None``) or precision-driven; ``view``
+    turns a ``_Found`` into what ``on_round`` and ``keep`` are given."""
+    if rule is None:
+        found = _search(deals, cols, pair, hand, rules, classes, progress)
+        return _Found(_results(cols, found.outcomes), found.max_tricks, 1, deals.shape[0])
+    plan = plan_search(cols, pair, hand, rules)
+
+    def results(state) -> list[SlemResult]:
+        return [SlemResult.of_column(col, state.column(j + 1), state.stopped[j + 1], rule)
+                for j, col in enumerate(cols)]
+
+    def found(state) -> _Found:
+        return _Found(results(state), state.column(0), state.rounds, state.deals)
+
+    def round_done(state):
+        on_round(view(found(state)))
+
+    def kept(state) -> set[int]:
+        keys = keep(view(found(state)))
+        return {j + 1 for j, col in enumerate(cols) if col.key in keys}
+
+    try:
+        state = search_in_rounds(deals, plan, classes, rule, progress=progress,
+                                 on_round=round_done if on_round else None,
+                                 keep=kept if keep else None, deadline=deadline)
+    except KeyboardInterrupt as e:
+        e.partial = view(found(e.partial)) if view else None
+        raise
+    return found(state)
 
 
 def _search(deals: np.ndarray, cols: list[Column], pair: Pair, user_hand: int, rules: str,

@@ -9,16 +9,20 @@ message refers to.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from typing import Sequence
 
 from ..errors import RoyalSimError
+from .stopping import StoppingRule
 from ..model.cards import tokens
 from ..model.deal import SEATS, Seat
 from ..sampling.sampler import Constraints
 from .. import slems as S
 
 MAX_SAMPLES = 1_000_000   # deals per analysis (0.02-0.3 s each per core already)
+DEFAULT_PRECISION = 0.05  # ± 5 points: each slem searched until its interval is that narrow
+DEFAULT_CAP = 10_000      # deals at most in a precision-driven run
 
 
 def check_samples(samples: int) -> int:
@@ -28,6 +32,31 @@ def check_samples(samples: int) -> int:
         raise RoyalSimError(f"samples must be 1..{MAX_SAMPLES:,}, got {samples}",
                             argument="samples")
     return samples
+
+
+def sampling_mode(samples: int | None, precision: float | None,
+                  time: float | None) -> tuple[int, float | None]:
+    """``(samples, precision)`` of a run: precision-driven by default (``DEFAULT_PRECISION``,
+    capped at ``DEFAULT_CAP`` deals); ``samples`` alone: every slem on exactly that many
+    deals (precision ``None``); both: ``samples`` is the cap. ``time`` (seconds, a budget)
+    needs a precision. Raises ``RoyalSimError`` naming ``samples``, ``precision`` (outside
+    (0, 0.5], or a cap below the first round) or ``time`` (not a positive number)."""
+    if time is not None:
+        if (isinstance(time, bool) or not isinstance(time, (int, float))
+                or not math.isfinite(time) or time <= 0):
+            raise RoyalSimError(f"time must be a positive number of seconds, got {time!r}",
+                                argument="time")
+        if precision is None and samples is not None:
+            raise RoyalSimError("time needs precision-driven sampling: give a `precision` "
+                                "too (`samples` is then the cap)", argument="time")
+    if precision is None and samples is None:
+        precision = DEFAULT_PRECISION
+    if samples is None:
+        samples = DEFAULT_CAP
+    check_samples(samples)
+    if precision is not None:
+        StoppingRule(precision, samples)
+    return samples, precision
 
 
 def check_scoring(rules: str, igazitas: bool) -> None:

@@ -43,7 +43,11 @@ class SlemResult:
     """Outcome of one bid over the sampled deals: ``made`` of ``n`` deals (deals where the
     slem is undefined are not counted); ``bound``: the figure is an upper bound (relaxed
     search below ``RELAXED_SKIP``, exact candidates skipped); ``outcomes``: (deals,) int64,
-    1 made, 0 not, -1 undefined on each sampled deal."""
+    1 made, 0 not, -1 undefined on each deal it was searched on (the first deals of the
+    sample: all of them, or, precision-driven, until it stopped); ``stopped``: why its
+    search ended (``"samples"``: all the deals; ``"precision"``, ``"time"``,
+    ``"interrupted"``: see ``rounds``; ``None`` while searched); ``interval``: the interval to report, when not the
+    95 % Wilson interval (precision-driven: ``stopping.StoppingRule.interval``)."""
 
     slem: S.Slem
     param: object
@@ -51,15 +55,19 @@ class SlemResult:
     n: int
     bound: bool = False
     outcomes: np.ndarray | None = field(default=None, repr=False)
+    stopped: str | None = "samples"
+    interval: tuple[float, float] | None = None
 
     @classmethod
-    def of_column(cls, col: Column, outcome: np.ndarray) -> SlemResult:
+    def of_column(cls, col: Column, outcome: np.ndarray, stopped: str | None = "samples",
+                  rule=None) -> SlemResult:
         """The result of ``col`` from its (deals,) int64 outcomes; a relaxed column gives a
-        bound without a parameter."""
+        bound without a parameter. ``rule``: the ``StoppingRule`` it was searched under."""
         defined = outcome >= 0
-        made = int((outcome == 1).sum())
-        return cls(col.slem, None if col.relaxed else col.param, made, int(defined.sum()),
-                   bound=col.relaxed, outcomes=outcome)
+        made, n = int((outcome == 1).sum()), int(defined.sum())
+        return cls(col.slem, None if col.relaxed else col.param, made, n,
+                   bound=col.relaxed, outcomes=outcome, stopped=stopped,
+                   interval=None if rule is None else rule.interval(made, n))
 
     @property
     def probability(self) -> float:
@@ -67,7 +75,8 @@ class SlemResult:
 
     @property
     def ci95(self) -> tuple[float, float]:
-        return wilson(self.made, self.n)
+        """The 95 % interval of ``probability`` (``interval``, else Wilson's)."""
+        return self.interval if self.interval is not None else wilson(self.made, self.n)
 
     @property
     def key(self) -> str:
@@ -79,15 +88,19 @@ class SlemResult:
                 "param": None if self.param is None else S.format_param(self.slem, self.param),
                 "group": self.slem.group, "value": self.slem.value,
                 "probability": round(self.probability, 6), "ci95": [round(lo, 6), round(hi, 6)],
-                "made": self.made, "deals": self.n, "bound": self.bound}
+                "made": self.made, "deals": self.n, "bound": self.bound,
+                "stopped": self.stopped}
 
 
 @dataclass
 class Analysis:
     """Result of ``analyze``: the best parameter of each slem (``best``), every candidate
     (``candidates``), the deals ((n, 4) uint64 hands in seat order) and the max-tricks
-    distribution ((n,) int64 tricks of the user's pair on each deal); ``partner`` /
-    ``opponent``: the bids heard, searched for their pair on the same deals."""
+    distribution ((n,) int64 tricks of the user's pair on each deal it was searched on);
+    ``partner`` / ``opponent``: the bids heard, searched for their pair on the same deals;
+    ``precision``: the half-width a precision-driven run stopped each slem at (``None``:
+    every slem on all ``samples`` deals); ``rounds``: rounds searched; ``deals_searched``:
+    deals searched at all (``samples`` at most)."""
 
     hand: int
     seat: Seat
@@ -101,3 +114,11 @@ class Analysis:
     sampling_method: str
     partner: list[SlemResult] = field(default_factory=list)
     opponent: list[SlemResult] = field(default_factory=list)
+    precision: float | None = None
+    rounds: int = 1
+    deals_searched: int = 0
+
+    @property
+    def searched_deals(self) -> np.ndarray:
+        """The deals any slem was searched on: the first ``deals_searched`` of ``deals``."""
+        return self.deals[:self.deals_searched] if self.deals_searched else self.deals

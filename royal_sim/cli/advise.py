@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import click
 
-from .analyze import analysis_options, analysis_request, echo_known, run_request
-from .common import n_deals, user_errors
+from .analyze import (analysis_options, analysis_request, deals_words, echo_known,
+                      run_request)
+from .common import user_errors
 
 
 @click.command("advise")
@@ -32,18 +33,27 @@ def advise_command(partner_bids, their_bids, top, max_bids, **opts):
     yours). Bids are judged one by one, so a set whose bids compete for the same tricks is
     scored optimistically.
     """
-    import json
-
     from ..api import request_advice
 
-    advice = run_request(request_advice(partner_bids=partner_bids, their_bids=their_bids,
-                                        top=top, max_bids=max_bids,
-                                        **analysis_request(opts)), opts["jobs"])
-    if opts["as_json"]:
+    request = request_advice(partner_bids=partner_bids, their_bids=their_bids, top=top,
+                             max_bids=max_bids, **analysis_request(opts))
+    try:
+        advice = run_request(request, opts["jobs"])
+    except KeyboardInterrupt as e:      # the advice of the finished rounds, then exit 130
+        if getattr(e, "partial", None) is not None:
+            _show(request.advice(e.partial), opts["as_json"])
+        raise
+    _show(advice, opts["as_json"])
+
+
+def _show(advice, as_json: bool) -> None:
+    import json
+
+    if as_json:
         click.echo(json.dumps(advice.to_json()))
         return
     result, igazitas = advice.report.analysis, advice.report.igazitas
-    click.echo(f"{n_deals(result.samples)}, rules {result.rules}"
+    click.echo(f"{deals_words(result)}, rules {result.rules}"
                + ("" if result.rules == "gerots" else
                   f" ({'with' if igazitas else 'without'} igazítás)")
                + "; expected points of your pair per deal, double dummy.")

@@ -4,11 +4,13 @@
 from __future__ import annotations
 
 import os
+import sys
 
 import click
 
 from .common import (constraint_options, json_option, n_deals, options, rules_option,
                      seed_option, user_errors)
+from .live import LiveTable
 from .progress import Progress, compile_note
 
 EXAMPLE_HAND = "XXII XX XVIII XVI XIV IX IV SK SQ HK"
@@ -20,8 +22,16 @@ analysis_options = options(
                  "indito, ellenelfogo, ellenindito, elfogo)."),
     click.option("--example", is_flag=True,
                  help=f"Use the built-in example hand ({EXAMPLE_HAND} at {EXAMPLE_SEAT})."),
-    click.option("--samples", default=1000, show_default=True, type=int,
-                 help="Deals to sample (1 to 1,000,000)."),
+    click.option("--precision", type=float, default=None, metavar="P",
+                 help="Search each slem on new deals, round by round, until its 95% "
+                      "interval is within +-P (0 < P <= 0.5; the default, 0.05 = +-5 "
+                      "points, unless --samples is given alone)."),
+    click.option("--samples", type=int, default=None, metavar="N",
+                 help="Alone: every slem on exactly N deals (1 to 1,000,000), as in earlier "
+                      "versions. With --precision: the cap (default 10,000 deals)."),
+    click.option("--time", "time_budget", type=float, default=None, metavar="SECONDS",
+                 help="A time budget: no round starts after it; slems not yet settled are "
+                      "marked (with --precision, the default)."),
     seed_option("Sampler seed (same seed, same deals, same figures)."),
     rules_option("Rule set: Gerots (obligatory play for announced cards) or laza (none)."),
     click.option("--igazitas/--no-igazitas", default=True, show_default=True,
@@ -68,22 +78,27 @@ def _hand_and_seat(hand: str | None, seat: str | None, example: bool) -> tuple[s
 def analysis_request(opts: dict) -> dict:
     """The library's arguments (``api.request_analysis``) from the shared options."""
     hand, seat = _hand_and_seat(opts["hand"], opts["seat"], opts["example"])
-    return dict(hand=hand, seat=seat, samples=opts["samples"], seed=opts["seed"],
+    return dict(hand=hand, seat=seat, samples=opts["samples"], precision=opts["precision"],
+                time=opts["time_budget"], seed=opts["seed"],
                 rules=opts["rules"], igazitas=opts["igazitas"], only=opts["only"],
                 params=opts["params"], holds=opts["holds"], not_holds=opts["not_holds"],
                 tarokks=opts["tarokks"], suits=opts["suits"], voids=opts["voids"],
                 partner_tarokks=opts["partner_tarokks"], heard=opts["heard"])
 
 
-def run_request(request, jobs: int | None):
+def run_request(request, jobs: int | None, live: bool = False, render=None):
     """Run an ``api`` request (analysis or advice) on ``jobs`` threads (default all
-    cores), its notes and progress on stderr."""
+    cores), its notes and progress on stderr; ``live``, on a terminal: the table so far
+    (``render(report) -> str``) redrawn on stdout as the rounds end, instead of a bar."""
     import numba
 
     for note in request.notes:
         click.echo(f"Note: {note}", err=True)
     jobs = jobs or os.cpu_count() or 1
     numba.set_num_threads(min(jobs, numba.config.NUMBA_NUM_THREADS))
+    if live and sys.stdout.isatty():
+        with LiveTable(render) as table:
+            return request.run(progress=table.progress, on_update=table.update)
     with Progress(request.samples, "searching deals", note=compile_note()) as bar:
         return request.run(progress=bar.update)
 
@@ -109,15 +124,23 @@ def analyze_command(**opts):
     parameters were not searched). Double dummy is optimistic for the side that would have
     to guess: read the figures as upper estimates of what is makeable at the table.
     """
-    import json
-
     from ..api import request_analysis
 
-    report = run_request(request_analysis(**analysis_request(opts)), opts["jobs"])
-    if opts["as_json"]:
-        click.echo(json.dumps(report.to_json()))
-        return
-    _print_analysis(report)
+    request = request_analysis(**analysis_request(opts))
+    try:
+        report = run_request(request, opts["jobs"], live=not opts["as_json"],
+                             render=analysis_text)
+    except KeyboardInterrupt as e:      # the finished rounds' table, then exit 130
+        if getattr(e, "partial", None) is not None:
+            _show(e.partial, opts["as_json"])
+        raise
+    _show(report, opts["as_json"])
+
+
+def _show(report, as_json: bool) -> None:
+    import json
+
+    click.echo(json.dumps(report.to_json()) if as_json else analysis_text(report))
 
 
 def _sampling_words(method: str) -> str:
@@ -135,30 +158,59 @@ def _bar(p: float, width: int = 20) -> str:
     return "#" * full + "." * (width - full)
 
 
-def _print_analysis(report) -> None:
+def analysis_text(report) -> str:
+    """An analysis report as the text table ``analyze`` prints."""
     from tabulate import tabulate
 
     from ..model.cards import format_cards
 
     result, anns = report.analysis, report.announcements
-    click.echo(f"Hand {format_cards(result.hand)} at {result.seat.name} "
-               f"({result.seat.pair.label}); rules {result.rules}; {n_deals(result.samples)} "
-               f"(seed {result.seed}, {_sampling_words(result.sampling_method)}); "
-               f"double dummy, A_IND leads.")
-    echo_known(report.known)
-    counts = [int((result.max_tricks == k).sum()) for k in range(11)]
-    mean = float(result.max_tricks.mean())
-    click.echo(f"Tricks your pair can force: mean {mean:.2f}; distribution "
-               + " ".join(f"{k}:{n}" for k, n in enumerate(counts) if n))
-    click.echo(tabulate(_slem_rows(report.slems),
-                        headers=["group", "slem", "param", "value", "probability",
-                                 "95% CI", "chance", "E[score]", "gain"]))
-    click.echo("E[score]: mean points of your pair with this as its only bid (consolatio and "
-               "caps included); gain: minus the no-bid mean.")
-    click.echo("Hand announcements available: " + (", ".join(anns) if anns else "none"))
+    precise = result.precision is not None
+    lines = [f"Hand {format_cards(result.hand)} at {result.seat.name} "
+             f"({result.seat.pair.label}); rules {result.rules}; {deals_words(result)} "
+             f"(seed {result.seed}, {_sampling_words(result.sampling_method)}); "
+             f"double dummy, A_IND leads."]
+    if report.known:
+        lines.append("Known: " + "; ".join(report.known))
+    if len(result.max_tricks):
+        counts = [int((result.max_tricks == k).sum()) for k in range(11)]
+        lines.append(f"Tricks your pair can force: mean {float(result.max_tricks.mean()):.2f}; "
+                     "distribution " + " ".join(f"{k}:{n}" for k, n in enumerate(counts) if n))
+    headers = ["group", "slem", "param", "value", "probability", "95% CI", "chance",
+               "E[score]", "gain"] + (["deals"] if precise else [])
+    lines.append(tabulate(_slem_rows(report.slems, precise), headers=headers))
+    lines.append("E[score]: mean points of your pair with this as its only bid (consolatio "
+                 "and caps included); gain: minus the no-bid mean.")
+    if precise:
+        lines.append(_settled_words(report.slems, result.precision))
+    lines.append("Hand announcements available: " + (", ".join(anns) if anns else "none"))
+    return "\n".join(lines)
 
 
-def _slem_rows(slems) -> list[list]:
+def deals_words(result) -> str:
+    """How many deals a result is on, in words (precision-driven: the rounds too)."""
+    if result.precision is None:
+        return n_deals(result.samples)
+    return (f"{n_deals(result.deals_searched)} in {result.rounds} round"
+            f"{'s' if result.rounds != 1 else ''} (each slem until +-{result.precision:.0%}, "
+            f"at most {result.samples:,})")
+
+
+_UNSETTLED = {None: "still searched", "time": "time budget used",
+              "interrupted": "interrupted", "samples": "cap reached"}
+
+
+def _settled_words(slems, precision: float) -> str:
+    """The footnote of a precision-driven table: what ``*`` marks."""
+    open_ = [r for r in slems if r.result.stopped != "precision"]
+    if not open_:
+        return f"Every slem settled: its interval is within +-{precision:.0%}."
+    why = sorted({_UNSETTLED.get(r.result.stopped, r.result.stopped) for r in open_})
+    return (f"* not settled ({', '.join(why)}): {len(open_)} of {len(slems)} slems; the "
+            f"others' intervals are within +-{precision:.0%}.")
+
+
+def _slem_rows(slems, precise: bool = False) -> list[list]:
     from ..slems import format_param
 
     rows = []
@@ -172,5 +224,6 @@ def _slem_rows(slems) -> list[list]:
         rows.append([g, r.slem.name, "" if r.param is None else format_param(r.slem, r.param),
                      r.slem.value, prob, f"{lo:5.1%} - {hi:5.1%}", _bar(r.probability),
                      "" if v is None else f"{v.expected:6.1f}",
-                     "" if v is None else f"{v.gain:+6.1f}"])
+                     "" if v is None else f"{v.gain:+6.1f}"]
+                    + ([f"{r.n}{'' if r.stopped == 'precision' else ' *'}"] if precise else []))
     return rows

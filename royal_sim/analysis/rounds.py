@@ -1,0 +1,169 @@
+"""Precision-driven search: a plan searched round by round, each column only until its
+interval is as narrow as asked (``stopping.StoppingRule``).
+
+The deals are one stream fixed by the seed; round j searches deals ``looks[j-1]`` to
+``looks[j]`` of it (``StoppingRule.looks``: fixed by the cap alone, never by timing or
+threads). After each round a column stops when it is settled and no column still searched
+reads it: a column searched only where the columns it implies were made keeps them
+searched, a trick-count slem keeps the max-tricks column, and the shared late filter runs
+only where a column still searched depends on it. So every column is searched on a prefix
+of the stream, and a dependent column never reads an outcome that was not computed. A
+column kept only for others, or by the caller's ``keep``, is reported at its own stop.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Callable
+
+import numpy as np
+
+from ..engine.cells import GOAL_SKIP
+from .execute import CHUNK, ClassCache, _pack, _Run
+from .plan import SearchPlan
+from .stopping import StoppingRule
+
+FIRST_BLOCK = 14     # the first round in blocks of 14 deals: a first table early
+# why a column stopped
+BY_PRECISION, BY_SAMPLES, BY_TIME, BY_INTERRUPT = "precision", "samples", "time", "interrupted"
+
+
+@dataclass
+class RoundsSearch:
+    """State and result of ``search_in_rounds``. ``outcomes`` (n, 1 + columns) int64: 1
+    made, 0 not, -1 undefined or not searched (column 0: the pair's max tricks, -1 where
+    not searched); ``stop`` (1 + columns,) int64: the deals (a prefix of the stream) each
+    column is reported on; ``stopped``: why each stopped (``BY_…``), ``None`` while
+    searched; ``rounds``: rounds finished; ``deals``: deals of the stream searched at all."""
+
+    outcomes: np.ndarray
+    stop: np.ndarray
+    stopped: list
+    reads_max: np.ndarray
+    rounds: int = 0
+    deals: int = 0
+
+    def column(self, j: int) -> np.ndarray:
+        """Outcomes of column ``j`` (0: max tricks) on the deals it is reported on (while
+        it is searched: on the deals so far)."""
+        return self.outcomes[:self.stop[j] if self.stopped[j] else self.deals, j]
+
+
+def _settled(rule: StoppingRule, out: np.ndarray) -> bool:
+    """Is a column with these outcomes settled? One undefined on every deal of the first
+    round and after is left (reported on 0 deals)."""
+    n = int((out >= 0).sum())
+    if n == 0:
+        return out.shape[0] >= rule.looks()[0]
+    return rule.settled(int((out == 1).sum()), n)
+
+
+def search_in_rounds(deals: np.ndarray, plan: SearchPlan, classes: ClassCache,
+                     rule: StoppingRule, *, progress: Callable[[int], None] | None = None,
+                     on_round: Callable[[RoundsSearch], None] | None = None,
+                     keep: Callable[[RoundsSearch], set[int]] | None = None,
+                     deadline: float | None = None) -> RoundsSearch:
+    """Search ``plan`` on ``deals`` ((cap, 4) uint64, the stream) round by round.
+
+    rule: the stopping rule (its cap is ``len(deals)``); progress: called with 0, then with
+    the deals finished after each block; on_round: called after each round with the state,
+    and after each block of the first round (``rounds`` still 0: a first look, no column
+    settles there);
+    keep: columns (1-based, as in ``outcomes``) to search on although settled (the caller's
+    own need, e.g. bid sets not yet told apart); deadline: ``time.monotonic()`` value after
+    which no new round starts (its columns stop ``BY_TIME``). Interrupted (Ctrl-C), the
+    state keeps the last finished round: ``KeyboardInterrupt`` is raised with it as
+    ``.partial``, every column still searched marked ``BY_INTERRUPT``.
+    """
+    n, g = deals.shape[0], len(plan.cols) + 1
+    run = _Run(plan, classes)
+    state = RoundsSearch(np.full((n, g), -1, dtype=np.int64), np.zeros(g, dtype=np.int64),
+                         [None] * g, np.zeros(g, dtype=bool))
+    active = np.ones(g, dtype=bool)
+    if progress is not None:
+        progress(0)
+    lo = 0
+    try:
+        for look in rule.looks():
+            if deadline is not None and lo > 0 and time.monotonic() >= deadline:
+                _stop(state, active, lo, BY_TIME)
+                break
+            step = FIRST_BLOCK if lo == 0 else CHUNK
+            for start in range(lo, look, step):
+                end = min(look, start + step)
+                state.outcomes[start:end] = _block(run, plan, classes, deals[start:end],
+                                                   active, state.reads_max)
+                if progress is not None:
+                    progress(end - start)
+                if lo == 0 and end < look and on_round is not None:
+                    state.deals = end           # a first look before the first round ends
+                    on_round(state)
+            lo = state.deals = look
+            state.rounds += 1
+            active = _still_active(state, plan, rule, active, look,
+                                   keep(state) if keep else set())
+            if on_round is not None:
+                on_round(state)
+            if not active.any():
+                break
+        else:
+            _stop(state, active, lo, BY_SAMPLES)
+    except KeyboardInterrupt as e:
+        _stop(state, active, lo, BY_INTERRUPT)
+        e.partial = state
+        raise
+    return state
+
+
+def _stop(state: RoundsSearch, active: np.ndarray, at: int, why: str) -> None:
+    for j in np.nonzero(active)[0]:
+        if state.stopped[j] is None:
+            state.stop[j], state.stopped[j] = at, why
+
+
+def _block(run: _Run, plan: SearchPlan, classes: ClassCache, chunk: np.ndarray,
+           active: np.ndarray, reads_max: np.ndarray) -> np.ndarray:
+    """(b, g) outcomes of the active columns on ``chunk`` (others -1); ``reads_max`` gains
+    the columns decided by the max-tricks column on these deals (trick-count slems)."""
+    block = plan.block(chunk)
+    arrays = _pack(block, classes)
+    reads_max |= (arrays.from_max >= 0).any(axis=0)
+    arrays.status[:, ~active] = GOAL_SKIP
+    if block.late is not None:
+        deps = block.late_deps & active[None, 1:]
+        if deps.any():
+            run.late_filter(chunk, type(block)(block.cells, block.late, deps), arrays.status)
+    res = run.levels(chunk, arrays)
+    res[:, ~active] = -1
+    return res
+
+
+def _still_active(state: RoundsSearch, plan: SearchPlan, rule: StoppingRule,
+                  active: np.ndarray, look: int, keep: set[int]) -> np.ndarray:
+    """The columns to search in the next round: the unsettled ones, ``keep``, and what they
+    read (implied columns, the max-tricks column for trick-count slems); each column
+    leaving is reported on the deals so far (``look``)."""
+    g = active.shape[0]
+    want = np.zeros(g, dtype=bool)
+    for j in range(1, g):
+        if active[j] and state.stopped[j] is None:
+            if _settled(rule, state.outcomes[:look, j]):
+                state.stop[j], state.stopped[j] = look, BY_PRECISION
+            else:
+                want[j] = True
+    for j in keep:
+        want[j] = want[j] or active[j]
+    changed = True
+    while changed:
+        changed = False
+        for j in np.nonzero(want)[0]:
+            reads = [k + 1 for k in plan.implied[j - 1]] if j > 0 else []
+            if state.reads_max[j]:
+                reads.append(0)
+            for k in reads:
+                if active[k] and not want[k]:
+                    want[k] = changed = True
+    if state.stopped[0] is None and not want[0]:
+        state.stop[0], state.stopped[0] = look, BY_PRECISION
+    return want

@@ -1,0 +1,49 @@
+"""The live table of a precision-driven run on a terminal: the table so far, redrawn in
+place (at most once a second) as the rounds end, with a status line; drawn by ``rich``'s
+``Live`` display on stdout. The final table is printed normally after it."""
+
+from __future__ import annotations
+
+import time
+
+from rich.console import Console
+from rich.live import Live
+from rich.text import Text
+
+
+class LiveTable:
+    """``with LiveTable(render) as t: request.run(progress=t.progress, on_update=t.update)``;
+    ``render(report) -> str`` gives the table text of a report so far."""
+
+    def __init__(self, render, refresh_per_second: float = 1.0):
+        self.render = render
+        self.console = Console()
+        self.live = Live(Text("searching the first deals …"), console=self.console,
+                         refresh_per_second=refresh_per_second, transient=True,
+                         redirect_stdout=False, redirect_stderr=False)
+        self.started = time.monotonic()
+        self.done = 0
+        self.table = ""
+
+    def __enter__(self) -> LiveTable:
+        self.live.__enter__()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.live.__exit__(*exc)
+
+    def progress(self, n: int) -> None:
+        """Deals finished (``n`` more); the status line follows them."""
+        self.done += n
+        self._draw()
+
+    def update(self, report) -> None:
+        """A new table so far."""
+        self.table = self.render(report)
+        self._draw()
+
+    def _draw(self) -> None:
+        status = (f"searching: {self.done:,} deal searches, "
+                  f"{time.monotonic() - self.started:.0f} s (Ctrl-C stops; the table of the "
+                  "finished rounds is kept)")
+        self.live.update(Text(f"{self.table}\n{status}" if self.table else status))

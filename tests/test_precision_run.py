@@ -1,0 +1,123 @@
+"""Precision-driven analysis (``analysis.rounds``): each slem searched round by round until
+its interval is narrow enough, on a prefix of the same deal stream a fixed run searches."""
+
+import json
+
+import numpy as np
+import pytest
+from click.testing import CliRunner
+
+import royal_sim
+from royal_sim.analysis.stopping import StoppingRule
+from royal_sim.cli import main
+
+HAND = "XXII XX XVIII XVI XIV IX IV SK SQ HK"
+# an implication chain, trick-count slems (from the max-tricks column) and a late filter
+ONLY = "gem,volat,ultimo,amazon,spadille,szfinx,trojka,pagatfogas,xxi_fogas,tous_les_trois"
+
+
+@pytest.fixture(scope="module")
+def runs():
+    fixed = royal_sim.analyze(HAND, "A_IND", samples=120, seed=3, only=ONLY, rules="laza")
+    precise = royal_sim.analyze(HAND, "A_IND", samples=120, precision=0.1, seed=3,
+                                only=ONLY, rules="laza")
+    return fixed, precise
+
+
+def test_each_slem_is_the_fixed_runs_prefix(runs):
+    """Every slem's outcomes are those of the fixed run on the first deals of the same
+    stream: the rounds change how many deals, never a verdict."""
+    fixed, precise = runs
+    by_key = {r.result.key: r.result for r in fixed.candidates}
+    assert precise.precision == 0.1 and precise.rounds >= 1
+    for row in precise.candidates:
+        r = row.result
+        m = len(r.outcomes)
+        assert 0 < m <= 120
+        assert np.array_equal(r.outcomes, by_key[r.key].outcomes[:m]), r.key
+    m = len(precise.analysis.max_tricks)
+    assert np.array_equal(precise.analysis.max_tricks, fixed.analysis.max_tricks[:m])
+
+
+def test_stopped_slems_report_the_rules_interval(runs):
+    _, precise = runs
+    rule = StoppingRule(0.1, 120)
+    looks = rule.looks()
+    for row in precise.slems:
+        r = row.result
+        assert r.stopped in ("precision", "samples")
+        assert len(r.outcomes) in looks
+        assert r.ci95 == rule.interval(r.made, r.n)
+        if r.stopped == "precision" and r.n:
+            lo, hi = r.ci95
+            assert (hi - lo) / 2 <= 0.1 + 1e-9
+    assert {row.result.stopped for row in precise.slems} >= {"precision"}
+    assert precise.deals_searched == max(len(r.result.outcomes) for r in precise.candidates)
+
+
+def test_same_request_same_numbers():
+    a = royal_sim.analyze(HAND, "A_IND", precision=0.2, seed=9, only="gem,ultimo,volat")
+    b = royal_sim.analyze(HAND, "A_IND", precision=0.2, seed=9, only="gem,ultimo,volat")
+    assert a.to_json() == b.to_json()
+
+
+def test_a_time_budget_ends_with_the_round_that_passes_it():
+    r = royal_sim.analyze(HAND, "A_IND", precision=0.02, time=1e-6, only="volat,pagatfogas")
+    assert r.rounds == 1 and r.deals_searched == StoppingRule().looks()[0]
+    assert {row.result.stopped for row in r.slems} <= {"time", "precision"}
+    assert "time" in {row.result.stopped for row in r.slems}
+
+
+def test_an_interrupted_run_keeps_the_finished_rounds():
+    request = royal_sim.api.request_analysis(HAND, "A_IND", precision=0.02,
+                                             only="volat,pagatfogas")
+    seen = []
+
+    def stop_after_two(report):
+        if report.rounds == 2:
+            seen.append(report)
+            raise KeyboardInterrupt
+    with pytest.raises(KeyboardInterrupt) as e:
+        request.run(on_update=stop_after_two)
+    partial = e.value.partial
+    assert partial.rounds == 2 and partial.deals_searched == StoppingRule().looks()[1]
+    assert all(row.result.stopped in ("interrupted", "precision") for row in partial.slems)
+    assert all(len(row.result.outcomes) <= partial.deals_searched for row in partial.slems)
+
+
+def test_the_json_says_each_slems_deals_and_why_it_stopped():
+    r = CliRunner().invoke(main, ["analyze", HAND, "--seat", "A_IND", "--precision", "0.1",
+                                  "--only", "gem,ultimo", "--json"])
+    assert r.exit_code == 0, r.output
+    d = json.loads(r.stdout)
+    assert d["precision"] == 0.1 and d["rounds"] >= 1 and d["samples"] == 10_000
+    assert all(s["stopped"] in ("precision", "samples") and s["deals"] > 0
+               for s in d["slems"])
+    fixed = json.loads(CliRunner().invoke(main, ["analyze", HAND, "--seat", "A_IND",
+                                                 "--samples", "50", "--only", "gem",
+                                                 "--json"]).stdout)
+    assert fixed["precision"] is None and fixed["slems"][0]["stopped"] == "samples"
+    assert fixed["slems"][0]["deals"] == 50
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--precision", "0.7"], "--precision must be in (0, 0.5], got 0.7"),
+    (["--precision", "0"], "--precision must be in (0, 0.5]"),
+    (["--time", "-1"], "--time must be a positive number of seconds"),
+    (["--time", "abc"], "Invalid value for '--time'"),
+    (["--samples", "30", "--precision", "0.05"], "--samples must be at least 42"),
+    (["--samples", "100", "--time", "5"], "--time needs precision-driven sampling"),
+])
+def test_bad_precision_options(args, message):
+    r = CliRunner().invoke(main, ["analyze", HAND, "--seat", "A_IND", *args])
+    assert r.exit_code == 2 and message in r.stderr, r.stderr
+
+
+def test_advise_ranks_sets_on_the_deals_all_their_bids_were_searched_on():
+    advice = royal_sim.advise(HAND, "A_IND", precision=0.1, samples=300, seed=2,
+                              only="gem,ultimo,uhu,volat")
+    deals = {row.id if row.param is None else f"{row.id}:{row.param}": row.deals
+             for row in advice.report.candidates}
+    assert advice.bid_sets and advice.report.precision == 0.1
+    for s in advice.bid_sets:
+        assert all(b in deals for b in s.bids)
