@@ -211,6 +211,7 @@ class AdviceRequest:
     analysis: AnalysisRequest
     top: int
     max_bids: int
+    _kept: dict = field(default_factory=dict, repr=False, compare=False)
 
     notes = property(lambda self: self.analysis.notes)
     samples = property(lambda self: self.analysis.samples)
@@ -226,7 +227,10 @@ class AdviceRequest:
     def _unseparated(self, result: Analysis) -> set[str]:
         """The bids of the best set and of each set shown that is not yet told apart from
         it: the 95 % interval of their difference in expected score (paired, on the deals
-        both were scored on) holds 0 and is wider than ± ``SEPARATION`` points."""
+        both were scored on) holds 0 and is wider than ± ``SEPARATION`` points. Ranking the
+        sets is not cheap: it is done after rounds 1, 2, 4, 8 …, the bids kept between."""
+        if result.rounds & (result.rounds - 1) and "keep" in self._kept:
+            return self._kept["keep"]
         sets = best_bid_sets(result, igazitas=self.analysis.igazitas,
                              partner_bids=result.partner, top=self.top,
                              max_bids=self.max_bids)
@@ -237,6 +241,7 @@ class AdviceRequest:
             half = 1.96 * (float(d.std(ddof=1)) / math.sqrt(m) if m > 1 else math.inf)
             if abs(float(d.mean())) < half and half > SEPARATION:
                 keep |= set(best.bids) | set(b.bids)
+        self._kept["keep"] = keep
         return keep
 
     def advice(self, report: AnalysisReport) -> AdviceReport:
