@@ -451,7 +451,7 @@ def test_command_writes_rows_summary_and_skip_count(tmp_path, clean, monkeypatch
     args = [str(inp), "-o", str(out), "--samples", "4", "--seed", "5", "--only",
             ",".join(ONLY), "--jobs", "1", "--summary"]
     r = run(*args)
-    assert r.exit_code == 0, r.output
+    assert r.exit_code == 3, r.output          # finished, one input (a bad line) skipped
     assert out.read_bytes() == files["jsonl"].read_bytes()
     assert f"Skipped {inp} line 8: unknown card 'XQ'" in r.stderr
     assert "Done: 5 input(s) written" in r.stderr and "1 bad line(s) skipped" in r.stderr
@@ -463,7 +463,7 @@ def test_command_writes_rows_summary_and_skip_count(tmp_path, clean, monkeypatch
     assert again.exit_code == 2 and again.stderr.startswith("Error: ") and \
         "exists: use --resume" in again.stderr and "Skipped" not in again.stderr
     resumed = run(*args, "--resume")
-    assert resumed.exit_code == 0 and "5 from an earlier run" in resumed.stderr
+    assert resumed.exit_code == 3 and "5 from an earlier run" in resumed.stderr
     assert out.read_bytes() == files["jsonl"].read_bytes()
     strict = run(*args, "--force", "--strict")
     assert strict.exit_code == 2
@@ -584,3 +584,195 @@ def _state(pid: int) -> str:
             return f.read().rsplit(")", 1)[1].split()[0]
     except OSError:
         return "Z"
+
+
+# --- endings with a leader, unknown keys, the exit code (issue 16) ----------------------
+
+ENDING = "XX SK HK / XXI SQ HQ / I S10 DK / XIX CK HJ"      # 3 cards: trick 8
+
+
+def _solve_json(*args):
+    r = CliRunner().invoke(main, ["solve", ENDING, "--json", *args])
+    assert r.exit_code == 0, r.output
+    return json.loads(r.stdout)
+
+
+def _as_solved(rows):
+    """A deal input's rows in the shape of ``royal-sim solve --json``."""
+    out = {"tricks": {}, "slems": {"attack": {}, "defence": {}}}
+    for r in rows:
+        if r["slem"] == B.MAX_TRICKS:
+            out["tricks"][r["pair"]] = r["tricks"]
+        else:
+            key = r["slem"] + (f":{r['param']}" if r["param"] else "")
+            out["slems"][r["pair"]][key] = bool(r["made"])
+    out["leader"], out["first_trick"] = rows[0]["leader"], rows[0]["first_trick"]
+    return out
+
+
+@pytest.fixture(scope="module")
+def ending_files(tmp_path_factory):
+    """The ending with D_ELF leading (and once without a leader), in the three formats."""
+    d = tmp_path_factory.mktemp("endings")
+    txt = write(d, "e.txt", f"{ENDING} @ leader=D_ELF\n{ENDING} @ first_trick=8, "
+                            f"leader=d_elf\n{ENDING}\n")
+    jl = write(d, "e.jsonl", "\n".join(json.dumps(o) for o in [
+        {"deal": ENDING, "leader": "D_ELF", "id": "line 1"},
+        {"deal": ENDING, "leader": "D_ELF", "first_trick": 8, "id": "line 2"},
+        {"deal": ENDING, "id": "line 3"}]) + "\n")
+    cs = write(d, "e.csv", "deal,leader,first_trick,id\n"
+                           f"{ENDING},D_ELF,,line 1\n{ENDING},D_ELF,8,line 2\n"
+                           f"{ENDING},,,line 3\n")
+    return {"txt": txt, "jsonl": jl, "csv": cs}
+
+
+@pytest.mark.parametrize("fmt", ["txt", "jsonl", "csv"])
+def test_an_ending_with_a_leader_is_solved_as_solve_leader(tmp_path, ending_files, fmt):
+    """The issue's ending: D_ELF leading, the attack makes 1 trick and the defence 2 (as
+    ``solve --leader D_ELF``), not A_IND's 2/1; the rows record the leader and trick."""
+    jobs, bad = B.read_inputs(ending_files[fmt])
+    assert bad == []
+    assert [(j.leader, j.first_trick) for j in jobs] == [
+        (Seat.D_ELF, 8), (Seat.D_ELF, 8), (Seat.A_IND, 8)]
+    out = tmp_path / "out.jsonl"
+    B.run_batch(jobs, out, B.BatchOptions(), n_jobs=1)
+    got = groups(out)
+    with_leader = _solve_json("--leader", "D_ELF")
+    assert with_leader["tricks"] == {"attack": 1, "defence": 2}
+    assert _as_solved(got["line 1"]) == with_leader == _as_solved(got["line 2"])
+    assert _as_solved(got["line 3"]) == _solve_json()
+    assert _solve_json()["tricks"] == {"attack": 2, "defence": 1}
+    assert {(r["leader"], r["first_trick"]) for r in got["line 1"]} == {("D_ELF", 8)}
+
+
+def test_resume_refuses_the_rows_of_another_leader(tmp_path, ending_files):
+    out = tmp_path / "out.csv"
+    jobs = B.read_inputs(ending_files["txt"])[0]
+    B.run_batch(jobs, out, B.BatchOptions(only=("gem",)), n_jobs=1)
+    res = B.run_batch(jobs, out, B.BatchOptions(only=("gem",)), n_jobs=1, resume=True)
+    assert (res.resumed, res.done) == (3, 0)
+    moved = write(tmp_path, "in.txt", ending_files["txt"].read_text().replace(
+        "@ leader=D_ELF\n", "@ leader=D_IND\n", 1))
+    with pytest.raises(B.RoyalSimError, match=r"'line 1' for another leader or first trick "
+                                              r"\(D_ELF leading trick 8, now D_IND"):
+        B.run_batch(B.read_inputs(moved)[0], out, B.BatchOptions(only=("gem",)), n_jobs=1,
+                    resume=True)
+
+
+def test_a_file_of_the_former_format_is_refused_with_its_reason(tmp_path):
+    old = [c for c in B.COLUMNS if c not in ("leader", "first_trick")]
+    out = write(tmp_path, "old.csv", ",".join(old) + "\n")
+    jobs = jobs_of(tmp_path, f"{ENDING}\n")
+    with pytest.raises(B.RoyalSimError, match="older royal-sim .no leader and first_trick"):
+        B.run_batch(jobs, out, OPTS, n_jobs=1, resume=True)
+    row = {c: None for c in old}
+    out = write(tmp_path, "old.jsonl", json.dumps(row) + "\n")
+    with pytest.raises(B.RoyalSimError, match="older royal-sim"):
+        B.run_batch(jobs, out, OPTS, n_jobs=1, resume=True)
+
+
+@pytest.mark.parametrize("line, message", [
+    (f"{ENDING} @ D_ELF", "got 'D_ELF'; did you mean leader=D_ELF?"),
+    (f"{ENDING} @ leadr=D_ELF", "unknown deal option 'leadr'"),
+    (f"{ENDING} @ leader=NORTH", "leader: unknown seat 'NORTH'"),
+    (f"{ENDING} @ first_trick=1", "first_trick 1 is impossible: with 3 cards per hand the "
+                                  "next trick is trick 8"),
+    (f"{ENDING} @ first_trick=eight", "first_trick must be a whole number"),
+    (f"{ENDING} @ leader=D_ELF leader=A_IND", "leader given twice"),
+    (f"{HANDS[0][0]} @ A_IND @ leader=D_ELF", "more than one '@'"),
+])
+def test_bad_deal_options_in_text_are_bad_lines(tmp_path, line, message):
+    jobs, bad = B.read_inputs(write(tmp_path, "in.txt", f"{ENDING}\n{line}\n"))
+    assert len(jobs) == 1 and [b.line for b in bad] == [2]
+    assert message in bad[0].message
+
+
+def test_a_leader_for_a_hand_is_a_bad_line(tmp_path):
+    text = "\n".join(json.dumps(o) for o in [
+        {"hand": HANDS[0][0], "seat": "A_IND", "leader": "D_ELF"},
+        {"hand": HANDS[0][0], "seat": "A_IND", "first_trick": 1, "id": "b"},
+        {"deal": ENDING, "first_trick": "8", "id": "c"},
+        {"deal": ENDING, "leader": 1, "id": "d"}]) + "\n"
+    jobs, bad = B.read_inputs(write(tmp_path, "in.jsonl", text))
+    assert [j.id for j in jobs] == ["c"] and jobs[0].first_trick == 8
+    assert [b.line for b in bad] == [1, 2, 4]
+    assert "leader and first_trick are for a deal" in bad[0].message
+    assert "leader must be a string in a seat name, got int 1" in bad[2].message
+
+
+def test_unknown_keys_and_columns_are_reported_once_with_their_line(tmp_path):
+    jl = write(tmp_path, "in.jsonl", "\n".join(json.dumps(o) for o in [
+        {"deal": ENDING, "id": "a"},
+        {"deal": ENDING, "id": "b", "leadr": "D_ELF"},
+        {"deal": ENDING, "id": "c", "leadr": "D_IND", "note": "x"},
+        {"deal": ENDING, "id": "d", "leadr": "A_ELF"}]) + "\n")
+    got = B.load_inputs(jl)
+    assert [j.id for j in got.jobs] == ["a", "b", "c", "d"] and got.bad == []
+    assert [(u.name, u.line, u.lines) for u in got.unknown] == [("leadr", 2, 3), ("note", 3, 1)]
+    assert str(got.unknown[0]).startswith("line 2: unknown key 'leadr' ignored (and on 2 "
+                                          "more line(s))")
+    cs = write(tmp_path, "in.csv", f"deal,Leader ,comment\n{ENDING},D_ELF,hi\n")
+    got = B.load_inputs(cs)
+    assert [(u.name, u.line, u.what) for u in got.unknown] == [("comment", 1, "column")]
+    assert got.jobs[0].leader is Seat.D_ELF       # header names are case-insensitive
+
+    out = tmp_path / "out.csv"
+    r = run(str(jl), "-o", str(out), "--only", "gem", "--jobs", "1")
+    assert r.exit_code == 0, r.output             # a warning, no input skipped
+    warnings = [ln for ln in r.stderr.splitlines() if ln.startswith("Warning: ")]
+    assert warnings == [f"Warning: {jl} line 2: unknown key 'leadr' ignored (and on 2 more "
+                        "line(s)); the keys read are id, hand, seat, deal, leader, "
+                        "first_trick",
+                        f"Warning: {jl} line 3: unknown key 'note' ignored; the keys read "
+                        "are id, hand, seat, deal, leader, first_trick"]
+    done = r.stderr.splitlines()[-1]
+    assert done == (f"Done: 4 input(s) written to {out}; key(s) ignored: 'leadr' (line 2), "
+                    "'note' (line 3).")
+
+
+def test_exit_code_tells_a_clean_run_from_one_that_skipped_inputs(tmp_path, monkeypatch):
+    clean = write(tmp_path, "clean.txt", f"{ENDING}\n{ENDING} @ leader=D_ELF\n")
+    r = run(str(clean), "-o", str(tmp_path / "a.csv"), "--only", "gem", "--jobs", "1")
+    assert r.exit_code == 0, r.output
+    assert r.stderr.splitlines()[-1] == f"Done: 2 input(s) written to {tmp_path / 'a.csv'}."
+    skipping = write(tmp_path, "skip.txt", f"{ENDING}\nXX XQ @ A_IND\n{ENDING} @ D_ELF\n"
+                                           f"{ENDING} @ leader=D_IND\n")
+    out = tmp_path / "b.csv"
+    r = run(str(skipping), "-o", str(out), "--only", "gem", "--jobs", "1")
+    assert r.exit_code == 3, r.output
+    assert r.stderr.splitlines()[-1] == (
+        f"Done: 2 input(s) written to {out}; 2 bad line(s) skipped. 2 of 4 input(s) done, "
+        "2 skipped (exit code 3).")
+    assert len(groups(out)) == 2
+    # a failing input is skipped too
+    real = B.run_job
+    monkeypatch.setattr(batch_run, "run_job",
+                        lambda job, opts: (None, "boom") if job.line == 2 else real(job, opts))
+    r = run(str(clean), "-o", str(tmp_path / "c.csv"), "--only", "gem", "--jobs", "1")
+    assert r.exit_code == 3
+    assert "Failed" in r.stderr and r.stderr.splitlines()[-1].endswith(
+        "1 input(s) failed. 1 of 2 input(s) done, 1 skipped (exit code 3).")
+    # --strict still stops at the first bad line with exit code 2
+    r = run(str(skipping), "-o", str(tmp_path / "d.csv"), "--only", "gem", "--strict")
+    assert r.exit_code == 2 and r.stderr.startswith(f"Error: {skipping} line 2:")
+
+
+def test_batch_help_documents_the_deal_options_and_exit_codes():
+    text = run("--help").output
+    assert "@ leader=SEAT first_trick=N" in text and "leader=D_ELF" in text
+    assert "3 finished, but some inputs skipped" in text
+
+
+def test_a_cold_cache_is_announced_with_the_measured_time(tmp_path, monkeypatch):
+    import royal_sim.cli.progress as P
+    import royal_sim.engine.cells as cells
+    inp = write(tmp_path, "in.txt", f"{ENDING}\n")
+    monkeypatch.setattr(cells, "kernels_compiled", lambda: False)
+    r = run(str(inp), "-o", str(tmp_path / "a.csv"), "--only", "gem", "--jobs", "1")
+    assert r.exit_code == 0, r.output
+    assert ("1 input(s) to run; 1 process(es) x 1 thread(s) (compiling the search kernels "
+            f"first: once, {P.COMPILE_TIME})") in r.stderr
+    monkeypatch.setattr(cells, "kernels_compiled", lambda: True)
+    monkeypatch.setattr(P, "_in_cache", lambda k: True)
+    r = run(str(inp), "-o", str(tmp_path / "b.csv"), "--only", "gem", "--jobs", "1")
+    assert "compiling" not in r.stderr

@@ -314,3 +314,52 @@ def test_sampled_deals_round_trip():
     d = res.deal(rnd.randrange(200))
     assert Deal.parse(d.to_text().replace("\n", " / ").replace("A_IND ", "")
                       .replace("D_ELF ", "").replace("D_IND ", "").replace("A_ELF ", "")) == d
+
+
+# --- a suit card written rank first gets a hint (issue 16) ----------------------------
+
+
+@pytest.mark.parametrize("token, hint", [
+    ("KS", "SK"), ("ks", "SK"), ("QD", "DQ"), ("10S", "S10"), ("TC", "C10"), ("JH", "HJ"),
+    ("NC", "CN"), ("BS", "SJ"), ("LD", "DN"), ("K♥", "HK"),
+])
+def test_a_rank_first_card_gets_a_did_you_mean_hint(token, hint):
+    with pytest.raises(CardError) as e:
+        C.parse_card(token)
+    assert str(e.value) == f"unknown card {token!r} (did you mean {hint}?)"
+    assert C.parse_card(hint) == C.parse_card(token[-1] + token[:-1])
+
+
+def test_a_rank_first_red_ten_is_told_both_rules():
+    with pytest.raises(CardError, match=r"unknown card '10H' \(the suit comes first, e.g. "
+                                        r"HJ; red suits have no 10\)"):
+        C.parse_card("10H")
+
+
+@pytest.mark.parametrize("token, card", [
+    ("skiz", C.SKIZ), ("pagat", C.PAGAT), ("sas", C.SAS), ("kakadu", C.KAKADU),
+    ("kanari", C.KANARI), ("DD", C.card_id("DQ")), ("SD", C.card_id("SQ")),
+])
+def test_aliases_and_suit_first_cards_are_unaffected(token, card):
+    assert C.parse_card(token) == card
+
+
+def test_no_hint_for_tokens_that_are_no_swapped_card():
+    for token in ("XQ", "KK", "ZS", "foo"):
+        with pytest.raises(CardError) as e:
+            C.parse_card(token)
+        assert "did you mean" not in str(e.value)
+
+
+def test_a_hand_names_the_rank_first_card_with_its_hint():
+    with pytest.raises(CardError, match=r"unknown card 'KS' \(did you mean SK\?\)"):
+        C.parse_cards("XXI KS SQ")
+
+
+def test_card_set_terms_are_the_named_sets():
+    terms = {t: m for t, m, _ in C.CARD_SET_TERMS}
+    assert terms["matador"] == C.MATADORS and terms["honour (honőr)"] == C.HONOURS
+    assert terms["magasító (raiser)"] == C.MAGASITOK == C.MATADORS | C.KINGS
+    assert terms["small suit card (kis színes lap)"] == C.KIS_SZINES
+    assert C.popcount(C.KIS_SZINES) == 14 and C.popcount(terms["suit card (színes lap)"]) == 18
+    assert C.format_cards(terms["matador"]) == "IV III II I"

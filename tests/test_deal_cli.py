@@ -147,3 +147,142 @@ def test_no_command_shows_the_help_not_an_error():
     r = CliRunner().invoke(main, [])
     assert r.output.startswith("Usage: ") and "Error" not in r.output
     assert "analyze" in r.output
+
+
+# --- commands that fit together (issue 16) ---------------------------------------------
+
+
+def test_text_output_pastes_into_solve_and_analyze():
+    """Each deal's '/' line is the DEAL of solve; a seat line's cards are the HAND of
+    analyze at that seat."""
+    r = run("--count", "2", "--seed", "7")
+    assert r.exit_code == 0, r.output
+    lines = r.output.splitlines()
+    deal_lines = [ln for ln in lines if ln.count(" / ") == 3]
+    assert len(deal_lines) == 2
+    blocks = r.output.split("\n\n")
+    for block, line in zip(blocks, deal_lines):
+        seats = [ln for ln in block.splitlines() if ln[:5] in ("A_IND", "D_ELF", "D_IND",
+                                                               "A_ELF")]
+        assert Deal.parse(line).to_text() == "\n".join(seats)
+    json_out = json.loads(run("--count", "2", "--seed", "7", "--json").output)
+    assert deal_lines == json_out["deals"]
+    # the first deal's line, pasted into solve, is that deal
+    solved = CliRunner().invoke(main, ["solve", deal_lines[0], "--no-slems"])
+    assert solved.exit_code == 0, solved.output
+    assert solved.stdout.startswith(Deal.parse(deal_lines[0]).to_text() + "\n")
+    # a seat line's cards, pasted into analyze with that seat
+    seat, cards = lines[1].split(None, 1)
+    analysed = CliRunner().invoke(main, ["analyze", cards, "--seat", seat, "--samples", "2",
+                                         "--only", "gem", "--json"])
+    assert analysed.exit_code == 0, analysed.output
+
+
+@pytest.mark.parametrize("args", [["--format", "text", "--json"],
+                                  ["--json", "--format", "text"]])
+def test_conflicting_output_options_are_an_error(args):
+    r = run("--seed", "1", *args)
+    assert r.exit_code == 2
+    assert r.stdout == ""
+    assert r.stderr == "Error: --json and --format text ask for two formats: give one\n"
+
+
+def test_json_with_format_json_agrees():
+    assert run("--seed", "1", "--json", "--format", "json").output == run(
+        "--seed", "1", "--json").output
+
+
+def test_a_cold_sampler_cache_is_announced_on_stderr(monkeypatch):
+    import royal_sim.cli.progress as P
+    monkeypatch.setattr(P, "_in_cache", lambda k: False)
+    r = run("--seed", "1", "--json")
+    assert r.exit_code == 0
+    assert r.stderr == ("Sampling (compiling the deal sampler first: once, "
+                        f"{P.SAMPLER_COMPILE_TIME})...\n")
+    json.loads(r.stdout)
+    monkeypatch.setattr(P, "_in_cache", lambda k: True)
+    assert run("--seed", "1", "--json").stderr == ""
+
+
+def test_a_rank_first_card_gets_its_hint_on_the_command_line():
+    r = run("--hand", "XX XVIII XV IX III KS SQ HN DK DJ", "--seat", "A_IND")
+    assert r.exit_code == 2
+    assert r.stderr == "Error: unknown card 'KS' (did you mean SK?)\n"
+
+
+# --- solve: labelled counts and the compile note ---------------------------------------
+
+ENDING = "XX SK HK / XXI SQ HQ / I S10 DK / XIX CK HJ"
+
+
+def test_solve_labels_what_it_counts():
+    r = CliRunner().invoke(main, ["solve", ENDING, "--leader", "D_ELF"])
+    assert r.exit_code == 0, r.output
+    res = json.loads(CliRunner().invoke(main, ["solve", ENDING, "--leader", "D_ELF",
+                                               "--json"]).output)
+    for pair in ("attack", "defence"):
+        made = res["slems"][pair]
+        yes = [k for k, v in made.items() if v]
+        line = next(ln for ln in r.stdout.splitlines() if ln.startswith(f"The {pair} "))
+        assert line == (f"The {pair} can force {len(yes)} of the {len(made)} slem bids "
+                        f"searched for it: " + (", ".join(yes) or "none"))
+    assert "D_ELF leads trick 8; double dummy: attack 1, defence 2" in r.stdout
+
+
+def test_solve_announces_a_cold_compile_only(monkeypatch):
+    import royal_sim.cli.progress as P
+    import royal_sim.engine.cells as cells
+    monkeypatch.setattr(cells, "kernels_compiled", lambda: False)
+    r = CliRunner().invoke(main, ["solve", ENDING, "--json"])
+    assert r.exit_code == 0
+    assert r.stderr == ("Solving (compiling the search kernels first: once, "
+                        f"{P.COMPILE_TIME})...\n")
+    assert P.COMPILE_TIME == "about a minute and a half"
+    monkeypatch.setattr(cells, "kernels_compiled", lambda: True)
+    monkeypatch.setattr(P, "_in_cache", lambda k: True)
+    assert CliRunner().invoke(main, ["solve", ENDING, "--json"]).stderr == ""
+    # --no-slems runs the trick search only: its own kernel decides
+    monkeypatch.setattr(cells, "kernels_compiled", lambda: False)
+    assert CliRunner().invoke(main, ["solve", ENDING, "--no-slems"]).stderr == ""
+    monkeypatch.setattr(P, "_in_cache", lambda k: False)
+    assert "compiling" in CliRunner().invoke(main, ["solve", ENDING, "--no-slems"]).stderr
+
+
+def test_solve_input_errors_come_before_the_compile_note(monkeypatch):
+    import royal_sim.engine.cells as cells
+    monkeypatch.setattr(cells, "kernels_compiled", lambda: False)
+    r = CliRunner().invoke(main, ["solve", ENDING, "--first-trick", "3"])
+    assert r.exit_code == 2 and r.stderr.startswith("Error: --first-trick 3 is impossible")
+    assert "compiling" not in r.stderr
+
+
+# --- slems: the glossary ---------------------------------------------------------------
+
+
+def test_slems_prints_a_glossary_of_card_sets_after_the_table():
+    r = CliRunner().invoke(main, ["slems"])
+    assert r.exit_code == 0
+    table, _, glossary = r.stdout.partition("Card sets the bids name (docs/rules.md#glossary):")
+    assert "ultimo" in table and glossary
+    rows = {ln.split("  ")[0]: ln for ln in glossary.splitlines()[3:] if ln and ln[0] != " "}
+    for term in ("matador", "magasító (raiser)", "honour (honőr)",
+                 "small suit card (kis színes lap)", "skíz (XXII)", "pagát (I)"):
+        assert term in rows, term
+    assert "IV III II I" in rows["matador"]
+    assert "IV III II I SK CK HK DK" in rows["magasító (raiser)"]
+
+
+def test_slems_json_has_the_glossary():
+    out = json.loads(CliRunner().invoke(main, ["slems", "--json"]).stdout)
+    assert {s["id"] for s in out["slems"]} >= {"ultimo", "volat", "heja"}
+    terms = {t["term"]: t for t in out["glossary"]}
+    assert terms["honour (honőr)"]["cards"] == "XXII XXI"
+    assert terms["small suit card (kis színes lap)"]["meaning"].startswith(
+        "any Q, N, J or 10")
+    assert terms["red / black"]["cards"] is None
+
+
+def test_help_texts_cite_docs_rules_not_the_outside_spec():
+    for cmd in ("slems", "deal", "solve", "batch"):
+        text = CliRunner().invoke(main, [cmd, "--help"]).output
+        assert "docs/rules.md" in text and "§" not in text, cmd

@@ -1,5 +1,6 @@
-"""Reading a batch input file into jobs (``Job``) and the lines that could not be read
-(``BadLine``); the formats are described in ``royal_sim.batch``."""
+"""Reading a batch input file into jobs (``Job``), the lines that could not be read
+(``BadLine``) and the keys or columns that were ignored (``Unknown``); the formats are
+described in ``royal_sim.batch``."""
 
 from __future__ import annotations
 
@@ -14,14 +15,22 @@ from ..model import cards as C
 from ..model.deal import Deal, Seat, parse_hand, parse_seat
 
 INPUT_FORMATS = {".txt": "txt", ".jsonl": "jsonl", ".ndjson": "jsonl", ".csv": "csv"}
+FIELDS = ("id", "hand", "seat", "deal", "leader", "first_trick")
+"""The keys (.jsonl) and columns (.csv) of an input; ``leader`` and ``first_trick`` only for
+a deal (as ``royal-sim solve --leader --first-trick``)."""
+DEAL_OPTIONS = ("leader", "first_trick")
+"""The ``key=value`` items a .txt deal line takes after ``@``."""
 
 
 @dataclass(frozen=True)
 class Job:
     """One input: a hand at a seat (``kind == "hand"``) or four hands (``"deal"``).
 
-    ``hand``: bit mask of the 10 cards; ``deal``: the 4 masks in seat order; ``line``: the
-    input file's line number (1-based)."""
+    ``hand``: bit mask of the 10 cards; ``deal``: the 4 masks in seat order; ``leader``
+    and ``first_trick``: of a deal, the seat leading and the number of the first trick to
+    play (default ``A_IND`` and ``11 - cards per hand``; ``None`` for a hand, which is
+    analysed with ``A_IND`` leading trick 1); ``line``: the input file's line number
+    (1-based)."""
 
     id: str
     line: int
@@ -29,6 +38,8 @@ class Job:
     hand: int = 0
     seat: Seat | None = None
     deal: tuple[int, int, int, int] | None = None
+    leader: Seat | None = None
+    first_trick: int | None = None
 
     @property
     def text(self) -> str:
@@ -50,6 +61,32 @@ class BadLine:
         return f"line {self.line}: {self.message}"
 
 
+@dataclass(frozen=True)
+class Unknown:
+    """A key (.jsonl) or column (.csv) that is not an input field and was ignored: its
+    name, the first line it is on and on how many lines (a column: the header's line, 1)."""
+
+    name: str
+    line: int
+    lines: int = 1
+    what: str = "key"
+
+    def __str__(self) -> str:
+        more = f" (and on {self.lines - 1} more line(s))" if self.lines > 1 else ""
+        return (f"line {self.line}: unknown {self.what} {self.name!r} ignored{more}; the "
+                f"{self.what}s read are {', '.join(FIELDS)}")
+
+
+@dataclass(frozen=True)
+class Inputs:
+    """A read input file: ``jobs`` (the valid inputs in file order), ``bad`` (the lines
+    that could not be read) and ``unknown`` (keys or columns ignored, each once)."""
+
+    jobs: list[Job]
+    bad: list[BadLine]
+    unknown: list[Unknown]
+
+
 def format_of(path: Path, formats: dict[str, str], what: str) -> str:
     fmt = formats.get(path.suffix.lower())
     if fmt is None:
@@ -58,24 +95,34 @@ def format_of(path: Path, formats: dict[str, str], what: str) -> str:
     return fmt
 
 
-def _make_job(line: int, id_, hand, seat, deal) -> Job:
-    """A job from the fields of one input (strings or None; a JSON id may be a number);
-    raises ``RoyalSimError``."""
-    for name, v in (("hand", hand), ("seat", seat), ("deal", deal)):
+def _make_job(line: int, id_, hand, seat, deal, leader=None, first_trick=None) -> Job:
+    """A job from the fields of one input (strings or None; a JSON id or first_trick may
+    be a number); raises ``RoyalSimError``."""
+    for name, v in (("hand", hand), ("seat", seat), ("deal", deal), ("leader", leader)):
         if v is not None and not isinstance(v, str):
-            raise RoyalSimError(f"{name} must be a string in card notation, got "
+            kind = "a seat name" if name in ("seat", "leader") else "card notation"
+            raise RoyalSimError(f"{name} must be a string in {kind}, got "
                                 f"{type(v).__name__} {json.dumps(v)[:40]}")
     if id_ is not None and (isinstance(id_, bool) or not isinstance(id_, (str, int))):
         raise RoyalSimError(f"id must be a string or a whole number, got {json.dumps(id_)[:40]}")
     ident = f"line {line}" if id_ is None or str(id_).strip() == "" else str(id_).strip()
     if any(ord(c) < 32 for c in ident):
         raise RoyalSimError(f"id {ident!r} contains a control character")
-    blank = [v is None or str(v).strip() == "" for v in (hand, seat, deal)]
+    blank = [v is None or str(v).strip() == "" for v in (hand, seat, deal, leader,
+                                                          first_trick)]
     if not blank[2]:
         if not (blank[0] and blank[1]):
             raise RoyalSimError("give either a hand with its seat or a deal, not both")
         d = Deal.parse(str(deal))
-        return Job(ident, line, "deal", deal=d.hands)
+        try:
+            lead = Seat.A_IND if blank[3] else parse_seat(str(leader).strip())
+        except RoyalSimError as e:
+            raise RoyalSimError(f"leader: {e}") from None
+        return Job(ident, line, "deal", deal=d.hands, leader=lead,
+                   first_trick=_first_trick(d, None if blank[4] else first_trick))
+    if not (blank[3] and blank[4]):
+        raise RoyalSimError("leader and first_trick are for a deal; a hand is analysed with "
+                            "A_IND leading trick 1")
     if blank[0]:
         raise RoyalSimError("no hand or deal")
     if blank[1]:
@@ -84,25 +131,74 @@ def _make_job(line: int, id_, hand, seat, deal) -> Job:
     return Job(ident, line, "hand", hand=parse_hand(str(hand), seat_), seat=seat_)
 
 
+def _first_trick(deal: Deal, value) -> int:
+    """The number of a deal's first trick: ``value`` (a whole number, or its digits), which
+    must be ``11 - cards per hand``, or that number when ``value`` is None. Raises
+    ``RoyalSimError``."""
+    from ..analysis.position import next_trick
+
+    if value is not None:
+        text = str(value).strip()
+        if isinstance(value, bool) or not (isinstance(value, int) or text.isdigit()):
+            raise RoyalSimError(f"first_trick must be a whole number, got "
+                                f"{json.dumps(value)[:40]}")
+        value = int(text)
+    return next_trick(deal.hands, value)
+
+
+def _deal_options(text: str) -> dict[str, str]:
+    """The ``key=value`` items after a .txt deal's ``@`` (``leader=D_ELF first_trick=8``,
+    separated by spaces or commas). Raises ``RoyalSimError``."""
+    opts: dict[str, str] = {}
+    for item in (t for t in text.replace(",", " ").split() if t):
+        key, eq, value = item.partition("=")
+        key = key.strip().lower().replace("-", "_")
+        if not eq or not value.strip():
+            hint = f"; did you mean leader={item}?" if not eq else ""
+            raise RoyalSimError(f"after a deal, '@' takes leader=SEAT and first_trick=N, "
+                                f"got {item!r}{hint}")
+        if key not in DEAL_OPTIONS:
+            raise RoyalSimError(f"unknown deal option {key!r} (a deal takes leader=SEAT and "
+                                "first_trick=N)")
+        if key in opts:
+            raise RoyalSimError(f"{key} given twice")
+        opts[key] = value.strip()
+    return opts
+
+
 def _text_fields(text: str):
-    if "@" in text:
-        if text.count("@") > 1:
-            raise RoyalSimError("more than one '@' (expected 'HAND @ SEAT')")
-        hand, _, seat = text.partition("@")
-        return None, hand, seat.strip(), None
-    if "/" in text:
-        return None, None, None, text
-    raise RoyalSimError("expected 'HAND @ SEAT' or a deal (4 hands separated by '/')")
+    """The fields (``FIELDS`` order) of a .txt line: ``HAND @ SEAT``, ``DEAL`` or ``DEAL @
+    leader=SEAT first_trick=N``. Raises ``RoyalSimError``."""
+    if text.count("@") > 1:
+        raise RoyalSimError("more than one '@' (expected 'HAND @ SEAT' or 'DEAL @ "
+                            "leader=SEAT')")
+    head, at, tail = text.partition("@")
+    if "/" in head:
+        opts = _deal_options(tail) if at else {}
+        return None, None, None, head, opts.get("leader"), opts.get("first_trick")
+    if at:
+        return None, head, tail.strip(), None, None, None
+    raise RoyalSimError("expected 'HAND @ SEAT' or a deal (4 hands separated by '/', "
+                        "optionally '@ leader=SEAT first_trick=N')")
 
 
 def read_inputs(path: str | Path) -> tuple[list[Job], list[BadLine]]:
-    """Read a batch input file (see the module docstring); the format is chosen by extension.
+    """The valid inputs and the bad lines of a batch input file: ``load_inputs`` without the
+    ignored keys and columns. Raises ``RoyalSimError`` as ``load_inputs``."""
+    got = load_inputs(path)
+    return got.jobs, got.bad
 
-    Returns the valid inputs in file order and the bad lines (line number, reason): a hand
-    or deal that does not parse, a missing field, a repeated id, an id that is the automatic
-    id ('line N') of a line without one. Raises ``RoyalSimError``
-    for a missing or unreadable file, an unknown extension, a CSV header without the needed
-    columns, or a file with no input line at all (empty).
+
+def load_inputs(path: str | Path) -> Inputs:
+    """Read a batch input file (see ``royal_sim.batch``); the format is chosen by extension.
+
+    Returns ``Inputs``: the valid inputs in file order; the bad lines (line number, reason):
+    a hand or deal that does not parse, a missing field, a repeated id, an id that is the
+    automatic id ('line N') of a line without one, a leader or first_trick for a hand or an
+    impossible one; and the unknown keys (.jsonl) or columns (.csv) that were ignored, each
+    once with its first line. Raises ``RoyalSimError`` for a missing or unreadable file, an
+    unknown extension, a CSV header without the needed columns, or a file with no input
+    line at all (empty).
     """
     path = Path(path)
     fmt = format_of(path, INPUT_FORMATS, "input")
@@ -118,6 +214,7 @@ def read_inputs(path: str | Path) -> tuple[list[Job], list[BadLine]]:
                             f"{e.strerror or e}") from None
 
     records: list[tuple[int, object]] = []   # (line, fields tuple or error message)
+    unknown: dict[str, list[int]] = {}       # key or column -> its lines
     if fmt == "csv":
         reader = csv.reader(io.StringIO(text, newline=""))
         header = None
@@ -129,15 +226,18 @@ def read_inputs(path: str | Path) -> tuple[list[Job], list[BadLine]]:
                 header = [h.strip().lower() for h in row]
                 if "deal" not in header and not {"hand", "seat"} <= set(header):
                     raise RoyalSimError(f"{str(path)!r}: the CSV header needs the columns "
-                                        f"hand,seat or deal (and optionally id), got "
+                                        f"hand,seat or deal (and optionally id; for a deal "
+                                        f"leader, first_trick), got "
                                         f"{','.join(header)}")
+                for h in header:
+                    if h not in FIELDS:
+                        unknown.setdefault(h, [line])
                 continue
             if len(row) > len(header):
                 records.append((line, f"{len(row)} fields, the header has {len(header)}"))
                 continue
             rec = dict(zip(header, row))
-            records.append((line, (rec.get("id"), rec.get("hand"), rec.get("seat"),
-                                   rec.get("deal"))))
+            records.append((line, tuple(rec.get(k) for k in FIELDS)))
     else:
         for line, raw in enumerate(text.splitlines(), 1):
             if fmt == "txt":
@@ -158,7 +258,10 @@ def read_inputs(path: str | Path) -> tuple[list[Job], list[BadLine]]:
             if not isinstance(obj, dict):
                 records.append((line, "not a JSON object"))
                 continue
-            records.append((line, tuple(obj.get(k) for k in ("id", "hand", "seat", "deal"))))
+            for k in obj:
+                if k not in FIELDS:
+                    unknown.setdefault(k, []).append(line)
+            records.append((line, tuple(obj.get(k) for k in FIELDS)))
     if not records:
         raise RoyalSimError(f"input file {str(path)!r} is empty (no input line)")
 
@@ -189,5 +292,6 @@ def read_inputs(path: str | Path) -> tuple[list[Job], list[BadLine]]:
             continue
         first_line[job.id] = line
         jobs.append(job)
-    return jobs, bad
+    what = "column" if fmt == "csv" else "key"
+    return Inputs(jobs, bad, [Unknown(k, v[0], len(v), what) for k, v in unknown.items()])
 

@@ -46,7 +46,11 @@ def format_rows(rows: Sequence[dict], fmt: str) -> str:
 
 
 CSV_HEADER = ",".join(COLUMNS) + "\n"
-_INTS = ("value", "made", "deals", "samples", "seed")
+_ADDED = ("leader", "first_trick")
+"""Columns added since the first file format (a deal's leader and first trick)."""
+OLDER = ("was written by an older royal-sim (no leader and first_trick columns); use "
+         "another `out` or `force=True` to start again")
+_INTS = ("first_trick", "value", "made", "deals", "samples", "seed")
 _FLOATS = ("probability", "ci_lo", "ci_hi", "tricks")
 
 
@@ -54,6 +58,8 @@ def parse_row(line: str, fmt: str) -> dict:
     """One output line back to a row dict (typed as written). Raises ``ValueError``."""
     if fmt == "jsonl":
         row = json.loads(line)
+        if isinstance(row, dict) and set(row) == set(COLUMNS) - set(_ADDED):
+            raise ValueError(OLDER)
         if not isinstance(row, dict) or set(row) != set(COLUMNS):
             raise ValueError("not a result row")
         return row
@@ -97,7 +103,10 @@ def read_results(path: Path, fmt: str) -> Existing:
         end = data.find(b"\n")
         if end < 0:             # an incomplete header: nothing written yet
             return ex
-        if data[:end + 1].decode("utf-8", "replace") != CSV_HEADER:
+        header = data[:end + 1].decode("utf-8", "replace")
+        if header.rstrip("\r\n").split(",") == [c for c in COLUMNS if c not in _ADDED]:
+            raise RoyalSimError(f"{str(path)!r} {OLDER}", argument="out")
+        if header != CSV_HEADER:
             raise RoyalSimError(f"{str(path)!r} is not a royal-sim batch output (its header "
                                 "differs); use another `out` or `force=True`", argument="out")
         pos = ex.keep = end + 1
@@ -112,10 +121,11 @@ def read_results(path: Path, fmt: str) -> Existing:
         text = data[pos:end + 1].decode("utf-8")
         try:
             row = parse_row(text, fmt)
-        except (ValueError, StopIteration):
-            raise RoyalSimError(f"{str(path)!r} line {lineno} is not a royal-sim batch result "
-                                "row; use another `out` or `force=True`",
-                                argument="out") from None
+        except (ValueError, StopIteration) as e:
+            why = OLDER if str(e) == OLDER else (f"line {lineno} is not a royal-sim batch "
+                                                 "result row; use another `out` or "
+                                                 "`force=True`")
+            raise RoyalSimError(f"{str(path)!r} {why}", argument="out") from None
         if row["id"] != cur_id:
             if cur_lines:
                 raise RoyalSimError(f"{str(path)!r} is damaged: the rows of {cur_id!r} end "
@@ -161,6 +171,13 @@ def check_resumable(path: Path, ex: Existing, jobs: Sequence[Job],
             raise RoyalSimError(f"{str(path)!r} holds results of {ident!r} for another input "
                                 f"({r['input']!r}, now {job.text!r}); use another `out` or "
                                 "`force=True`", argument="out")
+        if job.kind == "deal" and (r["leader"], r["first_trick"]) != (
+                job.leader.name, job.first_trick):
+            raise RoyalSimError(f"{str(path)!r} holds results of {ident!r} for another "
+                                f"leader or first trick ({r['leader']} leading trick "
+                                f"{r['first_trick']}, now {job.leader.name} leading trick "
+                                f"{job.first_trick}); use another `out` or `force=True`",
+                                argument="out")
         want = (job.kind, opts.rules)
         have = (r["kind"], r["rules"])
         if job.kind == "hand":

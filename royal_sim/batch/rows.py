@@ -14,9 +14,9 @@ from ..model.deal import Pair
 from .. import slems as S
 from .inputs import Job
 
-COLUMNS = ("id", "input", "kind", "seat", "pair", "slem", "param", "value", "probability",
-           "ci_lo", "ci_hi", "made", "deals", "bound", "tricks", "tricks_dist", "rules",
-           "samples", "seed")
+COLUMNS = ("id", "input", "kind", "seat", "leader", "first_trick", "pair", "slem", "param",
+           "value", "probability", "ci_lo", "ci_hi", "made", "deals", "bound", "tricks",
+           "tricks_dist", "rules", "samples", "seed")
 MAX_TRICKS = "max_tricks"
 """``slem`` of the row giving the tricks a pair can force; it closes an input's rows."""
 
@@ -101,8 +101,10 @@ def _hand_rows(job: Job, opts: BatchOptions) -> list[dict]:
 def _deal_rows(job: Job, opts: BatchOptions) -> list[dict]:
     from ..analysis.position import solve_position
 
-    res = solve_position(job.deal, rules=opts.rules, only=opts.only)
-    common = dict(id=job.id, input=job.text, kind="deal", rules=opts.rules)
+    res = solve_position(job.deal, leader=0 if job.leader is None else job.leader,
+                         first_trick=job.first_trick, rules=opts.rules, only=opts.only)
+    common = dict(id=job.id, input=job.text, kind="deal", leader=res.leader.name,
+                  first_trick=res.first_trick, rules=opts.rules)
     rows = []
     for label, made in res.slems.items():
         for key, ok in made.items():

@@ -1,4 +1,12 @@
-"""``royal-sim batch``: many hands and deals from a file (see ``royal_sim.batch``)."""
+"""``royal-sim batch``: many hands and deals from a file (see ``royal_sim.batch``).
+
+Exit codes: 0, every input done (already in ``--out`` on ``--resume``, or run now); 3
+(``EXIT_SKIPPED``), the run finished but skipped some inputs: bad lines, or inputs that
+failed; 2, an error stopped the run (bad options, an unreadable input file, ``--strict`` and
+a bad line or failing input); 130 / 143, interrupted by Ctrl-C / SIGTERM (rerun with
+``--resume``). Unknown keys (.jsonl) or columns (.csv) are warnings: they do not change the
+exit code.
+"""
 
 from __future__ import annotations
 
@@ -10,6 +18,9 @@ import click
 from ..errors import RoyalSimError
 from .common import interrupt_code, rules_option, seed_option, user_errors
 from .progress import Progress, compile_note
+
+EXIT_SKIPPED = 3
+"""Exit code of a batch that finished but skipped inputs (bad lines, failed inputs)."""
 
 
 @click.command("batch")
@@ -41,15 +52,31 @@ def batch_command(input_path, out, samples, seed, rules, only, jobs, scheduler, 
                   strict, show_summary):
     """Analyse every hand and solve every deal of INPUT, writing rows to --out.
 
-    INPUT is .txt (one 'HAND @ SEAT' or one deal, 4 hands separated by '/', per line; '#'
-    comments), .jsonl/.ndjson ({"hand": ..., "seat": ..., "id": ...} or {"deal": ...,
-    "id": ...}) or .csv (a header row with those columns). An input's id is its 'id' or
-    'line N'. Hands are analysed as by 'royal-sim analyze' (double dummy, A_IND leads);
-    deals are solved as by 'royal-sim solve' for both pairs.
+    \b
+    INPUT, one input a line:
+      .txt   HAND @ SEAT, or a deal (4 hands separated by '/'), optionally
+             followed by '@ leader=SEAT first_trick=N'; '#' starts a comment, e.g.
+             XX SK HK / XXI SQ HQ / I S10 DK / XIX CK HJ @ leader=D_ELF
+      .jsonl {"hand": ..., "seat": ..., "id": ...} or {"deal": ..., "leader": ...,
+             "first_trick": ..., "id": ...} (also .ndjson)
+      .csv   a header row with those columns (id, hand, seat, deal, leader,
+             first_trick), then one input a row
+
+    An input's id is its 'id' or 'line N'. Hands are analysed as by 'royal-sim analyze'
+    (double dummy, A_IND leads); deals are solved as by 'royal-sim solve' for both pairs,
+    with 'royal-sim solve --leader --first-trick' taken from 'leader' (default A_IND) and
+    'first_trick' (default and only legal value: 11 - cards per hand). Deal rows record
+    both (columns leader, first_trick). Unknown keys (.jsonl) or columns (.csv) are
+    reported once, with their line, as warnings and ignored.
 
     Rows are appended and flushed as each input finishes; after an interruption, rerun
     with --resume: the finished inputs are kept and the final file is the same as an
     uninterrupted run's. Bad lines are reported with their number and skipped.
+
+    Exit codes: 0 every input done; 3 finished, but some inputs skipped (bad lines or
+    failed inputs; the last line says how many); 2 an error stopped the run; 130/143
+    interrupted (Ctrl-C/SIGTERM). Rules: docs/rules.md (#bids, #obligations,
+    #double-dummy).
     """
     from dataclasses import replace
 
@@ -62,7 +89,7 @@ def batch_command(input_path, out, samples, seed, rules, only, jobs, scheduler, 
     if Path(out).resolve() == Path(input_path).resolve():
         raise RoyalSimError(f"--out {out} is the input file")
     B.check_output(out, resume, force)          # before any skipped-line warning
-    jobs_list, bad = _read_inputs(input_path, strict)
+    jobs_list, bad, unknown = _read_inputs(input_path, strict)
     progress = None
 
     def on_start(n, result):
@@ -70,7 +97,9 @@ def batch_command(input_path, out, samples, seed, rules, only, jobs, scheduler, 
         where = (f"Dask scheduler {scheduler} ({result.workers} worker(s))" if scheduler else
                  f"{result.workers} process(es) x {result.threads} thread(s)")
         resumed = f", {result.resumed} already in {out}" if result.resumed else ""
-        note = compile_note() if n and not scheduler else ""
+        # (deals also run the one-position trick search of royal-sim solve)
+        note = compile_note(trick_search=any(j.kind == "deal" for j in jobs_list)) \
+            if n and not scheduler else ""
         click.echo(f"{n} input(s) to run{resumed}; {where}{note}", err=True)
         progress = Progress(n, "inputs", log_label="inputs finished", per_minute=True)
         progress.update(0)
@@ -90,9 +119,11 @@ def batch_command(input_path, out, samples, seed, rules, only, jobs, scheduler, 
         sys.exit(interrupt_code(e))
     finally:
         _close(progress)
-    _report(result, out, bad)
+    skipped = _report(result, out, bad, unknown)
     if show_summary:
         click.echo(B.summary(B.load_rows(out)))
+    if skipped:
+        sys.exit(EXIT_SKIPPED)
 
 
 def _close(progress: Progress | None) -> None:
@@ -101,22 +132,28 @@ def _close(progress: Progress | None) -> None:
 
 
 def _read_inputs(input_path: str, strict: bool):
-    """The jobs and bad lines of INPUT; the bad lines are reported (skipped), or with
-    --strict the first is an error. Raises ``RoyalSimError``."""
+    """The jobs, bad lines and unknown keys or columns of INPUT; the bad lines are reported
+    (skipped), or with --strict the first is an error; the unknown keys or columns are
+    warnings, each once. Raises ``RoyalSimError``."""
     from .. import batch as B
 
-    jobs, bad = B.read_inputs(input_path)
+    got = B.load_inputs(input_path)
+    jobs, bad = got.jobs, got.bad
     if bad and strict:
         more = f" (and {len(bad) - 1} more bad line(s))" if len(bad) > 1 else ""
         raise RoyalSimError(f"{input_path} {bad[0]}{more}")
+    for u in got.unknown:
+        click.echo(f"Warning: {input_path} {u}", err=True)
     for b in bad:
         click.echo(f"Skipped {input_path} {b}", err=True)
     if not jobs:
         raise RoyalSimError(f"no valid input in {input_path} ({len(bad)} bad line(s))")
-    return jobs, bad
+    return jobs, bad, got.unknown
 
 
-def _report(result, out: str, bad) -> None:
+def _report(result, out: str, bad, unknown) -> int:
+    """Print the run's last line: inputs written, resumed, skipped (bad lines, failed) and
+    the keys or columns ignored. Returns the number of inputs skipped."""
     parts = [f"{result.done} input(s) written to {out}"]
     if result.resumed:
         parts.append(f"{result.resumed} from an earlier run")
@@ -124,4 +161,12 @@ def _report(result, out: str, bad) -> None:
         parts.append(f"{len(bad)} bad line(s) skipped")
     if result.failed:
         parts.append(f"{len(result.failed)} input(s) failed")
-    click.echo("Done: " + "; ".join(parts) + ".", err=True)
+    if unknown:
+        parts.append(f"{unknown[0].what}(s) ignored: "
+                     + ", ".join(f"{u.name!r} (line {u.line})" for u in unknown))
+    skipped = len(bad) + len(result.failed)
+    total = result.done + result.resumed + skipped
+    end = (f" {result.done + result.resumed} of {total} input(s) done, {skipped} skipped "
+           f"(exit code {EXIT_SKIPPED})." if skipped else "")
+    click.echo("Done: " + "; ".join(parts) + "." + end, err=True)
+    return skipped

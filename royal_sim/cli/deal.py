@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from .common import constraint_options, seed_option, user_errors
+from .progress import announce_compile, sampler_note
 
 
 @click.command("deal")
@@ -21,25 +22,32 @@ from .common import constraint_options, seed_option, user_errors
 @constraint_options
 @click.option("--method", type=click.Choice(["auto", "rejection", "exact"]), default="auto",
               show_default=True, help="Sampling method (all give the same distribution).")
-@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
-              show_default=True)
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default=None,
+              help="Output format.  [default: text]")
 @click.option("--json", "as_json", is_flag=True, help="Same as --format json (as in the "
-              "other commands).")
+              "other commands); an error with --format text.")
 @user_errors
 def deal_command(count, seed, hand, seat, holds, not_holds, tarokks, suits, voids, method,
                  fmt, as_json):
     """Random valid deals, optionally completing your hand under known constraints.
 
     Deals are uniform over all deals with XX at A_IND, XIX at A_ELF, at least 3 tarokks in
-    every hand (spec §2), and the given constraints.
+    every hand (docs/rules.md#seats-and-dealing), and the given constraints.
+
+    Text output: per deal, one line per seat (SEAT, then its 10 cards: the HAND of
+    'royal-sim analyze HAND --seat SEAT'), then the deal in one line, the 4 hands separated
+    by '/' (the DEAL of 'royal-sim solve DEAL', a deal line of a 'royal-sim batch' .txt
+    file). --json: {"deals": [the '/' lines], "attempts", "method", "seed"}.
     """
     import json
     import secrets
 
     from ..errors import ConstraintError
     from ..model.deal import parse_hand, parse_seat
-    from ..sampling.sampler import Constraints, sample_deals
+    from ..sampling.sampler import Constraints, _cached_sampler, sample_deals
 
+    if as_json and fmt == "text":
+        raise click.UsageError("--json and --format text ask for two formats: give one")
     if hand is not None and seat is None:
         raise ConstraintError("--hand needs --seat (the seat of the known hand)")
     if seat is not None and hand is None:
@@ -50,6 +58,10 @@ def deal_command(count, seed, hand, seat, holds, not_holds, tarokks, suits, void
                                     suits=suits, voids=voids)
     if seed is None:
         seed = secrets.randbits(63)
+    # the sampler sample_deals will use (cached): its method, for the compile note
+    chosen = _cached_sampler(hand_, seat_, constraints).choose_method() \
+        if method == "auto" else method
+    announce_compile(sampler_note(chosen), "Sampling")
     result = sample_deals(count, seed, hand_, seat_, constraints, method=method)
     if fmt == "json" or as_json:
         click.echo(json.dumps({"deals": [str(d) for d in result], "attempts": result.attempts,
@@ -58,6 +70,7 @@ def deal_command(count, seed, hand, seat, holds, not_holds, tarokks, suits, void
     for i, d in enumerate(result, 1):
         click.echo(f"Deal {i}")
         click.echo(d.to_text())
+        click.echo(str(d))
         click.echo()
     click.echo(f"{len(result)} deal(s), {result.attempts} attempt(s), method {result.method}, "
                f"seed {seed}")

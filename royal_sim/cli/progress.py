@@ -1,4 +1,6 @@
-"""Progress on stderr, one mechanism for every long command (analyze, advise, batch)."""
+"""Progress on stderr, one mechanism for every long command (analyze, advise, batch), and the
+notes announcing a first compile of numba's kernels (``compile_note``, ``announce_compile``)
+while the cache is cold."""
 
 from __future__ import annotations
 
@@ -11,13 +13,56 @@ LOG_EVERY = 30.0
 """Seconds between progress lines on a stderr that is not a terminal (a log file)."""
 
 
-def compile_note() -> str:
-    """`` (compiling ...)`` when numba's cache lacks the search kernels, else ``""``."""
-    from ..engine.cells import kernels_compiled
+COMPILE_TIME = "about a minute and a half"
+"""How long the first compile of the search kernels takes on a 2-core machine, measured with
+an empty ``NUMBA_CACHE_DIR``: ``solve`` of a 3-card ending 84 s (warm: 3 s), ``analyze
+--example --samples 20`` 109 s (the machine shared with other work)."""
 
-    if kernels_compiled() is False:
-        return " (compiling the search kernels first: once, about half a minute)"
+SAMPLER_COMPILE_TIME = "a few seconds"
+"""The first compile of the deal sampler's kernels (``deal``): 3 to 5 s on 2 cores."""
+
+
+def compile_note(*, goal_search: bool = True, trick_search: bool = False) -> str:
+    """`` (compiling ...)`` when numba's cache lacks a search kernel the command runs, else
+    ``""``: ``goal_search``, the parallel search over many deals (analyze, advise, batch,
+    solve's slems; ``engine.cells.kernels_compiled``); ``trick_search``, the one-position
+    search of ``engine.solver.Solver`` (solve)."""
+    cold = False
+    if goal_search:
+        from ..engine.cells import kernels_compiled
+        cold = kernels_compiled() is False
+    if trick_search and not cold:
+        from ..engine.kernel.search import _solve
+        cold = _in_cache(_solve) is False
+    return f" (compiling the search kernels first: once, {COMPILE_TIME})" if cold else ""
+
+
+def _in_cache(dispatcher) -> bool | None:
+    """Does numba's on-disk cache hold a compiled ``dispatcher`` (a ``cache=True`` kernel)?
+    ``None`` if that cannot be told (numba's private cache index, as
+    ``engine.cells.kernels_compiled`` reads it)."""
+    try:
+        return bool(dispatcher._cache._cache_file._load_index())
+    except Exception:  # noqa: BLE001 - numba internals: any failure means "cannot tell"
+        return None
+
+
+def sampler_note(method: str) -> str:
+    """`` (compiling ...)`` when numba's cache lacks the deal sampler's kernel of ``method``
+    (``rejection`` or ``exact``), else ``""``."""
+    from ..sampling import sampler
+
+    k = sampler._rejection_kernel if method == "rejection" else sampler._exact_kernel
+    if _in_cache(k) is False:
+        return f" (compiling the deal sampler first: once, {SAMPLER_COMPILE_TIME})"
     return ""
+
+
+def announce_compile(note: str, what: str) -> None:
+    """Print ``what`` + ``note`` on stderr (e.g. "Solving (compiling … first: once, about a
+    minute and a half)…") when there is a note (a cold cache); nothing otherwise."""
+    if note:
+        click.echo(f"{what}{note}...", err=True)
 
 
 class Progress:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from .common import json_option, rules_option, user_errors
+from .progress import announce_compile, compile_note
 
 
 @click.command("solve")
@@ -23,15 +24,20 @@ def solve_command(deal, leader, first_trick, rules, no_slems, as_json):
 
     DEAL is the four hands in play order A_IND / D_ELF / D_IND / A_ELF separated by '/',
     e.g. "XX XVIII ... / ... / ... / XIX ...". Every hand has the same number of cards.
-    Prints the tricks each pair can force with all cards visible and one optimal line of
-    play (--json: the trick counts and the slems, without the line).
+    Prints the tricks each pair can force with all cards visible, for each pair how many of
+    the slem bids searched for it (each bid key, id or id:param, it could bid here:
+    docs/rules.md#glossary) it can force and which, and one optimal line of play (--json:
+    the trick counts and the slems, without the line). The rules: docs/rules.md#play,
+    #bids, #obligations (--rules gerots), #double-dummy.
     """
     import json
 
-    from ..analysis.position import optimal_play, solve_position
-    from ..model.deal import Deal
+    from ..analysis.position import next_trick, optimal_play, solve_position
+    from ..model.deal import Deal, parse_seat
 
     d = Deal.parse(deal)
+    parse_seat(leader), next_trick(d.hands, first_trick)    # input errors before the note
+    announce_compile(compile_note(goal_search=not no_slems, trick_search=True), "Solving")
     res = solve_position(d.hands, leader=leader, first_trick=first_trick, rules=rules,
                          slems=not no_slems)
     if as_json:
@@ -48,8 +54,8 @@ def _print_result(res) -> None:
                f"{res.attack}, defence {res.defence} of {res.cards} trick(s).")
     for label, made in (res.slems or {}).items():
         yes = [key for key, v in made.items() if v]
-        click.echo(f"Slems the {label} can force ({len(yes)} of {len(made)}): "
-                   + (", ".join(yes) if yes else "none"))
+        click.echo(f"The {label} can force {len(yes)} of the {len(made)} slem bids searched "
+                   f"for it: " + (", ".join(yes) if yes else "none"))
 
 
 def _print_line(line, first_trick: int) -> None:

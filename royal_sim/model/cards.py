@@ -1,7 +1,7 @@
 """The 40 cards of royal tarokk: ids, strength, notation and named card sets.
 
-Source rule: ``spec/royal-tarokk.md`` §1 (``seeds/000`` "Résztvevők, kártyacsomag,
-lapsorrend").
+The rules: ``docs/rules.md#cards`` (the pack, the order, the named sets, writing cards) and
+``docs/rules.md#glossary`` (the terms, as ``CARD_SET_TERMS`` gives them).
 
 Card ids are stable small integers, grouped by suit and ascending in strength inside
 each suit, so that a set of cards is a ``uint64`` bit mask (bit ``id``) and "the cards
@@ -17,7 +17,8 @@ ids    cards                     suit index
 36–39  ♦ J, N, Q, K              ``KARO`` = 4
 ====== ========================= =====================
 
-Notation (input accepts every form of spec §1, output uses the canonical first form):
+Notation (input accepts every form of ``docs/rules.md#cards``, output uses the canonical
+first form):
 tarokks ``I`` … ``XXI`` and ``XXII`` (skíz), aliases ``skiz``/``skíz``, ``pagat``/``pagát``,
 ``sas``, ``kakadu``, ``kanari``/``kanári`` and Arabic ``1`` … ``22``; suit cards are a suit
 letter (``S``/``♠``, ``C``/``♣``, ``H``/``♥``, ``D``/``♦``) followed by a rank (``K``, ``Q`` or
@@ -149,7 +150,36 @@ NAMED_SETS = {
     "magasitok": MAGASITOK, "kis_szines": KIS_SZINES, "red": RED, "black": BLACK,
     "pikk": PIKKS, "treff": TREFFS, "kor": KORS, "karo": KAROS,
 }
-"""The named card sets of spec §1 as Python-int bit masks (use ``np.uint64(m)`` in kernels)."""
+"""The named card sets (``docs/rules.md#cards``) as Python-int bit masks (use ``np.uint64(m)``
+in kernels)."""
+
+
+CARD_SET_TERMS = (
+    ("tarokk", TAROKKS, "one of the 22 trump cards, I … XXI and the skíz"),
+    ("skíz (XXII)", bit(SKIZ), "the top tarokk; written XXII, 'skiz' accepted"),
+    ("pagát (I)", bit(PAGAT), "the lowest tarokk; a matador, the target of Pagátfogás, Les, "
+                              "Golgota and others"),
+    ("sas, kakadu, kanári", mask_of((SAS, KAKADU, KANARI)),
+     "II, III, IV: the other three matadors"),
+    ("honour (honőr)", HONOURS, "skíz or XXI"),
+    ("köpf", HONOURS, "both honours; a pair that did not hold köpf lacked skíz or XXI or both "
+                      "(this raises the attack's consolatio by 20)"),
+    ("matador", MATADORS, "one of IV, III, II, I; Surranó, Trojka, Piramis, Full, Triumf and "
+                          "Royal need tricks won by matadors"),
+    ("king (király)", KINGS, "K of any suit; Főnix, Betlehem and Grand need tricks won by "
+                             "kings"),
+    ("magasító (raiser)", MAGASITOK,
+     "a matador or a king: the card announced for Ultimó … Turul, Fácán, Sólyom, the "
+     "fácánok, Héja and Stella; it must be in your own hand (Héja and Stella need 3 "
+     "magasítók of your own)"),
+    ("small suit card (kis színes lap)", KIS_SZINES,
+     "any Q, N, J or 10 (a suit card other than a king); used by Amazon, Kentaur and Hárpia"),
+    ("suit card (színes lap)", SUIT_CARDS,
+     "any of the 18 non-tarokks; used by Couleur, Quart, Spectrum and Gloria"),
+    ("red / black", None, "♥ ♦ (4 cards each, no ten) / ♠ ♣ (5 cards each)"),
+)
+"""The card-set terms the bids name, as ``docs/rules.md#glossary`` defines them: (term,
+bit mask of its cards or ``None``, meaning), for ``royal-sim slems``' glossary."""
 
 
 _TAROKK_ALIASES = {"skiz": 21, "pagat": 0, "sas": 1, "kakadu": 2, "kanari": 3}
@@ -171,9 +201,10 @@ def _fold(token: str) -> str:
 
 
 def parse_card(token: str) -> int:
-    """Card id of one token in any notation of spec §1, case-insensitive.
+    """Card id of one token in any notation of ``docs/rules.md#cards``, case-insensitive.
 
-    Raises ``CardError`` naming the token when it is not a card.
+    Raises ``CardError`` naming the token when it is not a card; a suit card written rank
+    first gets a hint (``KS``: "unknown card 'KS' (did you mean SK?)").
     """
     t = _fold(token)
     if not t:
@@ -194,7 +225,24 @@ def parse_card(token: str) -> int:
         if rank not in _SUIT_RANKS[suit]:
             raise CardError(f"unknown card {token!r}: red suits have no 10")
         return CARD_NAMES.index(SUIT_LETTERS[suit] + rank)
-    raise CardError(f"unknown card {token!r}")
+    raise CardError(f"unknown card {token!r}{_rank_first_hint(t)}")
+
+
+_RANK_FIRST_RE = re.compile(r"^(K|Q|D|N|L|J|B|10|T)([SCHD♠♣♥♦])$")
+
+
+def _rank_first_hint(t: str) -> str:
+    """`` (did you mean SK?)`` for a folded token that is a suit card written rank first
+    (``KS``, ``10S``, ``QD``); for a red ten (``10H``) the rule that red suits have none; else
+    ``""``."""
+    m = _RANK_FIRST_RE.match(t)
+    if not m:
+        return ""
+    suit = _SUIT_CHARS[m.group(2)]
+    rank = _RANK_ALIASES[m.group(1)]
+    if rank not in _SUIT_RANKS[suit]:
+        return f" (the suit comes first, e.g. {SUIT_LETTERS[suit]}J; red suits have no 10)"
+    return f" (did you mean {SUIT_LETTERS[suit] + rank}?)"
 
 
 def format_card(card: int) -> str:

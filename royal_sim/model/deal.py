@@ -1,7 +1,7 @@
 """Seats in play order, pairs, hands and deals, and the deal notation.
 
-Source rule: ``spec/royal-tarokk.md`` §2. Seats are numbered in play order; partners play
-consecutively (seat 0 leads trick 1, then both defenders, then seat 3):
+The rules: ``docs/rules.md#seats-and-dealing``. Seats are numbered in play order; partners
+play consecutively (seat 0 leads trick 1, then both defenders, then seat 3):
 
 ===== ========= ========= ========== ============
 index seat      pair      fixed card Hungarian
@@ -116,7 +116,8 @@ def parse_pair(text: str) -> Pair:
 
 def hand_size(hands: Sequence[int], error: type[RoyalSimError] = DealError) -> int:
     """The number k of cards in each of four hands (bit masks in seat order): the shape of a
-    full deal or a position (spec §2: every hand has the same number of cards, 10 dealt).
+    full deal or a position (``docs/rules.md#seats-and-dealing``: every hand has the same
+    number of cards, 10 dealt).
 
     Raises ``error`` (a ``RoyalSimError`` class, default ``DealError``) for other than 4
     hands, hands of unequal size, or k outside 1..10."""
@@ -132,7 +133,8 @@ def hand_size(hands: Sequence[int], error: type[RoyalSimError] = DealError) -> i
 
 
 def check_hand(mask: int, seat: Seat | None = None, *, size: int = HAND_SIZE) -> None:
-    """Check one hand of a full deal against the dealing rules of spec §2.
+    """Check one hand of a full deal against the dealing rules
+    (``docs/rules.md#seats-and-dealing``).
 
     ``mask``: bit mask of the hand. Raises ``DealError`` for a wrong card count, fewer than
     3 tarokks, XX/XIX in a seat that cannot hold it, or a missing XX/XIX for its fixed seat.
@@ -205,7 +207,8 @@ class Deal:
         return self.hands[a] | self.hands[b]
 
     def check_dealing_rules(self) -> None:
-        """For a full deal: XX with A_IND, XIX with A_ELF, ≥3 tarokks per hand (spec §2).
+        """For a full deal: XX with A_IND, XIX with A_ELF, ≥3 tarokks per hand
+        (``docs/rules.md#seats-and-dealing``).
         For a position: XX and XIX, if still in play, are in their fixed seats (the tarokk
         counts are not checked: cards may have been played).
 
