@@ -121,3 +121,22 @@ def test_advise_ranks_sets_on_the_deals_all_their_bids_were_searched_on():
     assert advice.bid_sets and advice.report.precision == 0.1
     for s in advice.bid_sets:
         assert all(b in deals for b in s.bids)
+
+
+def test_batch_rows_carry_each_slems_deals_and_resume_keeps_the_precision(tmp_path):
+    from royal_sim import batch as B
+
+    src = tmp_path / "in.txt"
+    src.write_text(f"{HAND} @ A_IND\n")
+    out = tmp_path / "out.csv"
+    opts = B.BatchOptions(precision=0.2, samples=200, only=("gem", "volat", "ultimo"))
+    B.run_batch(B.read_inputs(src)[0], out, opts, n_jobs=1)
+    rows = [r for r in B.load_rows(out) if r["slem"] != B.MAX_TRICKS]
+    report = royal_sim.analyze(HAND, "A_IND", precision=0.2, samples=200,
+                               seed=rows[0]["seed"], only="gem,volat,ultimo")
+    assert [(r["slem"], r["deals"], r["stopped"]) for r in rows] == [
+        (row.id, row.deals, row.result.stopped) for row in report.slems]
+    assert {r["precision"] for r in rows} == {0.2}
+    with pytest.raises(B.RoyalSimError, match="other options"):
+        B.run_batch(B.read_inputs(src)[0], out, B.BatchOptions(precision=0.1, samples=200,
+                    only=("gem", "volat", "ultimo")), n_jobs=1, resume=True)

@@ -51,7 +51,7 @@ _ADDED = ("leader", "first_trick")
 OLDER = ("was written by an older royal-sim (no leader and first_trick columns); use "
          "another `out` or `force=True` to start again")
 _INTS = ("first_trick", "value", "made", "deals", "samples", "seed")
-_FLOATS = ("probability", "ci_lo", "ci_hi", "tricks")
+_FLOATS = ("probability", "ci_lo", "ci_hi", "tricks", "precision")
 
 
 def parse_row(line: str, fmt: str) -> dict:
@@ -181,11 +181,12 @@ def check_resumable(path: Path, ex: Existing, jobs: Sequence[Job],
         want = (job.kind, opts.rules)
         have = (r["kind"], r["rules"])
         if job.kind == "hand":
-            want += (opts.samples, input_seed(opts.seed, ident))
-            have += (r["samples"], r["seed"])
+            want += (opts.samples, opts.precision, input_seed(opts.seed, ident))
+            have += (r["samples"], r["precision"], r["seed"])
         if want != have:
             raise RoyalSimError(f"{str(path)!r} was written with other options or inputs "
-                                f"({ident!r}: kind, rules, samples, seed {have} here, "
+                                f"({ident!r}: kind, rules, samples, precision, seed {have} "
+                                f"here, "
                                 f"{want} now); use the same options, another `out` or "
                                 "`force=True`", argument="out")
         slems = {row["slem"] for row in rows if row["slem"] != MAX_TRICKS}

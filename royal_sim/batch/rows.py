@@ -8,34 +8,39 @@ import os
 import threading
 from dataclasses import dataclass
 
-from ..analysis.request import check_samples
+from ..analysis.request import sampling_mode
 from ..errors import RoyalSimError
 from ..model.deal import Pair
 from .. import slems as S
 from .inputs import Job
 
 COLUMNS = ("id", "input", "kind", "seat", "leader", "first_trick", "pair", "slem", "param",
-           "value", "probability", "ci_lo", "ci_hi", "made", "deals", "bound", "tricks",
-           "tricks_dist", "rules", "samples", "seed")
+           "value", "probability", "ci_lo", "ci_hi", "made", "deals", "stopped", "bound",
+           "tricks", "tricks_dist", "rules", "samples", "precision", "seed")
 MAX_TRICKS = "max_tricks"
 """``slem`` of the row giving the tricks a pair can force; it closes an input's rows."""
 
 
 @dataclass(frozen=True)
 class BatchOptions:
-    """Options of a batch run: hands are analysed with ``samples`` deals each, seeded by
+    """Options of a batch run: hands are analysed precision-driven (``precision``, the cap
+    ``samples``; by default ± 5 points and 10,000 deals) or, ``samples`` alone, on exactly
+    ``samples`` deals each (``analysis.request.sampling_mode``), seeded by
     ``input_seed(seed, id)``; ``only``: slem ids (default all); ``threads``: numba threads
     per input (None: the Dask worker's thread count). Raises ``RoyalSimError`` for a
-    ``samples`` out of range (``analysis.request.check_samples``)."""
+    ``samples`` or ``precision`` out of range."""
 
-    samples: int = 1000
+    samples: int | None = None
+    precision: float | None = None
     seed: int = 1
     rules: str = "gerots"
     only: tuple[str, ...] | None = None
     threads: int | None = 1
 
     def __post_init__(self):
-        check_samples(self.samples)
+        samples, precision = sampling_mode(self.samples, self.precision, None)
+        object.__setattr__(self, "samples", samples)
+        object.__setattr__(self, "precision", precision)
 
 
 def input_seed(run_seed: int, ident: str) -> int:
@@ -79,9 +84,10 @@ def _hand_rows(job: Job, opts: BatchOptions) -> list[dict]:
 
     seed = input_seed(opts.seed, job.id)
     res = analyze(job.hand, job.seat, samples=opts.samples, seed=seed, rules=opts.rules,
-                  only=opts.only)
+                  only=opts.only, precision=opts.precision)
     common = dict(id=job.id, input=job.text, kind="hand", seat=job.seat.name,
-                  pair=job.seat.pair.label, rules=opts.rules, samples=opts.samples, seed=seed)
+                  pair=job.seat.pair.label, rules=opts.rules, samples=opts.samples,
+                  precision=opts.precision, seed=seed)
     rows = []
     for r in res.best:
         lo, hi = r.ci95
@@ -90,7 +96,7 @@ def _hand_rows(job: Job, opts: BatchOptions) -> list[dict]:
                                                                                  r.param),
                                value=r.slem.value, probability=round(r.probability, 6),
                                ci_lo=round(lo, 6), ci_hi=round(hi, 6), made=r.made,
-                               deals=r.n, bound=r.bound))
+                               deals=r.n, stopped=r.stopped, bound=r.bound))
     counts = np.bincount(res.max_tricks, minlength=11)
     rows.append(result_row(**common, slem=MAX_TRICKS, deals=int(len(res.max_tricks)),
                            tricks=round(float(res.max_tricks.mean()), 4),

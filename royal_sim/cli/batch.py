@@ -28,8 +28,12 @@ EXIT_SKIPPED = 3
 @click.option("-o", "--out", "out", required=True, metavar="FILE",
               help="Result file, CSV (.csv) or JSON lines (.jsonl, .ndjson): one row per "
                    "input and slem, plus max-tricks rows.")
-@click.option("--samples", default=1000, show_default=True, type=int,
-              help="Deals to sample per hand.")
+@click.option("--precision", type=float, default=None, metavar="P",
+              help="Search each slem of a hand until its 95% interval is within +-P (the "
+                   "default, 0.05, unless --samples is given alone).")
+@click.option("--samples", type=int, default=None, metavar="N",
+              help="Alone: every slem of a hand on exactly N deals. With --precision: the "
+                   "cap (default 10,000).")
 @seed_option("Run seed; each hand's sampler seed is derived from it and the input's id "
              "(written in the 'seed' column).")
 @rules_option("Rule set for the slems' obligatory play.")
@@ -48,7 +52,7 @@ EXIT_SKIPPED = 3
 @click.option("--summary", "show_summary", is_flag=True,
               help="Print tables across the batch: mean probability per slem, max tricks.")
 @user_errors
-def batch_command(input_path, out, samples, seed, rules, only, jobs, scheduler, resume, force,
+def batch_command(input_path, out, precision, samples, seed, rules, only, jobs, scheduler, resume, force,
                   strict, show_summary):
     """Analyse every hand and solve every deal of INPUT, writing rows to --out.
 
@@ -83,7 +87,7 @@ def batch_command(input_path, out, samples, seed, rules, only, jobs, scheduler, 
     from .. import batch as B
     from ..analysis.request import parse_only
 
-    opts = B.BatchOptions(samples=samples, seed=seed, rules=rules)
+    opts = B.BatchOptions(samples=samples, precision=precision, seed=seed, rules=rules)
     if only is not None:
         opts = replace(opts, only=tuple(parse_only(only)))
     if Path(out).resolve() == Path(input_path).resolve():
