@@ -111,6 +111,13 @@ def failure_cost(value: int, rules: RuleSet | str, igazitas: bool) -> int:
     return min(value, 5) if rules == RuleSet.LAZA and not igazitas else value
 
 
+def no_bid(analysis: Analysis, igazitas: bool = True) -> float:
+    """Mean points of the user's pair bidding nothing, over the deals searched: the
+    consolatio of its tarokks and honours (Gerots and laza with igazítás; spec §4)."""
+    scorer = Scorer(analysis.searched_deals, analysis.seat.pair, analysis.rules, igazitas)
+    return float(scorer.scores((), None).mean())
+
+
 def bid_values(analysis: Analysis, igazitas: bool = True) -> dict[str, BidValue]:
     """``{bid key: BidValue}`` for every searched candidate that can be bid (not silent, not
     a relaxed bound) of ``analysis``."""
@@ -142,6 +149,7 @@ class BidSet:
     stderr: float
     below_nobid: float
     scores: np.ndarray | None = field(default=None, repr=False, compare=False)
+    p_made: float = 1.0     # the share of those deals on which every bid of it is made
 
     def to_json(self) -> dict:
         return {"bids": list(self.bids), "expected": round(self.expected, 3),
@@ -196,8 +204,9 @@ def best_bid_sets(analysis: Analysis, *, igazitas: bool = True,
                           if rs else None, deals=m)
         deal_scores[idx] = s
         sd = float(s.std(ddof=1)) if m > 1 else 0.0
+        made = (np.stack([r.outcomes[:m] for r in rs], axis=1) == 1).all(axis=1) if rs else [1]
         return BidSet(tuple(r.key for r in rs), float(s.mean()), sd / math.sqrt(max(m, 1)),
-                      float((s < nobid[:m]).mean()), s)
+                      float((s < nobid[:m]).mean()), s, float(np.mean(made)))
 
     seen: dict[frozenset, BidSet] = {frozenset(): evaluate(())}
     frontier = [()]
@@ -228,7 +237,9 @@ def best_bid_sets(analysis: Analysis, *, igazitas: bool = True,
         frontier = grown[:beam]
         if not frontier:
             break
-    sets = sorted((v for v in seen.values() if v is not None), key=lambda b: -b.expected)
+    # equal expected scores (sets at a cap) go by the chance of making every bid
+    sets = sorted((v for v in seen.values() if v is not None),
+                  key=lambda b: (-b.expected, -b.p_made))
     return sets[:top]
 
 
@@ -287,4 +298,4 @@ def kontra_advice(analysis: Analysis, their: Sequence[SlemResult], *,
 
 
 __all__ = ["Scorer", "BidValue", "bid_values", "BidSet", "best_bid_sets", "KontraAdvice",
-           "kontra_advice", "failure_cost", "S"]
+           "kontra_advice", "failure_cost", "no_bid", "S"]

@@ -18,12 +18,12 @@ from dataclasses import dataclass, field
 from typing import Callable, Sequence
 
 from .advisor import (BidSet, BidValue, KontraAdvice, best_bid_sets, bid_candidates,
-                      bid_values, kontra_advice)
+                      bid_values, kontra_advice, no_bid)
 from .analysis import Analysis, SlemResult
 from .analysis import analyze as _analyze
 from .analysis.position import PositionResult, solve_position
 from .analysis.request import (SamplingFacts, SlemChoice, check_scoring, choose_slems,
-                               parse_bids, sampling_facts, sampling_mode)
+                               parse_bids, sampling_facts, sampling_mode, unavailable)
 from .model import announcements as A
 from .model.cards import format_cards
 from .errors import RoyalSimError
@@ -55,7 +55,10 @@ class SlemRow:
 
     @property
     def param(self) -> str | None:
-        """The parameter in notation (``SK``, ``H``), or ``None``."""
+        """The parameter in notation (``SK``, ``H``); ``None`` for a slem without one, and
+        where no candidate parameter is ever made (the best of zeros means nothing)."""
+        if self.result.made == 0 and not self.result.bound:
+            return None
         return self.result.to_json()["param"]
 
     @property
@@ -75,6 +78,7 @@ class SlemRow:
 
     def to_json(self) -> dict:
         d = self.result.to_json()
+        d["param"] = self.param
         for k in ("expected_score", "gain", "plain_gain"):
             v = getattr(self, k)
             d[k] = None if v is None else round(v, 3)
@@ -97,6 +101,8 @@ class AnalysisReport:
     candidates: list[SlemRow]
     announcements: list[str]
     notes: list[str] = field(default_factory=list)
+    no_bid: float = 0.0
+    unavailable: list[tuple[str, str]] = field(default_factory=list)
 
     hand = property(lambda self: format_cards(self.analysis.hand))
     seat = property(lambda self: self.analysis.seat.name)
@@ -119,8 +125,10 @@ class AnalysisReport:
                 "igazitas": self.igazitas, "samples": self.samples, "seed": self.seed,
                 "precision": self.precision, "rounds": self.rounds,
                 "deals_searched": self.deals_searched,
-                "known": self.known, "slems": [r.to_json() for r in self.slems],
+                "known": self.known, "no_bid": round(self.no_bid, 3),
+                "slems": [r.to_json() for r in self.slems],
                 "candidates": [r.to_json() for r in self.candidates],
+                "unavailable": [{"id": i, "why": why} for i, why in self.unavailable],
                 "max_tricks": self.max_tricks, "announcements": self.announcements}
 
 
@@ -201,7 +209,8 @@ class AnalysisRequest:
             result, self.igazitas, self.facts.known,
             [SlemRow(r, values.get(r.key)) for r in result.best],
             [SlemRow(r, values.get(r.key)) for r in result.candidates], anns,
-            list(self.notes))
+            list(self.notes), no_bid(result, igazitas=self.igazitas),
+            unavailable(self.hand, self.choice.only))
 
 
 @dataclass(frozen=True)

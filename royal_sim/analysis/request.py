@@ -147,6 +147,20 @@ def choose_slems(hand: int, *, only: str | None = None,
     return SlemChoice(only_ids, fixed, why)
 
 
+def unavailable(hand: int, only: Sequence[str] | None = None) -> list[tuple[str, str]]:
+    """The slems (of ``only``, default all) that ``hand`` cannot announce, each with why:
+    ``[(slem id, "needs 3 magasítók of your own (I-IV or kings)"), …]`` (the bidder names
+    magasítók of its own hand: spec §3)."""
+    out = []
+    for sid in (only if only is not None else list(S.SLEMS)):
+        slem = S.get_slem(sid)
+        if slem.param.arity and not S.candidate_params(slem, hand):
+            n = slem.param.arity
+            out.append((slem.id, "needs a magasító of your own (I-IV or a king)" if n == 1
+                        else f"needs {n} magasítók of your own (I-IV or kings)"))
+    return out
+
+
 @dataclass(frozen=True)
 class SamplingFacts:
     """What the deals are sampled under: ``constraints`` (per seat), ``sampler`` (the

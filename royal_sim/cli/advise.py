@@ -25,13 +25,14 @@ from .common import user_errors
 def advise_command(partner_bids, their_bids, top, max_bids, **opts):
     """Best bid sets for your pair, ranked by expected score, and kontra advice.
 
-    Each sampled deal is scored (consolatio, raises, caps: spec §4) with every bid judged
-    by its own double-dummy search; sets are legal together (raise chains, one trophy,
-    not Fácán with Sólyom, színfogó bids only as raises of one another). Shows the
-    expected score, its standard error and the chance of finishing below the no-bid score
-    (with --partner-bids: below the score of the partner's bids alone, adding none of
-    yours). Bids are judged one by one, so a set whose bids compete for the same tricks is
-    scored optimistically.
+    Each sampled deal is scored (consolatio, raises, caps: docs/rules.md#scoring-gerots and
+    #scoring-laza) with every bid judged by its own double-dummy search; sets are legal
+    together (raise chains, one trophy, not Fácán with Sólyom, színfogó bids only as
+    raises of one another). Shows the expected score, its standard error and the chance of
+    finishing below the no-bid score (with --partner-bids: below the score of the
+    partner's bids alone, adding none of yours); sets that differ only by small bids
+    (worth 3 points or less) are one row; the last line says what to bid. Bids are judged
+    one by one, so a set whose bids compete for the same tricks is scored optimistically.
     """
     from ..api import request_advice
 
@@ -63,17 +64,52 @@ def _show(advice, as_json: bool) -> None:
     _print_kontras(advice.their_bids)
 
 
+SMALL_BID = 3      # points: sets differing only by bids worth this little are one set
+
+
+def _core(bids) -> tuple[str, ...]:
+    """A set's bids without the small ones (biztató bids worth ``SMALL_BID`` points or
+    less: Vizi, L'amour, Angelo …)."""
+    from ..slems import Bid
+
+    return tuple(k for k in bids if Bid.parse(k).slem.value > SMALL_BID)
+
+
+def group_sets(sets) -> list[tuple[object, list]]:
+    """The sets as ``[(set, [its variants]), …]``: a set differing from a better one only by
+    small bids is a variant of it, not a rival."""
+    groups: list[tuple[object, list]] = []
+    for b in sets:
+        for head, variants in groups:
+            if _core(b.bids) == _core(head.bids):
+                variants.append(b)
+                break
+        else:
+            groups.append((b, []))
+    return groups
+
+
+def _variant(v, b) -> str:
+    """``+vizi -lamour +0.3``: the small bids set ``v`` adds to or drops from ``b``, and
+    the difference in expected score."""
+    change = ([f"+{k}" for k in v.bids if k not in b.bids]
+              + [f"-{k}" for k in b.bids if k not in v.bids])
+    return f"{' '.join(change)} {v.expected - b.expected:+.1f}"
+
+
 def _print_sets(sets, baseline, partner_bid: bool, n_cands: int) -> None:
     from tabulate import tabulate
 
     from ..advisor import MIN_PROBABILITY
 
+    groups = group_sets(sets)
     click.echo(tabulate([[i, ", ".join(b.bids) or "(no bid)", f"{b.expected:.1f}",
-                          f"{b.stderr:.1f}", f"{b.below_nobid:.1%}"]
-                         for i, b in enumerate(sets, 1)],
+                          f"{b.stderr:.1f}", f"{b.below_nobid:.1%}",
+                          ", ".join(_variant(v, b) for v in variants)]
+                         for i, (b, variants) in enumerate(groups, 1)],
                         headers=["#", "bids", "E[score]", "s.e.",
                                  "P(below partner's bids alone)" if partner_bid
-                                 else "P(below no-bid)"]))
+                                 else "P(below no-bid)", "same with small bids"]))
     if baseline not in sets:
         who = "Your partner's bids alone" if partner_bid else "No bid"
         click.echo(f"{who}: E[score] {baseline.expected:.1f} (s.e. {baseline.stderr:.1f}).")
@@ -81,6 +117,24 @@ def _print_sets(sets, baseline, partner_bid: bool, n_cands: int) -> None:
         click.echo(f"None of the slems searched is made on at least {MIN_PROBABILITY:.0%} of "
                    "the deals (relaxed upper bounds and silent-only slems are not bid), so "
                    "there is no bid to propose.")
+    click.echo(bid_line(groups, baseline, partner_bid))
+
+
+def bid_line(groups, baseline, partner_bid: bool) -> str:
+    """The advice in one plain line: the set to bid, its expected score and gain over not
+    bidding (or the partner's bids alone), and how sure that is."""
+    over = "your partner's bids alone" if partner_bid else "no bid"
+    best = groups[0][0] if groups else baseline
+    gain = best.expected - baseline.expected
+    if not best.bids or best.bids == baseline.bids or gain <= 0:
+        return (f"Bid nothing{' more' if partner_bid else ''}: no set scores above {over} "
+                f"(E[score] {baseline.expected:.1f}).")
+    ties = [", ".join(b.bids) for b, _ in groups[1:]
+            if best.expected - b.expected <= max(best.stderr, b.stderr)]
+    return (f"Bid {', '.join(best.bids)}: E[score] {best.expected:.1f}, {gain:+.1f} over "
+            f"{over} (s.e. {best.stderr:.1f}; below {over} on {best.below_nobid:.0%} of the "
+            f"deals)" + (f"; as good within one standard error: {'; '.join(ties)}"
+                         if ties else "") + ".")
 
 
 def _print_kontras(kontras) -> None:

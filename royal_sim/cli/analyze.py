@@ -118,11 +118,13 @@ def analyze_command(**opts):
     HAND is your 10 cards, e.g. "XXII XX XVIII XVI XIV IX IV SK SQ HK". Deals consistent
     with it (and with any --holds/--void/--heard facts) are sampled and searched double
     dummy: a slem counts as made when your pair can force it with all cards visible, A_IND
-    leading. Each slem shows its best parameter, the probability with a 95% Wilson interval,
-    and the expected score of bidding it alone (consolatio and caps included) and its gain
-    over not bidding. "<=" marks an upper bound (a relaxed search below 1%: the exact
-    parameters were not searched). Double dummy is optimistic for the side that would have
-    to guess: read the figures as upper estimates of what is makeable at the table.
+    leading. Each slem shows its best parameter, the probability with its 95% interval, the
+    deals it was searched on (by default each slem until its interval is within +-5
+    points: --precision), and the expected score of bidding it alone (consolatio and caps
+    included) and its gain over not bidding, whose score is shown. "<=" marks an upper
+    bound (a relaxed search below 1%: the exact parameters were not searched). Double
+    dummy is optimistic for the side that would have to guess: read the figures as upper
+    estimates of what is makeable at the table. The rules: docs/rules.md.
     """
     from ..api import request_analysis
 
@@ -162,6 +164,7 @@ def analysis_text(report) -> str:
     """An analysis report as the text table ``analyze`` prints."""
     from tabulate import tabulate
 
+    from .. import slems as S
     from ..model.cards import format_cards
 
     result, anns = report.analysis, report.announcements
@@ -179,8 +182,13 @@ def analysis_text(report) -> str:
     headers = ["group", "slem", "param", "value", "probability", "95% CI", "chance",
                "E[score]", "gain"] + (["deals"] if precise else [])
     lines.append(tabulate(_slem_rows(report.slems, precise), headers=headers))
-    lines.append("E[score]: mean points of your pair with this as its only bid (consolatio "
-                 "and caps included); gain: minus the no-bid mean.")
+    lines.append(f"No bid: E[score] {report.no_bid:.1f} (the consolatio your pair scores "
+                 "bidding nothing). E[score]: mean points of your pair with this as its "
+                 "only bid (consolatio and caps included); gain: E[score] minus the no-bid "
+                 "score.")
+    if report.unavailable:
+        lines.append("Not for your hand: " + "; ".join(
+            f"{S.get_slem(i).name} ({why})" for i, why in report.unavailable) + ".")
     if precise:
         lines.append(_settled_words(report.slems, result.precision))
     lines.append("Hand announcements available: " + (", ".join(anns) if anns else "none"))
@@ -217,11 +225,12 @@ def _slem_rows(slems, precise: bool = False) -> list[list]:
     group = None
     for row in slems:
         r, v = row.result, row.bid
+        param = row.param
         lo, hi = r.ci95
         g = r.slem.group if r.slem.group != group else ""
         group = r.slem.group
         prob = f"<= {r.probability:6.1%}" if r.bound else f"{r.probability:6.1%}"
-        rows.append([g, r.slem.name, "" if r.param is None else format_param(r.slem, r.param),
+        rows.append([g, r.slem.name, "" if param is None else format_param(r.slem, r.param),
                      r.slem.value, prob, f"{lo:5.1%} - {hi:5.1%}", _bar(r.probability),
                      "" if v is None else f"{v.expected:6.1f}",
                      "" if v is None else f"{v.gain:+6.1f}"]
