@@ -295,15 +295,15 @@ def analyze(hand: str, seat: str, *, progress: Callable[[int], None] | None = No
     """The chance that the pair of ``seat`` completes each slem, holding ``hand``.
 
     hand: 10 cards in notation (``"XXII XX XVIII XVI XIV IX IV SK SQ HK"``); seat: ``A_IND``,
-    ``D_ELF``, ``D_IND``, ``A_ELF`` (or ``indito`` …). Options: precision (default 0.05:
-    each slem is searched on new deals in rounds until its 95 % interval is within ± that,
-    ``analysis.stopping``), samples (with a precision, the cap, default
-    ``DEFAULT_CAP``; alone, every slem on exactly that many deals, 1..1,000,000), time
-    (seconds: no round starts after it, needs a precision); seed (the sampler's seed: same
-    seed, same deals, same figures; default 1); rules (``"gerots"`` or ``"laza"``); igazitas (laza scoring with the consolatio);
-    only (slem ids or names, comma-separated; default all); params (``"ultimo=SK"`` fixes
-    a slem's parameter); what is known of the other hands: holds and not_holds
-    (``"D_ELF:XXI"``), tarokks (``"A_ELF:8-10"``), suits (``"D_ELF:H:0-1"``), voids
+    ``D_ELF``, ``D_IND``, ``A_ELF`` (or ``indito`` …). Options: precision (default 0.05: each
+    slem is searched on new deals in rounds until its 95 % interval is within ± that,
+    ``analysis.stopping``), samples (with a precision, the cap, default ``DEFAULT_CAP``; alone,
+    every slem on exactly that many deals, 1..1,000,000), time (seconds: no round starts after
+    it, needs a precision); seed (the sampler's seed: same seed, same deals, same figures;
+    default 1); rules (``"gerots"`` or ``"laza"``); igazitas (laza scoring with the
+    consolatio); only (slem ids or names, comma-separated; default all); params
+    (``"ultimo=SK"`` fixes a slem's parameter); what is known of the other hands: holds and
+    not_holds (``"D_ELF:XXI"``), tarokks (``"A_ELF:8-10"``), suits (``"D_ELF:H:0-1"``), voids
     (``"D_IND:D"``), partner_tarokks (``"7-9"``), heard (``"A_ELF:tarokkszam:9"``); each a
     sequence of such strings. progress: called with the number of deals finished as they
     finish. The search runs on numba's threads (``numba.set_num_threads``). Returns an

@@ -41,12 +41,12 @@ class Column:
 @dataclass
 class SlemResult:
     """Outcome of one bid over the sampled deals: ``made`` of ``n`` deals (deals where the
-    slem is undefined are not counted); ``bound``: the figure is an upper bound (relaxed
-    search below ``RELAXED_SKIP``, exact candidates skipped); ``outcomes``: (deals,) int64,
-    1 made, 0 not, -1 undefined on each deal it was searched on (the first deals of the
-    sample: all of them, or, precision-driven, until it stopped); ``stopped``: why its
-    search ended (``"samples"``: all the deals; ``"precision"``, ``"time"``,
-    ``"interrupted"``: see ``rounds``; ``None`` while searched); ``interval``: the interval to report, when not the
+    slem is undefined are not counted); ``bound``: the figure is an upper bound (relaxed search
+    below ``RELAXED_SKIP``, exact candidates skipped); ``outcomes``: (deals,) int64, 1 made, 0
+    not, -1 undefined on each deal it was searched on (the first deals of the sample: all of
+    them, or, precision-driven, until it stopped); ``stopped``: why its search ended
+    (``"samples"``: all the deals; ``"precision"``, ``"time"``, ``"interrupted"``: see
+    ``rounds``; ``None`` while searched); ``interval``: the interval to report, when not the
     95 % Wilson interval (precision-driven: ``stopping.StoppingRule.interval``)."""
 
     slem: S.Slem

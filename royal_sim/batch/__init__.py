@@ -16,14 +16,14 @@ Keys (.jsonl) or columns (.csv) other than these are ignored and reported, each 
 its first line (``load_inputs``: ``Inputs.unknown``); a .txt deal option other than
 ``leader`` and ``first_trick`` makes the line bad.
 
-A hand is analysed by ``analysis.analyze`` (sampled deals, each slem's best parameter); a
-deal (a full deal or a position) is solved for both pairs, as ``royal-sim solve --leader
---first-trick`` solves it: ``leader`` leads (default ``A_IND``) trick ``first_trick``
-(default and only legal value ``11 - cards per hand``): max tricks and
-``analysis.solve_slems``. A leader or first trick for a hand is a bad line (a hand is
-analysed with ``A_IND`` leading trick 1). The sampler seed of a hand is ``input_seed(run seed, id)``, so
-the figures do not depend on the order of the inputs, on parallelism or on resuming, and
-the row's ``seed`` reproduces them with ``royal-sim analyze HAND --seat S --seed SEED``.
+A hand is analysed by ``analysis.analyze`` (sampled deals, each slem's best parameter); a deal
+(a full deal or a position) is solved for both pairs, as ``royal-sim solve --leader
+--first-trick`` solves it: ``leader`` leads (default ``A_IND``) trick ``first_trick`` (default
+and only legal value ``11 - cards per hand``): max tricks and ``analysis.solve_slems``. A
+leader or first trick for a hand is a bad line (a hand is analysed with ``A_IND`` leading trick
+1). The sampler seed of a hand is ``input_seed(run seed, id)``, so the figures do not depend on
+the order of the inputs, on parallelism or on resuming, and the row's ``seed`` reproduces them
+with ``royal-sim analyze HAND --seat S --seed SEED``.
 
 Output (``COLUMNS``), CSV or JSON lines by the extension of the output file; every row names
 its input (``id`` and ``input``, the hand or deal in canonical notation). Per hand, one

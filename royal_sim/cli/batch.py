@@ -52,8 +52,8 @@ EXIT_SKIPPED = 3
 @click.option("--summary", "show_summary", is_flag=True,
               help="Print tables across the batch: mean probability per slem, max tricks.")
 @user_errors
-def batch_command(input_path, out, precision, samples, seed, rules, only, jobs, scheduler, resume, force,
-                  strict, show_summary):
+def batch_command(input_path, out, precision, samples, seed, rules, only, jobs, scheduler,
+                  resume, force, strict, show_summary):
     """Analyse every hand and solve every deal of INPUT, writing rows to --out.
 
     \b

@@ -4,8 +4,8 @@ The engine knows no game: a game gives its cards, suits, trump rule and pairs as
 (royal tarokk's is ``royal_sim.double_dummy.TAROKK_RULES``; bridge's is ``bridge_rules``).
 
 Card ids must be grouped by suit, contiguous and ascending in strength inside each suit
-(``royal_sim.model.cards`` and ``bridge_rules`` both are): the kernel then finds "the cards between two
-cards of one suit" as a run of bits, which equivalent-card collapsing needs.
+(``royal_sim.model.cards`` and ``bridge_rules`` both are): the kernel then finds "the cards
+between two cards of one suit" as a run of bits, which equivalent-card collapsing needs.
 """
 
 from __future__ import annotations

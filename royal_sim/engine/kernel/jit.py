@@ -20,9 +20,9 @@ The decorators:
   call took about two thirds of the search time). If a numba release lacks the switch, the
   kernel is compiled plainly (slower, same results) with one warning.
 
-All use ``error_model="numpy"`` unless told otherwise (no Python exception checks on integer division: every
-divisor is a nonzero constant), so a search compiled for a direct call is the same code as
-one compiled inside the parallel batch kernel.
+All use ``error_model="numpy"`` unless told otherwise (no Python exception checks on integer
+division: every divisor is a nonzero constant), so a search compiled for a direct call is the
+same code as one compiled inside the parallel batch kernel.
 """
 
 from __future__ import annotations
