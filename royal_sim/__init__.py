@@ -21,7 +21,7 @@ def __getattr__(name: str):
     if name == "RoyalSimError":
         from .errors import RoyalSimError
         return RoyalSimError
-    if name in __all__:
+    if name == "api" or name in __all__:
         from . import api
-        return getattr(api, name)
+        return api if name == "api" else getattr(api, name)
     raise AttributeError(f"module 'royal_sim' has no attribute {name!r}")

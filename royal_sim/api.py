@@ -279,15 +279,52 @@ def request_analysis(hand: str, seat: str, *, samples: int | None = None,
     ``RoyalSimError`` for any bad argument."""
     check_scoring(rules, igazitas)
     samples, precision = sampling_mode(samples, precision, time)
-    seat_ = parse_seat(seat)
-    hand_ = parse_hand(hand, seat_)
-    choice = choose_slems(hand_, only=only, params=params)
+    seat_ = parse_seat(_text(seat, "seat"))
+    hand_ = parse_hand(_text(hand, "hand"), seat_)
+    holds, not_holds, tarokks, suits, voids, heard, params = (
+        _texts(v, name) for v, name in ((holds, "holds"), (not_holds, "not_holds"),
+                                        (tarokks, "tarokks"), (suits, "suits"),
+                                        (voids, "voids"), (heard, "heard"),
+                                        (params, "params")))
+    choice = choose_slems(hand_, only=_listed(only, "only"), params=params)
     notes = (*notes, *([f"left out {choice.left_out}"] if choice.left_out else []))
     facts = sampling_facts(seat_, holds=holds, not_holds=not_holds, tarokks=tarokks,
                            suits=suits, voids=voids, partner_tarokks=partner_tarokks,
                            heard=heard, partner_bids=partner_bids, opponent_bids=opponent_bids)
     return AnalysisRequest(hand_, seat_, samples, seed, rules, igazitas, choice, facts,
                            tuple(partner_bids), tuple(opponent_bids), notes, precision, time)
+
+
+def _text(value, argument: str) -> str:
+    """A string argument in notation: a string, or a sequence of strings (joined)."""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, (list, tuple)) and all(isinstance(v, str) for v in value):
+        return " ".join(value)
+    if value is not None and not isinstance(value, (list, tuple)):
+        return str(value)          # a Seat, say
+    raise RoyalSimError(f"{argument} must be a string in notation, got {value!r}",
+                        argument=argument)
+
+
+def _listed(value, argument: str) -> str | None:
+    """A comma list (``"gem,ultimo"``) given as a string or a sequence of strings."""
+    if value is None or isinstance(value, str):
+        return value
+    if isinstance(value, (list, tuple, set)) and all(isinstance(v, str) for v in value):
+        return ",".join(value)
+    raise RoyalSimError(f"{argument} must be a comma list or a list of strings, got "
+                        f"{value!r}", argument=argument)
+
+
+def _texts(value, argument: str) -> tuple[str, ...]:
+    """Repeatable facts (``holds=["D_ELF:XXI"]``): a sequence of strings, or one string."""
+    if isinstance(value, str):
+        return (value,)
+    if isinstance(value, (list, tuple)) and all(isinstance(v, str) for v in value):
+        return tuple(value)
+    raise RoyalSimError(f"{argument} must be a list of strings like 'D_ELF:XXI', got "
+                        f"{value!r}", argument=argument)
 
 
 def analyze(hand: str, seat: str, *, progress: Callable[[int], None] | None = None,
@@ -321,8 +358,8 @@ def request_advice(hand: str, seat: str, *, partner_bids: str | None = None,
         raise RoyalSimError(f"max_bids must be 1..8, got {max_bids}", argument="max_bids")
     if top < 1:
         raise RoyalSimError(f"top must be at least 1, got {top}", argument="top")
-    mine = parse_bids(partner_bids, "partner_bids")
-    theirs = parse_bids(their_bids, "opponent_bids")
+    mine = parse_bids(_listed(partner_bids, "partner_bids"), "partner_bids")
+    theirs = parse_bids(_listed(their_bids, "their_bids"), "opponent_bids")
     rules = options.get("rules", "gerots")
     validate_bids(mine, rules)
     validate_bids(theirs, rules)

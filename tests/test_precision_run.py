@@ -140,3 +140,24 @@ def test_batch_rows_carry_each_slems_deals_and_resume_keeps_the_precision(tmp_pa
     with pytest.raises(B.RoyalSimError, match="other options"):
         B.run_batch(B.read_inputs(src)[0], out, B.BatchOptions(precision=0.1, samples=200,
                     only=("gem", "volat", "ultimo")), n_jobs=1, resume=True)
+
+
+def test_interrupted_before_the_first_round_ends_shows_nothing():
+    request = royal_sim.api.request_analysis(HAND, "A_IND", precision=0.05,
+                                             only="volat,pagatfogas")
+
+    def stop_at_once(report):
+        raise KeyboardInterrupt
+    with pytest.raises(KeyboardInterrupt) as e:
+        request.run(on_update=stop_at_once)     # the first update: within the first round
+    assert e.value.partial is None
+
+
+def test_the_python_face_takes_lists_and_names_bad_arguments():
+    r = royal_sim.analyze(HAND.split(), "A_IND", samples=5, only=["gem"], holds="D_ELF:XXI")
+    assert [row.id for row in r.slems] == ["gem"] and r.known == ["D_ELF: holds XXI"]
+    for kwargs, argument in ((dict(samples="many"), "samples"), (dict(samples=True), "samples"),
+                             (dict(only=[1]), "only"), (dict(heard=[None]), "heard")):
+        with pytest.raises(royal_sim.RoyalSimError) as e:
+            royal_sim.analyze(HAND, "A_IND", **kwargs)
+        assert e.value.argument == argument

@@ -224,7 +224,7 @@ def _search_found(deals: np.ndarray, cols: list[Column], pair: Pair, hand: int, 
                                  on_round=round_done if on_round else None,
                                  keep=kept if keep else None, deadline=deadline)
     except KeyboardInterrupt as e:
-        e.partial = view(found(e.partial)) if view else None
+        e.partial = view(found(e.partial)) if view and e.partial is not None else None
         raise
     return found(state)
 

@@ -28,8 +28,9 @@ DEFAULT_CAP = 10_000      # deals at most in a precision-driven run
 def check_samples(samples: int) -> int:
     """``samples`` (deals to sample) if it is 1..``MAX_SAMPLES``; else ``RoyalSimError``
     (argument ``samples``)."""
-    if not 1 <= samples <= MAX_SAMPLES:
-        raise RoyalSimError(f"samples must be 1..{MAX_SAMPLES:,}, got {samples}",
+    if (isinstance(samples, bool) or not isinstance(samples, int)
+            or not 1 <= samples <= MAX_SAMPLES):
+        raise RoyalSimError(f"samples must be 1..{MAX_SAMPLES:,}, got {samples!r}",
                             argument="samples")
     return samples
 

@@ -109,9 +109,9 @@ def search_in_rounds(deals: np.ndarray, plan: SearchPlan, classes: ClassCache,
                 break
         else:
             _stop(state, active, lo, BY_SAMPLES)
-    except KeyboardInterrupt as e:
+    except KeyboardInterrupt as e:       # the finished rounds; none: nothing to show
         _stop(state, active, lo, BY_INTERRUPT)
-        e.partial = state
+        e.partial = state if state.rounds else None
         raise
     return state
 

@@ -185,7 +185,7 @@ def analysis_text(report) -> str:
     lines.append(f"No bid: E[score] {report.no_bid:.1f} (the consolatio your pair scores "
                  "bidding nothing). E[score]: mean points of your pair with this as its "
                  "only bid (consolatio and caps included); gain: E[score] minus the no-bid "
-                 "score.")
+                 "score on the same deals.")
     if report.unavailable:
         lines.append("Not for your hand: " + "; ".join(
             f"{S.get_slem(i).name} ({why})" for i, why in report.unavailable) + ".")

@@ -159,7 +159,7 @@ CARD_SET_TERMS = (
     ("skíz (XXII)", bit(SKIZ), "the top tarokk; written XXII, 'skiz' accepted"),
     ("pagát (I)", bit(PAGAT), "the lowest tarokk; a matador, the target of Pagátfogás, Les, "
                               "Golgota and others"),
-    ("sas, kakadu, kanári", mask_of((SAS, KAKADU, KANARI)),
+    ("kanári, kakadu, sas", mask_of((SAS, KAKADU, KANARI)),
      "II, III, IV: the other three matadors"),
     ("honour (honőr)", HONOURS, "skíz or XXI"),
     ("köpf", HONOURS, "both honours; a pair that did not hold köpf lacked skíz or XXI or both "

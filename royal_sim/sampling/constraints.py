@@ -71,7 +71,7 @@ class SeatConstraints:
         voids = frozenset(int(s) for s in self.voids)
         if C.TAROKK in voids:
             raise ConstraintError(f"no hand is void in tarokks: every hand holds at least "
-                                  f"{MIN_TAROKKS} (spec §2)")
+                                  f"{MIN_TAROKKS} (docs/rules.md#seats-and-dealing)")
         bad = [s for s in voids if s not in C.PLAIN_SUITS]
         if bad:
             raise ConstraintError(f"unknown suit index {bad[0]} in voids")

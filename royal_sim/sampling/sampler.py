@@ -576,7 +576,7 @@ class DealSampler:
                 for fseat, card in FIXED_CARD.items():
                     if c == card and j != fseat:
                         raise ConstraintError(f"{name} is dealt to {fseat.name}; {sj} cannot "
-                                              "hold it (spec §2)")
+                                              "hold it (docs/rules.md#seats-and-dealing)")
                 if user is not None and j != user and self.hand >> c & 1:
                     raise ConstraintError(f"{name} is in the known hand of "
                                           f"{SEATS[user].name}; {sj} cannot hold it")
@@ -613,7 +613,7 @@ class DealSampler:
                 if s == C.TAROKK:
                     if b < MIN_TAROKKS:
                         raise ConstraintError(f"{sj} cannot hold {a}-{b} tarokks: every "
-                                              f"hand holds at least {MIN_TAROKKS} (spec §2)")
+                                              f"hand holds at least {MIN_TAROKKS} (docs/rules.md#seats-and-dealing)")
                     a = max(a, MIN_TAROKKS)
                 if a > HAND_SIZE:
                     raise ConstraintError(f"{sj} cannot hold {a} {word}: a hand has "
