@@ -22,6 +22,7 @@ def __getattr__(name: str):
         from .errors import RoyalSimError
         return RoyalSimError
     if name == "api" or name in __all__:
-        from . import api
+        import importlib
+        api = importlib.import_module(".api", __name__)
         return api if name == "api" else getattr(api, name)
     raise AttributeError(f"module 'royal_sim' has no attribute {name!r}")
