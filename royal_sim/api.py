@@ -129,6 +129,8 @@ class AnalysisReport:
                 "slems": [r.to_json() for r in self.slems],
                 "candidates": [r.to_json() for r in self.candidates],
                 "unavailable": [{"id": i, "why": why} for i, why in self.unavailable],
+                "obligations": [{"slem": k, "laza_probability": round(p, 6), "why": why}
+                                for k, (p, why) in self.analysis.obligations.items()],
                 "max_tricks": self.max_tricks, "announcements": self.announcements}
 
 

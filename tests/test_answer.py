@@ -77,3 +77,18 @@ def test_sets_differing_only_by_small_bids_are_one_row():
     groups = group_sets(sets)
     assert [(g.bids, [v.bids for v in vs]) for g, vs in groups] == [
         (("gem", "vizi"), [("gem",), ("gem", "lamour")]), (("ultimo:SK",), [])]
+
+
+def test_a_slem_the_gerots_obligations_make_rare_gets_a_footnote():
+    strong = "XXII XXI XIX XVIII XVI XV IV III II I"
+    report = royal_sim.analyze(strong, "A_ELF", samples=30, seed=1, only="scala,volat")
+    scala = {r.id: r for r in report.slems}["scala"]
+    laza = royal_sim.analyze(strong, "A_ELF", samples=30, seed=1, only="scala",
+                             rules="laza")
+    p, why = report.analysis.obligations["scala"]
+    assert scala.probability < 0.05 and p == laza.slems[0].probability >= 0.25
+    assert "lead obligations" in why
+    assert laza.analysis.obligations == {}
+    text = CliRunner().invoke(main, ["analyze", strong, "--seat", "A_ELF", "--samples", "30",
+                                     "--only", "scala,volat"]).stdout
+    assert f"Gerots: Scala 0% here, but {p:.0%} of the same deals without its lead" in text

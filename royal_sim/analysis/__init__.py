@@ -179,8 +179,40 @@ def analyze(hand: int, seat: Seat, *, samples: int = 1000, seed: int = 0,
         extra_cols = []
         e.partial = analysis(first)
         raise
+    if rules == "gerots":
+        side["obligations"] = _obligation_costs(deals, cols, first.results, pair, hand,
+                                                classes)
     return analysis(_Found(first.results + extra, first.max_tricks, first.rounds,
                            first.deals), side)
+
+
+OBLIGATION_RARE = 0.05      # a Gerots chance below this …
+OBLIGATION_LAZA = 0.25      # … against at least this under laza gets a footnote
+
+
+def _obligation_costs(deals: np.ndarray, cols: list[Column], results: list[SlemResult],
+                      pair: Pair, hand: int, classes: ClassCache) -> dict[str, tuple]:
+    """The slems the Gerots obligatory play makes rare: ``{key: (laza chance, what binds:
+    "lead obligations", "held cards" or both)}`` for each slem below ``OBLIGATION_RARE``
+    under Gerots that the pair makes on ``OBLIGATION_LAZA`` of the same deals without its
+    obligations (one laza search of those slems on their deals; docs/rules.md#obligations)."""
+    rare = [(col, r) for col, r in zip(cols, results)
+            if not col.relaxed and r.n and r.probability < OBLIGATION_RARE
+            and (S.gerots_leads(col.slem, col.param) or S.held_until(col.slem, col.param))]
+    if not rare:
+        return {}
+    m = max(len(r.outcomes) for _, r in rare)
+    laza = _search(deals[:m], [c for c, _ in rare], pair, hand, "laza", classes).outcomes
+    out = {}
+    for j, (col, r) in enumerate(rare):
+        o = laza[:len(r.outcomes), j]
+        n = int((o >= 0).sum())
+        p = float((o == 1).sum()) / n if n else 0.0
+        if p >= OBLIGATION_LAZA:
+            why = [w for w, has in (("lead obligations", S.gerots_leads(col.slem, col.param)),
+                                    ("held cards", S.held_until(col.slem, col.param))) if has]
+            out[col.key] = (p, " and ".join(why))
+    return out
 
 
 @dataclass(frozen=True)

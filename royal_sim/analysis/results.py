@@ -100,7 +100,8 @@ class Analysis:
     ``partner`` / ``opponent``: the bids heard, searched for their pair on the same deals;
     ``precision``: the half-width a precision-driven run stopped each slem at (``None``:
     every slem on all ``samples`` deals); ``rounds``: rounds searched; ``deals_searched``:
-    deals searched at all (``samples`` at most)."""
+    deals searched at all (``samples`` at most); ``obligations``: slem key → (its chance
+    without the Gerots obligations, which bind) for slems they make rare."""
 
     hand: int
     seat: Seat
@@ -117,6 +118,7 @@ class Analysis:
     precision: float | None = None
     rounds: int = 1
     deals_searched: int = 0
+    obligations: dict[str, tuple[float, str]] = field(default_factory=dict)
 
     @property
     def searched_deals(self) -> np.ndarray:

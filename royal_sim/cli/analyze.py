@@ -186,6 +186,11 @@ def analysis_text(report) -> str:
                  "bidding nothing). E[score]: mean points of your pair with this as its "
                  "only bid (consolatio and caps included); gain: E[score] minus the no-bid "
                  "score on the same deals.")
+    for key, (p, why) in result.obligations.items():
+        row = next(r for r in report.candidates if r.result.key == key)
+        lines.append(f"Gerots: {row.result.slem.name} {row.probability:.0%} here, but "
+                     f"{p:.0%} of the same deals without its {why} "
+                     "(docs/rules.md#obligations).")
     if report.unavailable:
         lines.append("Not for your hand: " + "; ".join(
             f"{S.get_slem(i).name} ({why})" for i, why in report.unavailable) + ".")
