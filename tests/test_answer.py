@@ -92,3 +92,13 @@ def test_a_slem_the_gerots_obligations_make_rare_gets_a_footnote():
     text = CliRunner().invoke(main, ["analyze", strong, "--seat", "A_ELF", "--samples", "30",
                                      "--only", "scala,volat"]).stdout
     assert f"Gerots: Scala 0% here, but {p:.0%} of the same deals without its lead" in text
+
+
+def test_sets_tied_with_the_best_within_a_standard_error_rank_equal():
+    from royal_sim.advisor import BidSet
+    from royal_sim.cli.advise import _rank
+
+    best = BidSet(("gem",), 70.0, 1.5, 0.1)
+    assert _rank(1, best, best) == "1"
+    assert _rank(2, BidSet(("ultimo:SK",), 69.0, 1.0, 0.1), best) == "=1"
+    assert _rank(3, BidSet(("uhu:SK",), 67.0, 1.0, 0.1), best) == "3"

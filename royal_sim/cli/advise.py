@@ -31,7 +31,8 @@ def advise_command(partner_bids, their_bids, top, max_bids, **opts):
     raises of one another). Shows the expected score, its standard error and the chance of
     finishing below the no-bid score (with --partner-bids: below the score of the
     partner's bids alone, adding none of yours); sets that differ only by small bids
-    (worth 3 points or less) are one row; the last line says what to bid. Bids are judged
+    (worth 3 points or less) are one row, a set tied with the best within one standard
+    error is ranked =1; the last line says what to bid. Bids are judged
     one by one, so a set whose bids compete for the same tricks is scored optimistically.
     """
     from ..api import request_advice
@@ -89,6 +90,11 @@ def group_sets(sets) -> list[tuple[object, list]]:
     return groups
 
 
+def _rank(i: int, b, best) -> str:
+    """``1``, ``2`` …, or ``=1`` for a set tied with the best within one standard error."""
+    return "=1" if i > 1 and best.expected - b.expected <= max(best.stderr, b.stderr) else str(i)
+
+
 def _variant(v, b) -> str:
     """``+vizi -lamour +0.3``: the small bids set ``v`` adds to or drops from ``b``, and
     the difference in expected score."""
@@ -103,7 +109,8 @@ def _print_sets(sets, baseline, partner_bid: bool, n_cands: int) -> None:
     from ..advisor import MIN_PROBABILITY
 
     groups = group_sets(sets)
-    click.echo(tabulate([[i, ", ".join(b.bids) or "(no bid)", f"{b.expected:.1f}",
+    click.echo(tabulate([[_rank(i, b, groups[0][0]), ", ".join(b.bids) or "(no bid)",
+                          f"{b.expected:.1f}",
                           f"{b.stderr:.1f}", f"{b.below_nobid:.1%}",
                           ", ".join(_variant(v, b) for v in variants)]
                          for i, (b, variants) in enumerate(groups, 1)],
