@@ -184,11 +184,12 @@ def check_resumable(path: Path, ex: Existing, jobs: Sequence[Job],
             want += (opts.samples, opts.precision, input_seed(opts.seed, ident))
             have += (r["samples"], r["precision"], r["seed"])
         if want != have:
+            names = ("kind", "rules", "samples", "precision", "seed")
+            diff = "; ".join(f"{n} {h} there, {w} now" for n, h, w in zip(names, have, want)
+                             if h != w)
             raise RoyalSimError(f"{str(path)!r} was written with other options or inputs "
-                                f"({ident!r}: kind, rules, samples, precision, seed {have} "
-                                f"here, "
-                                f"{want} now); use the same options, another `out` or "
-                                "`force=True`", argument="out")
+                                f"({ident!r}: {diff}); use the same options, another `out` "
+                                "or `force=True`", argument="out")
         slems = {row["slem"] for row in rows if row["slem"] != MAX_TRICKS}
         allowed = set(opts.only) if opts.only else set(S.SLEMS)
         if job.kind == "hand":      # the slems the hand can bid

@@ -194,6 +194,11 @@ def analysis_text(report) -> str:
     if report.unavailable:
         lines.append("Not for your hand: " + "; ".join(
             f"{S.get_slem(i).name} ({why})" for i, why in report.unavailable) + ".")
+    silent = [r.result.slem.name for r in report.slems
+              if r.bid is None and r.result.slem.silent_only]
+    if silent:
+        lines.append(f"Silent slems ({', '.join(silent)}) score when made but are never "
+                     "bid: no E[score].")
     if precise:
         lines.append(_settled_words(report.slems, result.precision))
     lines.append("Hand announcements available: " + (", ".join(anns) if anns else "none"))
