@@ -99,6 +99,20 @@ def _ms(x: float) -> str:
     return f"{x * 1e3:.3f} ms"
 
 
+def _print_stats(st, n: int, first_trick: int = 0) -> None:
+    """Node counts of a run of ``n`` searches: all nodes and trick starts per search, the
+    first-move cut-off rate per play position, the nodes per trick."""
+    print(f"  kernel nodes: {st.nodes / n:,.0f} per search (all plies), "
+          f"{st.trick_starts / n:,.0f} trick starts")
+    print("  cut-offs by the first move tried, per play position: " + "   ".join(
+        f"{k + 1}: {100 * st.first_move_rate(k):.1f}% of {st.cutoffs[k] / n:,.0f}"
+        for k in range(4)))
+    per = [x / n for x in st.nodes_per_trick]
+    last = max((t for t, x in enumerate(per) if x), default=first_trick)
+    print("  nodes per trick: " + " ".join(
+        f"{t + 1}:{per[t]:,.0f}" for t in range(first_trick, last + 1)))
+
+
 def bench_tarokk(n: int, seed: int) -> None:
     from royal_sim.double_dummy import TAROKK_RULES
     from royal_sim.engine.solver import Solver
@@ -109,6 +123,7 @@ def bench_tarokk(n: int, seed: int) -> None:
     for d in deals[:5]:                      # warm-up (JIT already loaded)
         solver.max_tricks(d, 0, 1, 0)
     nodes0 = getattr(solver, "nodes", None)
+    stats0 = solver.stats() if hasattr(solver, "stats") else None
     times = []
     for d in deals:
         t0 = time.perf_counter()
@@ -124,6 +139,8 @@ def bench_tarokk(n: int, seed: int) -> None:
     if nodes0 is not None:
         nodes = solver.nodes - nodes0
         print(f"  nodes: {nodes / n:,.0f} per deal, {nodes / sum(times):,.0f} per second")
+    if stats0 is not None:
+        _print_stats(solver.stats() - stats0, n)
 
 
 def bench_bridge(n: int, seed: int) -> None:
@@ -144,15 +161,26 @@ def bench_bridge(n: int, seed: int) -> None:
     deals = [Deal(_pbn(hands), first=Player(leader), trump=Denom(trump))
              for hands, leader, trump in cases]
     t_dds, t_ours, bad = [], [], 0
+    n_dds, n_all, n_ts = [], [], []
+    stats0 = [s.stats() for s in solvers.values()]
     for deal, (hands, leader, trump) in zip(deals, cases):
         t0 = time.perf_counter()
         res = solve_board(deal, SolveMode.OptimalOne)
+        t_dds.append(time.perf_counter() - t0)
+        before = solvers[trump].stats()
         t1 = time.perf_counter()
         ours = solvers[trump].max_tricks(hands, leader, 4, leader % 2)
         t2 = time.perf_counter()
-        t_dds.append(t1 - t0)
+        after = solvers[trump].stats()
         t_ours.append(t2 - t1)
+        n_dds.append(res._data.nodes)
+        n_all.append(after.nodes - before.nodes)
+        n_ts.append(after.trick_starts - before.trick_starts)
         bad += ours != max(tricks for _, tricks in res)
+    deltas = [s_.stats() - s0 for s_, s0 in zip(solvers.values(), stats0)]
+    st = deltas[0]
+    for d_ in deltas[1:]:
+        st = st + d_
     t_all = []
     for deal, (hands, leader, trump) in zip(deals, cases):
         t0 = time.perf_counter()
@@ -170,6 +198,12 @@ def bench_bridge(n: int, seed: int) -> None:
           f"{'met' if ratio <= BRIDGE_TARGET_RATIO else 'NOT met'}")
     print(f"  for comparison only: DDS scoring every card of the leader (its default mode) "
           f"median {_ms(m_all)}, kernel {m_ours / m_all:.1f}x that")
+    print(f"  nodes per position, median / mean: DDS (trick starts) "
+          f"{statistics.median(n_dds):,.0f} / {statistics.fmean(n_dds):,.0f}   kernel trick "
+          f"starts {statistics.median(n_ts):,.0f} / {statistics.fmean(n_ts):,.0f} "
+          f"({statistics.median(n_ts) / max(1, statistics.median(n_dds)):.2f}x DDS)   kernel "
+          f"all nodes {statistics.median(n_all):,.0f} / {statistics.fmean(n_all):,.0f}")
+    _print_stats(st, n, first_trick=3)
     print(f"  disagreements with DDS: {bad}")
 
 

@@ -5,13 +5,16 @@ as data (``rules.Rules``, ``goal.Goal``)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import numpy as np
 
 from .goal import Goal, tricks_goal
 from .kernel.search import _solve
 from .kernel.table import SEQ_WORDS, TT_WORDS
 from .kernel.tricks import _beats, _legal
-from .kernel.workspace import C_LEN, C_NODES, MAX_DEPTH, MAX_MOVES, TT_BITS_DEFAULT
+from .kernel.workspace import (C_CUT0, C_FIRST0, C_LEN, C_NODES, C_TRICK0, C_TSTART,
+                               MAX_DEPTH, MAX_MOVES, MAX_TRICKS, TT_BITS_DEFAULT)
 from .rules import Rules
 
 
@@ -26,6 +29,50 @@ def check_key_fits(n_cards: int, n_suits: int, classes: np.ndarray) -> None:
                          f"transposition key ({n_cards} cards)")
     if n_suits > 5 or n_cards > 64:
         raise ValueError("the kernel plays at most 5 suits and 64 cards")
+
+
+@dataclass(frozen=True)
+class SearchStats:
+    """Search counters (since the tables were made; subtract two to measure a stretch).
+
+    ``nodes``: every node searched (one card a ply); ``trick_starts``: nodes at a trick
+    start (what DDS counts); ``nodes_per_trick[t]``: nodes in trick t (0-based, absolute);
+    ``cutoffs[k]``: nodes at play position k (0 = the lead) decided before their last move
+    (an OR node proved, an AND node refuted), ``first_cutoffs[k]``: of those, by the first
+    move tried."""
+
+    nodes: int
+    trick_starts: int
+    nodes_per_trick: tuple[int, ...]
+    cutoffs: tuple[int, int, int, int]
+    first_cutoffs: tuple[int, int, int, int]
+
+    @classmethod
+    def from_ctx(cls, ctx: np.ndarray) -> "SearchStats":
+        c = np.asarray(ctx, dtype=np.int64).reshape(-1, C_LEN).sum(axis=0)
+        return cls(int(c[C_NODES]), int(c[C_TSTART]),
+                   tuple(int(x) for x in c[C_TRICK0:C_TRICK0 + MAX_TRICKS]),
+                   tuple(int(x) for x in c[C_CUT0:C_CUT0 + 4]),
+                   tuple(int(x) for x in c[C_FIRST0:C_FIRST0 + 4]))
+
+    def _zip(self, other: "SearchStats", op) -> "SearchStats":
+        return SearchStats(op(self.nodes, other.nodes),
+                           op(self.trick_starts, other.trick_starts),
+                           tuple(map(op, self.nodes_per_trick, other.nodes_per_trick)),
+                           tuple(map(op, self.cutoffs, other.cutoffs)),
+                           tuple(map(op, self.first_cutoffs, other.first_cutoffs)))
+
+    def __sub__(self, other: "SearchStats") -> "SearchStats":
+        return self._zip(other, lambda a, b: a - b)
+
+    def __add__(self, other: "SearchStats") -> "SearchStats":
+        return self._zip(other, lambda a, b: a + b)
+
+    def first_move_rate(self, position: int) -> float:
+        """Share of the cut-offs at play ``position`` (0..3) made by the first move tried
+        (nan if none)."""
+        n = self.cutoffs[position]
+        return self.first_cutoffs[position] / n if n else float("nan")
 
 
 class Tables:
@@ -51,6 +98,10 @@ class Tables:
     def nodes(self) -> int:
         return int(self.ctx[:, C_NODES].sum())
 
+    def stats(self) -> SearchStats:
+        """The search counters of all rows (``SearchStats``)."""
+        return SearchStats.from_ctx(self.ctx)
+
 
 class Solver:
     """Reusable double-dummy solver for one rule set (holds the transposition table).
@@ -73,6 +124,10 @@ class Solver:
     @property
     def nodes(self) -> int:
         return int(self.ctx[C_NODES])
+
+    def stats(self) -> SearchStats:
+        """This solver's search counters since creation (``SearchStats``)."""
+        return SearchStats.from_ctx(self.ctx)
 
     def _check(self, hands, leader: int, first_trick: int) -> tuple[np.ndarray, int]:
         h = np.array([int(x) for x in hands], dtype=np.uint64)

@@ -22,7 +22,7 @@ from .moves import _moves, _run_of
 from .table import (KEY_WORDS, SEQ_WORDS, TT_DEPTH, _depth_cards, _named_cards, _rel_key,
                     _tt_lookup, _tt_store)
 from .tricks import _beats, _legal, _score_trick
-from .workspace import (C_NODES, C_STAMP, C_TRICK0, MAX_DEPTH, U_HAND, U_LEN, U_REL, U_SKIP,
+from .workspace import (C_CUT0, C_FIRST0, C_NODES, C_STAMP, C_TRICK0, C_TSTART, MAX_DEPTH, U_HAND, U_LEN, U_REL, U_SKIP,
                         U_TWIN, U_UNPLAYED, W_IDX, W_ISP, W_LEADER, W_LEN, W_N, W_NEED, W_NPLAYED,
                         W_PCOUNT, W_PROG, W_SEAT, W_TRICK)
 from .jit import kernel, kernel_no_refcount
@@ -85,6 +85,7 @@ def _search(hands, pairmask, suit_of, suit_masks, trump, must_trump, pair_of,
                 need = 0
             hint = -1
             if nplayed == 0:
+                ctx[C_TSTART] += 1
                 b, rel = _trick_start_bounds(hands, pairmask, pair_of, goal, n_tricks_total,
                                              trick_no, unplayed, need, prog, trump_mask,
                                              trump_top, leader, suit_masks, trump,
@@ -198,6 +199,9 @@ def _search(hands, pairmask, suit_of, suit_masks, trump, must_trump, pair_of,
                 if rel & run:
                     rel |= run
             if r == (ws[d, W_ISP] == 1):
+                ctx[C_CUT0 + ws[d, W_NPLAYED]] += 1
+                if ws[d, W_IDX] == 0:
+                    ctx[C_FIRST0 + ws[d, W_NPLAYED]] += 1
                 if ws[d, W_NPLAYED] == 0:
                     _tt_store(tt_keys, tt_lo, tt_hi, tt_move, tt_stamp, tt_bits, stamp, goal,
                               n_tricks_total, ws, wsu, keys, kw, d, r, c, rel, suit_masks,

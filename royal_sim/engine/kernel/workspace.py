@@ -18,5 +18,9 @@ U_LEN = 5
 C_NODES = 0
 C_STAMP = 1
 C_REPL = 2            # round-robin counter for replacing table entries in a full bucket
+C_TSTART = 3          # trick-start nodes (DDS's node count)
 C_TRICK0 = 4          # C_TRICK0 + t: nodes at trick t (0-based), for profiling
-C_LEN = 20
+MAX_TRICKS = 16
+C_CUT0 = C_TRICK0 + MAX_TRICKS      # C_CUT0 + k: cut-offs at play position k (0 = lead)
+C_FIRST0 = C_CUT0 + 4               # C_FIRST0 + k: of those, by the first move tried
+C_LEN = C_FIRST0 + 4
