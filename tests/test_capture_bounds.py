@@ -1,0 +1,72 @@
+"""Capture goals against the reference search: the capture sets are mostly cards of the
+opponents, many of them not the top of their suit, on tarokk endings and on bridge positions
+(written for a trick-start bound that finds an opponent on lead winning a trick with a card
+the pair must capture; it caught an unsound first version of that bound)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from reference import play_random_tricks, random_tarokk_deal, ref_goal
+from royal_sim import double_dummy as search
+from royal_sim.double_dummy import TAROKK_RULES
+from royal_sim.engine.goal import Goal
+from royal_sim.engine.rules import bridge_rules
+
+SEED = 0xCA97
+BRIDGE = [bridge_rules(t) for t in (None, 0, 1, 2, 3)]     # (one solver each)
+
+
+def _capture(rng, hands, rules, pair) -> int:
+    opp = 0
+    for s in range(4):
+        if int(rules.pair_of[s]) != pair:
+            opp |= hands[s]
+    pool = opp if rng.random() < 0.8 else hands[0] | hands[1] | hands[2] | hands[3]
+    cards = [c for c in range(rules.n_cards) if pool >> c & 1]
+    m = 0
+    for c in rng.sample(cards, min(len(cards), rng.choice((1, 1, 2, 3)))):
+        m |= 1 << c
+    return m
+
+
+def _check(cases, rng):
+    bad, made = [], 0
+    for rules, (hands, leader, first) in cases:
+        pair = rng.randrange(2)
+        goal = Goal(capture=_capture(rng, hands, rules, pair))
+        want = ref_goal(hands, leader, first, goal, pair, rules)
+        got = search.solve_goal(hands, leader, first, goal, pair=pair, rules=rules)
+        made += want
+        if got != want:
+            bad.append(f"{[hex(h) for h in hands]} leader={leader} first={first} pair={pair}"
+                       f" capture={goal.capture:#x}: reference {want}, kernel {got}")
+    assert not bad, f"{len(bad)} of {len(cases)} disagree, e.g.\n" + "\n".join(bad[:5])
+    assert 0 < made < len(cases)        # both answers occur
+
+
+@pytest.mark.parametrize("k,n", [(2, 300), (3, 400), (4, 120)])
+def test_tarokk_captures_match_reference(k, n):
+    rng = random.Random(SEED + k)
+    cases = []
+    for i in range(n):
+        hands, leader, _ = play_random_tricks(rng, random_tarokk_deal(rng), 0, 10 - k,
+                                              TAROKK_RULES)
+        cases.append((TAROKK_RULES,
+                      (hands, rng.randrange(4) if i % 3 == 0 else leader, 11 - k)))
+    _check(cases, rng)
+
+
+@pytest.mark.parametrize("k,n", [(2, 300), (3, 300), (4, 80)])
+def test_bridge_captures_match_reference(k, n):
+    rng = random.Random(SEED + 10 + k)
+    cases = []
+    for _ in range(n):
+        rules = rng.choice(BRIDGE)
+        cards = list(range(52))
+        rng.shuffle(cards)
+        hands = tuple(sum(1 << c for c in cards[k * s:k * s + k]) for s in range(4))
+        cases.append((rules, (hands, rng.randrange(4), 14 - k)))
+    _check(cases, rng)
