@@ -103,10 +103,16 @@ def run_request(request, jobs: int | None, live: bool = False, render=None):
         return request.run(progress=bar.update)
 
 
+def known_line(known: list[str]) -> str | None:
+    """The facts the deals were sampled under (constraints, heard announcements, bids) as
+    one line, or ``None`` without any."""
+    return "Known: " + "; ".join(known) if known else None
+
+
 def echo_known(known: list[str]) -> None:
-    """The facts the deals were sampled under (constraints, heard announcements, bids)."""
+    """``known_line``, printed."""
     if known:
-        click.echo("Known: " + "; ".join(known))
+        click.echo(known_line(known))
 
 
 @click.command("analyze")
@@ -174,7 +180,7 @@ def analysis_text(report) -> str:
              f"(seed {result.seed}, {_sampling_words(result.sampling_method)}); "
              f"double dummy, A_IND leads."]
     if report.known:
-        lines.append("Known: " + "; ".join(report.known))
+        lines.append(known_line(report.known))
     if len(result.max_tricks):
         counts = [int((result.max_tricks == k).sum()) for k in range(11)]
         lines.append(f"Tricks your pair can force: mean {float(result.max_tricks.mean()):.2f}; "
