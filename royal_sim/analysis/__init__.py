@@ -166,7 +166,7 @@ def analyze(hand: int, seat: Seat, *, samples: int = 1000, seed: int = 0,
 
     extra_cols: list[Column] = []
     first = search(cols, pair, progress=progress, on_round=on_round, keep=keep,
-                   view=lambda found: analysis(found))
+                   view=analysis)
     try:
         extra_cols = _exact_candidates(cols, first.results, hand)
         extra = search(extra_cols, pair).results if extra_cols else []

@@ -22,7 +22,7 @@ import numpy as np
 from ..engine.cells import GOAL_SKIP
 from .execute import CHUNK, ClassCache, _pack, _Run
 from .plan import SearchPlan
-from .stopping import StoppingRule
+from .stopping import FIRST_LOOK, StoppingRule
 
 FIRST_BLOCK = 14     # the first round in blocks of 14 deals: a first table early
 # why a column stopped
@@ -55,7 +55,7 @@ def _settled(rule: StoppingRule, out: np.ndarray) -> bool:
     round and after is left (reported on 0 deals)."""
     n = int((out >= 0).sum())
     if n == 0:
-        return out.shape[0] >= rule.looks()[0]
+        return out.shape[0] >= FIRST_LOOK
     return rule.settled(int((out == 1).sum()), n)
 
 

@@ -97,7 +97,7 @@ def run_request(request, jobs: int | None, live: bool = False, render=None):
     jobs = jobs or os.cpu_count() or 1
     numba.set_num_threads(min(jobs, numba.config.NUMBA_NUM_THREADS))
     if live and sys.stdout.isatty():
-        with LiveTable(render) as table:
+        with LiveTable(render, note=compile_note()) as table:
             return request.run(progress=table.progress, on_update=table.update)
     with Progress(request.samples, "searching deals", note=compile_note()) as bar:
         return request.run(progress=bar.update)

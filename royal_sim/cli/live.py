@@ -13,10 +13,12 @@ from rich.text import Text
 
 class LiveTable:
     """``with LiveTable(render) as t: request.run(progress=t.progress, on_update=t.update)``;
-    ``render(report) -> str`` gives the table text of a report so far."""
+    ``render(report) -> str`` gives the table text of a report so far; ``note`` (the cold
+    compile's, ``progress.compile_note``) is shown until the first table."""
 
-    def __init__(self, render, refresh_per_second: float = 1.0):
+    def __init__(self, render, note: str = "", refresh_per_second: float = 1.0):
         self.render = render
+        self.note = note
         self.console = Console()
         self.live = Live(Text("searching the first deals …"), console=self.console,
                          refresh_per_second=refresh_per_second, transient=True,
@@ -46,4 +48,5 @@ class LiveTable:
         status = (f"searching: {self.done:,} deal searches, "
                   f"{time.monotonic() - self.started:.0f} s (Ctrl-C stops; the table of the "
                   "finished rounds is kept)")
-        self.live.update(Text(f"{self.table}\n{status}" if self.table else status))
+        self.live.update(Text(f"{self.table}\n{status}" if self.table
+                              else f"{status}{self.note}"))
