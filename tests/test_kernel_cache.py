@@ -15,7 +15,9 @@ PACKAGE = Path(royal_sim.__file__).resolve().parent
 # tricks._count_future (a cached kernel in tricks.py) counts bits with bits.popcount
 PROBE = ("import numpy as np; from royal_sim.engine.kernel.tricks import _count_future; "
          "print(_count_future(np.uint64(0b1011), 0, 10))")
-POPCOUNT_RETURN = "    return np.int64((m * np.uint64(0x0101010101010101)) >> np.uint64(56))"
+POPCOUNT_RETURN = "        return builder.ctpop(_as_u64(context, builder, sig.args[0], args[0]))"
+POPCOUNT_PLUS_100 = ("        return builder.add(builder.ctpop(_as_u64(context, builder, sig.args[0], "
+                     "args[0])), ir.Constant(ir.IntType(64), 100))")
 
 
 def _run(root: Path, cache: Path) -> str:
@@ -42,7 +44,7 @@ def test_a_changed_helper_in_another_file_recompiles_its_callers(tmp_path):
     bits = root / "royal_sim" / "engine" / "kernel" / "bits.py"
     text = bits.read_text()
     assert POPCOUNT_RETURN in text
-    bits.write_text(text.replace(POPCOUNT_RETURN, POPCOUNT_RETURN + " + 100"))
+    bits.write_text(text.replace(POPCOUNT_RETURN, POPCOUNT_PLUS_100))
     assert _run(root, cache) == "103"                     # not the stale kernel
     now = {p.name for p in cache.iterdir()}      # a new directory, the old one removed
     assert len(now) == 1 and now != first

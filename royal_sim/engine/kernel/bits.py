@@ -5,45 +5,56 @@ sampler): population count, lowest and highest set bit, the cards above a card.
 from __future__ import annotations
 
 import numpy as np
+from llvmlite import ir
+from numba import types
+from numba.extending import intrinsic
 
 from .jit import helper
 
 
-_DEBRUIJN = np.uint64(0x03F79D71B4CB0A89)
-_DEBRUIJN_TABLE = np.array([
-    0, 1, 48, 2, 57, 49, 28, 3, 61, 58, 50, 42, 38, 29, 17, 4,
-    62, 55, 59, 36, 53, 51, 43, 22, 45, 39, 33, 30, 24, 18, 12, 5,
-    63, 47, 56, 27, 60, 41, 37, 16, 54, 35, 52, 21, 44, 32, 23, 11,
-    46, 26, 40, 15, 34, 20, 31, 10, 25, 14, 19, 9, 13, 8, 7, 6], dtype=np.int64)
+def _as_u64(context, builder, ty, value):
+    return context.cast(builder, value, ty, types.uint64)
 
 
-@helper
-def _lowbit_index(m):
-    low = m & (~m + np.uint64(1))
-    return _DEBRUIJN_TABLE[np.int64((low * _DEBRUIJN) >> np.uint64(58))]
+@intrinsic
+def _lowbit_index(typingctx, m):
+    """Index of the lowest set bit of ``m`` (0 for 0): LLVM's count-trailing-zeros."""
+    if not isinstance(m, types.Integer):
+        return None
+
+    def codegen(context, builder, sig, args):
+        v = _as_u64(context, builder, sig.args[0], args[0])
+        zero = ir.Constant(v.type, 0)
+        tz = builder.cttz(v, ir.Constant(ir.IntType(1), 0))
+        return builder.select(builder.icmp_unsigned("==", v, zero), zero, tz)
+    return types.int64(types.unliteral(m)), codegen
 
 
-@helper
-def _highbit_index(m):
-    n = 0
-    if m >> np.uint64(32):
-        m >>= np.uint64(32)
-        n += 32
-    if m >> np.uint64(16):
-        m >>= np.uint64(16)
-        n += 16
-    if m >> np.uint64(8):
-        m >>= np.uint64(8)
-        n += 8
-    if m >> np.uint64(4):
-        m >>= np.uint64(4)
-        n += 4
-    if m >> np.uint64(2):
-        m >>= np.uint64(2)
-        n += 2
-    if m >> np.uint64(1):
-        n += 1
-    return n
+@intrinsic
+def _highbit_index(typingctx, m):
+    """Index of the highest set bit of ``m`` (0 for 0): 63 minus LLVM's count-leading-zeros."""
+    if not isinstance(m, types.Integer):
+        return None
+
+    def codegen(context, builder, sig, args):
+        v = _as_u64(context, builder, sig.args[0], args[0])
+        zero = ir.Constant(v.type, 0)
+        lz = builder.ctlz(v, ir.Constant(ir.IntType(1), 0))
+        hb = builder.sub(ir.Constant(v.type, 63), lz)
+        return builder.select(builder.icmp_unsigned("==", v, zero), zero, hb)
+    return types.int64(types.unliteral(m)), codegen
+
+
+@intrinsic
+def popcount(typingctx, m):
+    """Number of set bits of ``m`` (an integer, taken as uint64), as int64: LLVM's ctpop
+    (one instruction where the CPU has it)."""
+    if not isinstance(m, types.Integer):
+        return None
+
+    def codegen(context, builder, sig, args):
+        return builder.ctpop(_as_u64(context, builder, sig.args[0], args[0]))
+    return types.int64(types.unliteral(m)), codegen
 
 
 @helper
@@ -55,12 +66,3 @@ def _bit(c):
 def _above(c):
     """The bits of the cards stronger than card ``c`` (higher ids), in any suit."""
     return ~((_bit(c) << np.uint64(1)) - np.uint64(1))
-
-
-@helper
-def popcount(m):
-    """Number of set bits of uint64 ``m`` (as int64), branch-free."""
-    m = m - ((m >> np.uint64(1)) & np.uint64(0x5555555555555555))
-    m = (m & np.uint64(0x3333333333333333)) + ((m >> np.uint64(2)) & np.uint64(0x3333333333333333))
-    m = (m + (m >> np.uint64(4))) & np.uint64(0x0F0F0F0F0F0F0F0F)
-    return np.int64((m * np.uint64(0x0101010101010101)) >> np.uint64(56))

@@ -122,7 +122,7 @@ def _pair_quick_tricks(hands, leader, pair_of, suit_masks, trump):
     its lowest), one void in it keeps all its cards. Returns ``(tricks, cards behind them)``
     (the partner's top card and the cards it cashes). ``hands`` is changed and restored."""
     q, used = _quick_tricks(hands, leader, pair_of, suit_masks, trump)
-    partner = -1
+    partner = np.int64(-1)
     for s in range(4):
         if s != leader and pair_of[s] == pair_of[leader]:
             partner = s

@@ -56,11 +56,11 @@ def _search(hands, pairmask, suit_of, suit_masks, trump, must_trump, pair_of,
     stamp = ctx[C_STAMP]
     hs = trump if trump >= 0 else 0      # the table's hash suit (see TT_LEVELS)
     trump_mask = suit_masks[trump] if trump >= 0 else np.uint64(0)
-    trump_top = -1
+    trump_top = np.int64(-1)   # typed, not a literal: one compiled callee, not two
     for c in range(64):
         if trump_mask & _bit(c):
             trump_top = c
-    d = 0
+    d = np.int64(0)
     ws[0, W_LEADER] = leader0
     ws[0, W_TRICK] = trick0
     ws[0, W_NPLAYED] = nplayed0
@@ -68,7 +68,7 @@ def _search(hands, pairmask, suit_of, suit_masks, trump, must_trump, pair_of,
     ws[0, W_PROG] = prog0
     wsu[0, U_UNPLAYED] = unplayed0
     phase = PH_ENTER
-    r = False
+    r = np.bool_(False)
     rel = np.uint64(0)
     while True:
         if phase == PH_ENTER:
@@ -136,7 +136,7 @@ def _search(hands, pairmask, suit_of, suit_masks, trump, must_trump, pair_of,
                 rel = wsu[d, U_REL]
                 if ws[d, W_NPLAYED] == 0:
                     _tt_store(tt_keys, tt_lo, tt_hi, tt_move, tt_stamp, tt_bits, stamp, goal,
-                              n_tricks_total, ws, wsu, keys, kw, d, r, -1, rel, suit_masks,
+                              n_tricks_total, ws, wsu, keys, kw, d, r, np.int64(-1), rel, suit_masks,
                               named, mk, cbits, hs, ctx)
                 phase = PH_RETURN
                 continue
