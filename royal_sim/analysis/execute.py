@@ -66,6 +66,8 @@ class _Arrays:
     status: np.ndarray     # (b, g) int8
     targets: np.ndarray    # (b, g) int64
     from_max: np.ndarray   # (b, g) int64: tricks of column 0 making a trick-count slem, or -1
+    same: np.ndarray       # (b, g) int64: the first column of the deal searching the same
+    #                        goal with the same target and holds (itself if none is earlier)
 
 
 def _pack(block: BlockPlan, classes: ClassCache) -> _Arrays:
@@ -74,14 +76,19 @@ def _pack(block: BlockPlan, classes: ClassCache) -> _Arrays:
                 np.zeros((b, g, N_CARDS), dtype=np.int16),
                 np.zeros((b, g, N_CARDS), dtype=np.int8),
                 np.full((b, g), GOAL_SEARCH, dtype=np.int8),
-                np.zeros((b, g), dtype=np.int64), np.full((b, g), -1, dtype=np.int64))
+                np.zeros((b, g), dtype=np.int64), np.full((b, g), -1, dtype=np.int64),
+                np.tile(np.arange(g, dtype=np.int64), (b, 1)))
     for i, row in enumerate(block.cells):
+        first: dict[bytes, int] = {}
         for j, cell in enumerate(row):
             a.status[i, j] = cell.status
             a.from_max[i, j] = cell.from_max
             if cell.status != GOAL_SEARCH:
                 continue
             a.goals[i, j] = cell.goal.pack()
+            key = (a.goals[i, j].tobytes() + np.int64(cell.target).tobytes()
+                   + (b"" if cell.hold is None else cell.hold.tobytes()))
+            a.same[i, j] = first.setdefault(key, j)
             a.classes[i, j] = classes(cell.goal, cell.hold)
             a.targets[i, j] = cell.target
             if cell.hold is not None:
@@ -131,11 +138,17 @@ class _Run:
         every column it implies was made; trick-count slems from column 0."""
         b, g = a.status.shape
         res = np.full((b, g), -1, dtype=np.int64)
+        known: dict[tuple[int, int], int] = {}   # (deal, a.same) -> outcome of that search
         for lv in range(self.n_levels):
             sel = self.col_level == lv
             st = self._level_status(a.status, res, lv)
+            copies = _share_identical(st, a.same, known)
             r, nodes = self._solve(deals, a.goals, a.classes, st, self.pairs, a.targets,
                                    a.holds, self.col_nodes / np.maximum(self.col_count, 1))
+            for (i, j), k in copies.items():
+                r[i, j] = known[i, a.same[i, j]] if k < 0 else r[i, k]
+            for i, j in zip(*np.nonzero((st == GOAL_SEARCH) | (st == GOAL_FALSE))):
+                known.setdefault((int(i), int(a.same[i, j])), int(r[i, j]))
             self.col_nodes += nodes.sum(axis=0)
             self.col_count += (st == GOAL_SEARCH).sum(axis=0)
             if lv == 0:  # trick-count slems, at any level, from the max-tricks column
@@ -154,6 +167,27 @@ class _Run:
                 for k in self.plan.implied[j - 1]:
                     st[(res[:, k + 1] == 0) & (st[:, j] == GOAL_SEARCH), j] = GOAL_FALSE
         return st
+
+
+def _share_identical(st: np.ndarray, same: np.ndarray,
+                     known: dict[tuple[int, int], int]) -> dict[tuple[int, int], int]:
+    """Identical goals once: a cell to search whose goal (with target and holds) was
+    already decided on its deal (``known``, by deal and ``same`` group), or is searched in
+    this call by an earlier column, is not searched; ``st`` (b, g) is set to ``GOAL_SKIP``
+    there. Returns {(deal, column): column searched now, or -1 for one known before}."""
+    copies: dict[tuple[int, int], int] = {}
+    now: dict[tuple[int, int], int] = {}
+    for i, j in zip(*np.nonzero(st == GOAL_SEARCH)):
+        key = (int(i), int(same[i, j]))
+        if key in known:
+            copies[int(i), int(j)] = -1
+        elif key in now:
+            copies[int(i), int(j)] = now[key]
+        else:
+            now[key] = int(j)
+            continue
+        st[i, j] = GOAL_SKIP
+    return copies
 
 
 def search_columns(deals: np.ndarray, plan: SearchPlan, classes: ClassCache,
