@@ -7,8 +7,10 @@ Source rule: ``spec/royal-tarokk.md`` §3 (table, notation, "Obligatory play"), 
 Decision (where spec and sources leave room):
 
 - Positions: a slem is left out (``None``) when it depends on a trick already played or on
-  a card no longer in play; an existential ("some trick with a card of S") is judged from
-  the position only while every card of S is still in play (then no earlier trick met it).
+  a card no longer in play. An existential ("some trick with a card of S": Amazon,
+  Spadille, Manille …) is judged over the remaining tricks, as a capture is: can the pair
+  still win a trick with a card of S still in play (a trick played before the position
+  is not known to it); it is left out only when no card of S is in play.
 """
 
 from __future__ import annotations
@@ -68,8 +70,9 @@ def compile_goal(slem: str | Slem, param, hands, pair: Pair | int,
     - ``None`` when the slem cannot be judged from the position (first_trick > 1): it names
       a trick before ``first_trick`` (every trick count: Gém…Volát, Obscur, "wins all 10",
       Quart/Piramis runs; the kötött tricks 1…t), or a card no longer in play (a captured
-      card, an announced card, an existential's card: "some trick with a card of S" is
-      judged only while every card of S is still out, so no earlier trick can have met it);
+      card, an announced card); an existential ("some trick with a card of S") is judged
+      over the remaining tricks with the cards of S still in play, and left out only when
+      none is;
     - ``Goal(impossible=True)`` when a cheap check shows it false: O's card held by P, no
       card of the pair for a required trick (Pikoló when O holds XVIII), too few such cards
       (matching), an existential or run without enough cards, Royal's matadors in one hand;
@@ -99,12 +102,10 @@ def compile_goal(slem: str | Slem, param, hands, pair: Pair | int,
     for term in pred.capture:
         capture |= resolve_term(term, param)[0]
     named = capture | pred.capture_opp | pred.capture_any
-    for m in pred.exists:
-        named |= m
     for _, m, is_named in tricks:
         if is_named:
             named |= m
-    if named & ~in_play:
+    if named & ~in_play or any(not m & in_play for m in pred.exists):
         return None
     if s.param.arity:
         for c in (param if isinstance(param, tuple) else (param,)):
