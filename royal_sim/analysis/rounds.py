@@ -24,7 +24,7 @@ from .execute import CHUNK, ClassCache, _pack, _Run
 from .plan import SearchPlan
 from .stopping import FIRST_LOOK, StoppingRule
 
-FIRST_BLOCK = 14     # the first round in blocks of 14 deals: a first table early
+FIRST_BLOCK = 7      # the first round in blocks of 7 deals: a first table early
 # why a column stopped
 BY_PRECISION, BY_SAMPLES, BY_TIME, BY_INTERRUPT = "precision", "samples", "time", "interrupted"
 
