@@ -257,7 +257,7 @@ def test_a_cold_cache_is_announced_before_the_search(monkeypatch):
     r = run("analyze", HAND, "--seat", "A_IND", "--samples", "3", "--only", "gem")
     assert r.exit_code == 0, r.output
     assert r.stderr == ("searching deals: 0 of 3 (compiling the search kernels first: once, "
-                        "about a minute and a half)\n")
+                        "under a minute)\n")
     monkeypatch.setattr(SB, "kernels_compiled", lambda: True)
     assert run("analyze", HAND, "--seat", "A_IND", "--samples", "3", "--only",
                "gem").stderr == ""

@@ -13,10 +13,11 @@ LOG_EVERY = 30.0
 """Seconds between progress lines on a stderr that is not a terminal (a log file)."""
 
 
-COMPILE_TIME = "about a minute and a half"
+COMPILE_TIME = "under a minute"
 """How long the first compile of the search kernels takes on a 2-core machine, measured with
-an empty ``NUMBA_CACHE_DIR``: ``solve`` of a 3-card ending 84 s (warm: 3 s), ``analyze
---example --samples 20`` 109 s (the machine shared with other work)."""
+an empty ``NUMBA_CACHE_DIR``: ``solve`` of a 3-card ending 52 s (warm: 1.7 s), ``analyze
+--example --samples 42`` 48 s (warm: 11 s), the machine shared with other work; the first
+``max_tricks`` call alone 27-34 s (``benchmarks/bench_solver.py``)."""
 
 SAMPLER_COMPILE_TIME = "a few seconds"
 """The first compile of the deal sampler's kernels (``deal``): 3 to 5 s on 2 cores."""
