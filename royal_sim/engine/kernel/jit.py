@@ -20,6 +20,12 @@ The decorators:
   call took about two thirds of the search time). If a numba release lacks the switch, the
   kernel is compiled plainly (slower, same results) with one warning.
 
+A kernel (not a helper) is compiled once per argument types, and numba types a constant
+argument as a literal (``Literal[int](-1)``), also while a variable's type is still being
+inferred: a call ``f(x, -1)`` or a variable first set to ``-1`` compiled ``f`` a second
+time (with every helper inlined into it). Callers pass typed values (``np.int64(-1)``,
+``np.bool_(False)``); ``benchmarks/bench_solver.py`` prints the specializations compiled.
+
 All use ``error_model="numpy"`` unless told otherwise (no Python exception checks on integer
 division: every divisor is a nonzero constant), so a search compiled for a direct call is the
 same code as one compiled inside the parallel batch kernel.
