@@ -226,6 +226,7 @@ class AdviceRequest:
 
     notes = property(lambda self: self.analysis.notes)
     samples = property(lambda self: self.analysis.samples)
+    precision = property(lambda self: self.analysis.precision)
 
     def run(self, progress: Callable[[int], None] | None = None,
             on_update: Callable[[AnalysisReport], None] | None = None) -> AdviceReport:

@@ -263,6 +263,17 @@ def test_a_cold_cache_is_announced_before_the_search(monkeypatch):
                "gem").stderr == ""
 
 
+def test_a_precision_driven_run_counts_its_deals_without_a_total(monkeypatch):
+    """Precision-driven, the deals are counted "so far" and the cap named as a cap: the run
+    ends when every slem is settled, usually long before it (not "0 of 10000")."""
+    import royal_sim.engine.cells as SB
+    monkeypatch.setattr(SB, "kernels_compiled", lambda: False)
+    r = run("analyze", HAND, "--seat", "A_IND", "--precision", "0.3", "--only", "gem")
+    assert r.exit_code == 0, r.output
+    assert r.stderr == ("searching deals: 0 so far, each slem until within ±0.3, at most "
+                        "10,000 (compiling the search kernels first: once, under a minute)\n")
+
+
 def test_analyze_echoes_the_facts_it_sampled_under():
     r = run("analyze", HAND, "--seat", "A_IND", "--samples", "3", "--only",
             "Tous les trois, Négy király", "--void", "D_ELF:H", "--partner-tarokks", "5-8",

@@ -99,7 +99,9 @@ def run_request(request, jobs: int | None, live: bool = False, render=None):
     if live and sys.stdout.isatty():
         with LiveTable(render, note=compile_note()) as table:
             return request.run(progress=table.progress, on_update=table.update)
-    with Progress(request.samples, "searching deals", note=compile_note()) as bar:
+    until = (f"each slem until within ±{request.precision:g}, at most {request.samples:,}"
+             if request.precision is not None else "")
+    with Progress(request.samples, "searching deals", note=compile_note(), until=until) as bar:
         return request.run(progress=bar.update)
 
 

@@ -75,12 +75,14 @@ class Progress:
     kernels are compiling), with ``per_minute`` the rate in steps a minute beside it. Off a
     terminal (a log file): a line ``log_label: 0 of total`` + ``note`` when the work starts,
     if there is a note, then ``log_label: done of total`` at most every ``LOG_EVERY``
-    seconds while steps remain (``log_label``: ``label`` by default).
+    seconds while steps remain (``log_label``: ``label`` by default). ``until``: the work
+    ends when its rule says (``total`` is only a cap, e.g. a precision-driven analysis):
+    the lines say ``done so far, until`` and the bar shows no time left.
     """
 
     def __init__(self, total: int, label: str, *, note: str = "", log_label: str = "",
-                 per_minute: bool = False):
-        self.total, self.label, self.note = total, label, note
+                 per_minute: bool = False, until: str = ""):
+        self.total, self.label, self.note, self.until = total, label, note, until
         self.log_label = log_label or label
         self.per_minute = per_minute
         self.done = 0
@@ -100,16 +102,19 @@ class Progress:
         now = time.monotonic()
         if n == 0:
             if self.done == 0 and self.note:
-                click.echo(f"{self.log_label}: 0 of {self.total}{self.note}", err=True)
+                click.echo(f"{self.log_label}: 0 {self._of()}{self.note}", err=True)
         elif now - self._last >= LOG_EVERY and self.done < self.total:
             self._last = now
-            click.echo(f"{self.log_label}: {self.done} of {self.total}", err=True)
+            click.echo(f"{self.log_label}: {self.done} {self._of()}", err=True)
+
+    def _of(self) -> str:
+        return f"so far, {self.until}" if self.until else f"of {self.total}"
 
     def _update_bar(self, n: int) -> None:
         if self.bar is None:
             self.bar = click.progressbar(
                 length=self.total, label=self.label + self.note, file=sys.stderr,
-                show_pos=True, show_eta=True,
+                show_pos=True, show_eta=not self.until,
                 item_show_func=(lambda s: s) if self.per_minute else None)
             self.bar.__enter__()
             if n == 0:
