@@ -15,7 +15,8 @@ PACKAGE = Path(royal_sim.__file__).resolve().parent
 # tricks._count_future (a cached kernel in tricks.py) counts bits with bits.popcount
 PROBE = ("import numpy as np; from royal_sim.engine.kernel.tricks import _count_future; "
          "print(_count_future(np.uint64(0b1011), 0, 10))")
-POPCOUNT_RETURN = "        return builder.ctpop(_as_u64(context, builder, sig.args[0], args[0]))"
+POPCOUNT_RETURN = ("        return builder.ctpop(_as_u64(context, builder, sig.args[0], "
+                   "args[0]))")
 POPCOUNT_PLUS_100 = ("        return builder.add(builder.ctpop(_as_u64(context, builder, sig.args[0], "
                      "args[0])), ir.Constant(ir.IntType(64), 100))")
 

@@ -22,9 +22,10 @@ from .moves import _moves, _run_of
 from .table import (KEY_WORDS, SEQ_WORDS, TT_DEPTH, _depth_cards, _named_cards, _rel_key,
                     _tt_lookup, _tt_store)
 from .tricks import _beats, _legal, _score_trick
-from .workspace import (C_CUT0, C_FIRST0, C_NODES, C_STAMP, C_TRICK0, C_TSTART, MAX_DEPTH, U_HAND, U_LEN, U_REL, U_SKIP,
-                        U_TWIN, U_UNPLAYED, W_IDX, W_ISP, W_LEADER, W_LEN, W_N, W_NEED, W_NPLAYED,
-                        W_PCOUNT, W_PROG, W_SEAT, W_TRICK)
+from .workspace import (C_CUT0, C_FIRST0, C_NODES, C_STAMP, C_TRICK0, C_TSTART, MAX_DEPTH,
+                        U_HAND, U_LEN, U_REL, U_SKIP, U_TWIN, U_UNPLAYED, W_IDX, W_ISP,
+                        W_LEADER, W_LEN, W_N, W_NEED, W_NPLAYED, W_PCOUNT, W_PROG, W_SEAT,
+                        W_TRICK)
 from .jit import kernel, kernel_no_refcount
 
 # search phases of a ply
@@ -136,8 +137,8 @@ def _search(hands, pairmask, suit_of, suit_masks, trump, must_trump, pair_of,
                 rel = wsu[d, U_REL]
                 if ws[d, W_NPLAYED] == 0:
                     _tt_store(tt_keys, tt_lo, tt_hi, tt_move, tt_stamp, tt_bits, stamp, goal,
-                              n_tricks_total, ws, wsu, keys, kw, d, r, np.int64(-1), rel, suit_masks,
-                              named, mk, cbits, hs, ctx)
+                              n_tricks_total, ws, wsu, keys, kw, d, r, np.int64(-1), rel,
+                              suit_masks, named, mk, cbits, hs, ctx)
                 phase = PH_RETURN
                 continue
             c = moves[d, i]
