@@ -149,6 +149,21 @@ def test_partner_bids_that_clash_on_a_card_still_leave_advice():
     assert not _adds_card_conflict(["gem"], [Bid.parse("ultimo:CK"), Bid.parse("facan:CK")])
 
 
+def test_bids_with_a_parameter_of_several_parts_are_read_as_advise_prints_them():
+    # the comma between bids also separates the parts of Piros-fekete's and Héja's
+    # parameters: the key advise prints (piros_fekete:D,C) is accepted as such
+    from royal_sim.analysis.request import bid_keys
+    assert bid_keys("piros_fekete:D,C,heja:III,II,I, gem ultimo:SK") == [
+        "piros_fekete:D,C", "heja:III,II,I", "gem", "ultimo:SK"]
+    r = run("advise", STRONG, "--seat", "A_IND", "--samples", "3", "--only", "gem",
+            "--partner-bids", "piros_fekete:D,C", "--their-bids", "heja:III,II,I", "--json")
+    assert r.exit_code == 0, r.output
+    assert json.loads(r.stdout)["bid_sets"][0]["bids"][0] == "piros_fekete:D,C"
+    bad = run("advise", STRONG, "--seat", "A_IND", "--samples", "3", "--only", "gem",
+              "--partner-bids", "piros_fekete:D,X")
+    assert bad.exit_code == 2 and "unknown suit 'X'" in bad.output
+
+
 def test_advise_names_the_baseline_of_its_risk_column():
     args = ("advise", STRONG, "--seat", "A_IND", "--samples", "3", "--only", "gem,volat")
     assert "P(below no-bid)" in run(*args).stdout

@@ -81,11 +81,34 @@ def parse_only(text: str | None) -> list[str] | None:
     return ids
 
 
+def bid_keys(text: str) -> list[str]:
+    """The bid keys of a comma (or space) list, where a parameter may hold commas itself, as
+    ``str(bid)`` writes it: ``piros_fekete:D,C,heja:III,II,I,gem`` → ``piros_fekete:D,C``,
+    ``heja:III,II,I``, ``gem`` (a part that is no slem name continues the parameter before
+    it)."""
+    keys: list[str] = []
+    for t in tokens(text):
+        if keys and ":" in keys[-1] and ":" not in t and not _is_slem_name(t):
+            keys[-1] += "," + t
+        else:
+            keys.append(t)
+    return keys
+
+
+def _is_slem_name(text: str) -> bool:
+    try:
+        S.get_slem(text)
+    except S.BidError:
+        return False
+    return True
+
+
 def parse_bids(text: str | None, argument: str) -> list[S.Bid]:
-    """Bids from a comma list of keys (``ultimo:SK,gem``; ``None``: no bid). ``argument``
-    names the list in errors (``partner_bids``, ``opponent_bids``). Raises
-    ``RoyalSimError`` for a bad key or a given list naming no bid."""
-    bids = [S.Bid.parse(t) for t in tokens(text or "")]
+    """Bids from a comma list of keys (``ultimo:SK,gem``, ``piros_fekete:D,C``: see
+    ``bid_keys``; ``None``: no bid). ``argument`` names the list in errors
+    (``partner_bids``, ``opponent_bids``). Raises ``RoyalSimError`` for a bad key or a given
+    list naming no bid."""
+    bids = [S.Bid.parse(t) for t in bid_keys(text or "")]
     if text is not None and not bids:
         raise RoyalSimError(f"{argument} lists no bid (give keys like gem,ultimo:SK)",
                             argument=argument)
