@@ -22,8 +22,9 @@ from .advisor import (BidSet, BidValue, KontraAdvice, best_bid_sets, bid_candida
 from .analysis import Analysis, SlemResult
 from .analysis import analyze as _analyze
 from .analysis.position import PositionResult, solve_position
-from .analysis.request import (SamplingFacts, SlemChoice, check_scoring, choose_slems,
-                               parse_bids, sampling_facts, sampling_mode, unavailable)
+from .analysis.request import (SamplingFacts, SlemChoice, check_scoring, check_seed,
+                               choose_slems, parse_bids, sampling_facts, sampling_mode,
+                               unavailable)
 from .model import announcements as A
 from .model.cards import format_cards
 from .errors import RoyalSimError
@@ -281,6 +282,7 @@ def request_analysis(hand: str, seat: str, *, samples: int | None = None,
     """Check an analysis (arguments as ``analyze``) without running it. Raises
     ``RoyalSimError`` for any bad argument."""
     check_scoring(rules, igazitas)
+    seed = check_seed(seed)
     samples, precision = sampling_mode(samples, precision, time)
     seat_ = parse_seat(_text(seat, "seat"))
     hand_ = parse_hand(_text(hand, "hand"), seat_)

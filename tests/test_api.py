@@ -55,6 +55,14 @@ def test_solve_is_the_commands_json():
     (lambda: royal_sim.analyze(HAND, "A_IND", rules="gerots", igazitas=False), "igazitas"),
     (lambda: royal_sim.advise(HAND, "A_IND", max_bids=9), "max_bids"),
     (lambda: royal_sim.solve(ENDING, first_trick=3), "first_trick"),
+    # found by a fresh user: a ValueError, a truthy string taken as True, rules not checked
+    (lambda: royal_sim.analyze(HAND, "A_IND", samples=5, seed=-1), "seed"),
+    (lambda: royal_sim.analyze(HAND, "A_IND", samples=5, seed=2**70), "seed"),
+    (lambda: royal_sim.analyze(HAND, "A_IND", samples=5, seed="x"), "seed"),
+    (lambda: royal_sim.analyze(HAND, "A_IND", rules="laza", igazitas="no"), "igazitas"),
+    (lambda: royal_sim.analyze(HAND, "A_IND", rules="x"), "rules"),
+    (lambda: royal_sim.solve(ENDING, rules="x"), "rules"),
+    (lambda: royal_sim.solve(ENDING, first_trick="8"), "first_trick"),
 ])
 def test_bad_arguments_are_named(call, argument):
     with pytest.raises(royal_sim.RoyalSimError) as e:

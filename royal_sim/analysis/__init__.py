@@ -22,15 +22,13 @@ from typing import Callable, Sequence
 
 import numpy as np
 
-from ..errors import RoyalSimError
 from ..model import cards as C
 from ..model.deal import Pair, Seat
 from ..sampling.sampler import Constraints, sample_deals
-from ..scoring import RULES
 from .. import slems as S
 from .execute import ClassCache, ColumnSearch, search_columns
 from .plan import columns_for, plan_search
-from .request import MAX_SAMPLES, check_samples
+from .request import MAX_SAMPLES, check_rules, check_samples
 from .rounds import search_in_rounds
 from .stopping import StoppingRule
 from .results import Analysis, Column, SlemResult, wilson
@@ -40,11 +38,6 @@ __all__ = ["MAX_SAMPLES", "RELAXED_SKIP", "Analysis", "Column", "ColumnProfile",
            "columns_for", "profile_columns", "solve_slems", "wilson"]
 
 RELAXED_SKIP = 0.01
-
-
-def _check_rules(rules: str) -> None:
-    if rules not in RULES:
-        raise RoyalSimError(f"unknown rules {rules!r} (use gerots or laza)")
 
 
 def bid_constraints(hand: int, seat: Seat, constraints: Constraints | None,
@@ -144,7 +137,7 @@ def analyze(hand: int, seat: Seat, *, samples: int = 1000, seed: int = 0,
     ``ConstraintError`` from the sampler or the bids.
     """
     check_samples(samples)
-    _check_rules(rules)
+    check_rules(rules)
     rule = None if precision is None else StoppingRule(precision, samples)
     pair = seat.pair
     cols = columns_for(hand, only, fixed)
@@ -365,7 +358,7 @@ def profile_columns(hand: int, seat: Seat, *, samples: int = 50, seed: int = 1,
     are deterministic (same hand, seed and code, any thread count). Raises
     ``RoyalSimError`` as ``analyze`` does for ``samples`` and ``rules``."""
     check_samples(samples)
-    _check_rules(rules)
+    check_rules(rules)
     deals = sample_deals(samples, seed, hand, seat).deals
     cols = columns_for(hand)
     t = time.perf_counter()

@@ -6,10 +6,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
+import numpy as np
+
 from ..double_dummy import TAROKK_RULES
 from ..engine.solver import Solver, optimal_line
 from ..errors import DealError
 from ..model.deal import Deal, Pair, Seat, parse_seat
+from .request import check_rules
 
 
 @dataclass(frozen=True)
@@ -52,6 +55,10 @@ def next_trick(hands: Sequence[int], first_trick: int | None = None) -> int:
     position (see ``Deal``)."""
     k = Deal(tuple(hands)).cards_per_hand
     start = 11 - k
+    if first_trick is not None and (isinstance(first_trick, bool)
+                                    or not isinstance(first_trick, (int, np.integer))):
+        raise DealError(f"first_trick must be a trick number 1..10, got {first_trick!r}",
+                        argument="first_trick")
     if first_trick is not None and first_trick != start:
         raise DealError(f"first_trick {first_trick} is impossible: with {k} card"
                         f"{'s' if k != 1 else ''} per hand the next trick is trick {start} "
@@ -72,6 +79,7 @@ def solve_position(hands: Sequence[int], *, leader: Seat | int | str = 0,
     ids ``only`` (default all). Returns a ``PositionResult``. Raises ``DealError`` for bad
     hands, an unknown seat or an impossible ``first_trick``.
     """
+    check_rules(rules)
     lead = Seat(leader) if isinstance(leader, int) else parse_seat(leader)
     start = next_trick(hands, first_trick)
     attack = Solver(TAROKK_RULES).max_tricks(hands, int(lead), start, int(Pair.ATTACK))

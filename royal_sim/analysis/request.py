@@ -13,6 +13,8 @@ import math
 from dataclasses import dataclass, field
 from typing import Sequence
 
+import numpy as np
+
 from ..errors import RoyalSimError
 from .stopping import StoppingRule
 from ..model.cards import tokens
@@ -60,9 +62,31 @@ def sampling_mode(samples: int | None, precision: float | None,
     return samples, precision
 
 
+def check_rules(rules) -> None:
+    """``RoyalSimError`` (argument ``rules``) unless ``rules`` is ``"gerots"`` or
+    ``"laza"``."""
+    if not isinstance(rules, str) or rules not in ("gerots", "laza"):
+        raise RoyalSimError(f"unknown rules {rules!r} (use gerots or laza)", argument="rules")
+
+
+def check_seed(seed) -> int:
+    """``seed`` as an int in 0..2**64-1 (the sampler's seeds), else ``RoyalSimError``
+    (argument ``seed``)."""
+    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or not (
+            0 <= int(seed) < 2**64):
+        raise RoyalSimError(f"seed must be a whole number 0..2**64-1, got {seed!r}",
+                            argument="seed")
+    return int(seed)
+
+
 def check_scoring(rules: str, igazitas: bool) -> None:
-    """Scoring without igazítás (``igazitas`` False) exists in laza only: ``RoyalSimError``
-    (argument ``igazitas``) for Gerots rules."""
+    """The rule set (``check_rules``) and igazítás (a bool): scoring without igazítás
+    (``igazitas`` False) exists in laza only. Raises ``RoyalSimError`` (argument ``rules``
+    or ``igazitas``)."""
+    check_rules(rules)
+    if not isinstance(igazitas, (bool, np.bool_)):
+        raise RoyalSimError(f"igazitas must be True or False, got {igazitas!r}",
+                            argument="igazitas")
     if rules == "gerots" and not igazitas:
         raise RoyalSimError("`igazitas=False` is a laza option (Gerots scoring always has the "
                             "consolatio); add `rules='laza'`", argument="igazitas")
