@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import math
 import time as _time
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Callable, Sequence
 
@@ -40,10 +41,13 @@ SEPARATION = 2.0   # points: bid sets closer than this (and their errors) are se
 class SlemRow:
     """One slem (with its parameter) of an analysis: its chance (``result``) and, when it
     can be bid, its worth as the pair's only bid (``bid``: expected score, gain over not
-    bidding). The attributes are the JSON row's fields."""
+    bidding). The attributes are the JSON row's fields. ``among``: how many candidate
+    parameters this row is the best of (1 for a candidate row, a fixed parameter, or a slem
+    without one)."""
 
     result: SlemResult
     bid: BidValue | None
+    among: int = 1
 
     id = property(lambda self: self.result.slem.id)
     group = property(lambda self: self.result.slem.group)
@@ -57,8 +61,9 @@ class SlemRow:
     @property
     def param(self) -> str | None:
         """The parameter in notation (``SK``, ``H``); ``None`` for a slem without one, and
-        where no candidate parameter is ever made (the best of zeros means nothing)."""
-        if self.result.made == 0 and not self.result.bound:
+        for the best of several candidate parameters none of which is ever made (the best
+        of zeros means nothing)."""
+        if self.among > 1 and self.result.made == 0 and not self.result.bound:
             return None
         return self.result.to_json()["param"]
 
@@ -208,9 +213,10 @@ class AnalysisRequest:
         """The report of an ``Analysis`` of this request (its rows valued as bids)."""
         values = bid_values(result, igazitas=self.igazitas)
         anns = [A.announcement_key(a, p) for a, p in A.hand_announcements(result.hand)]
+        among = Counter(r.slem.id for r in result.candidates)
         return AnalysisReport(
             result, self.igazitas, self.facts.known,
-            [SlemRow(r, values.get(r.key)) for r in result.best],
+            [SlemRow(r, values.get(r.key), among[r.slem.id]) for r in result.best],
             [SlemRow(r, values.get(r.key)) for r in result.candidates], anns,
             list(self.notes), no_bid(result, igazitas=self.igazitas),
             unavailable(self.hand, self.choice.only))

@@ -73,3 +73,18 @@ def test_bad_arguments_are_named(call, argument):
 def test_a_bad_hand_is_one_error():
     with pytest.raises(royal_sim.RoyalSimError, match="2 cards"):
         royal_sim.analyze("XXII XX", "A_IND")
+
+
+def test_a_parameter_never_made_is_shown_where_it_is_the_only_one():
+    """The best of several candidate parameters none of which is made has no parameter (the
+    best of zeros means nothing); a fixed parameter, and every candidate row, keep theirs
+    (a fresh user's `--param ultimo=SK` showed a blank parameter)."""
+    hand = "XXII XXI XVIII XVII XVI XV XIV I SK CK"
+    out = royal_sim.analyze(hand, "D_IND", samples=4, only="ultimo,uhu",
+                            params=["ultimo=SK"]).to_json()
+    rows = {(r["id"], r["param"]) for r in out["slems"] if r["made"] == 0}
+    cands = [r for r in out["candidates"] if r["id"] == "uhu"]
+    assert ("ultimo", "SK") in rows
+    assert len(cands) > 1 and all(r["param"] for r in cands)
+    if all(r["made"] == 0 for r in cands):
+        assert ("uhu", None) in rows
