@@ -564,3 +564,16 @@ def test_seat_constraints_validation():
         SeatConstraints(holds=1 << 45)
     with pytest.raises(ConstraintError, match="void in tarokks"):
         SeatConstraints(voids=frozenset({C.TAROKK}))
+
+
+def test_rejection_in_short_calls_draws_the_same_deals(monkeypatch):
+    """The rejection kernel runs in calls of REJECTION_CHUNK attempts (so Ctrl-C acts
+    between them); the shuffle and the generator go on from call to call, so the deals are
+    those of one long call."""
+    import royal_sim.sampling.sampler as SM
+    sampler = DealSampler(constraints=Constraints.parse(tarokks=["D_ELF:7+"]))
+    one = sampler.sample(60, seed=9, method="rejection")
+    monkeypatch.setattr(SM, "REJECTION_CHUNK", 7)
+    many = sampler.sample(60, seed=9, method="rejection")
+    assert np.array_equal(one.deals, many.deals) and one.attempts == many.attempts
+    assert one.attempts > 60 and len(one.deals) == 60

@@ -69,6 +69,9 @@ about 0.12–0.33."""
 
 MAX_REJECTION_ATTEMPTS = 10**9
 """Default ceiling on rejection proposals per call (about two minutes on one core)."""
+REJECTION_CHUNK = 2**20
+"""Attempts per call of the rejection kernel (about a tenth of a second): an interrupt (Ctrl-C)
+acts between calls; the deals do not depend on it."""
 
 _SUIT_MASK = tuple(int(C.SUIT_MASKS[s]) for s in SUITS)
 _BASE = HAND_SIZE + 1          # count vectors (one count 0..10 per seat) index 11**4 tables
@@ -155,16 +158,17 @@ def _uniform(s):
 
 
 @kernel(error_model="python")
-def _rejection_kernel(n, state, out, forced, caps, free_cards, not_holds, lo, hi, checks,
+def _rejection_kernel(n, state, out, forced, caps, cards, not_holds, lo, hi, checks,
                       suit_masks, max_attempts):
     """Fill ``out[:produced]`` ((n, 4) uint64) by rejection; return (produced, attempts).
 
     ``forced`` (4,) uint64 cards whose seat is known; ``caps`` (4,) int64 free slots per seat;
-    ``free_cards`` (m,) int64 the other cards (m = caps.sum()); ``not_holds`` (4,) uint64;
-    ``lo``/``hi`` (4, 5) int64 inclusive count ranges per seat and suit of the full hand;
-    ``checks`` (4, 5) bool which ranges can fail; stops after ``max_attempts`` proposals.
+    ``cards`` (m,) int64 the other cards (m = caps.sum()), shuffled in place: with
+    ``state``, what a next call continues from (a run in several calls draws the same
+    deals as one call); ``not_holds`` (4,) uint64; ``lo``/``hi`` (4, 5) int64 inclusive
+    count ranges per seat and suit of the full hand; ``checks`` (4, 5) bool which ranges
+    can fail; stops after ``max_attempts`` proposals.
     """
-    cards = free_cards.copy()
     m = cards.shape[0]
     last = 3
     while last > 0 and caps[last] == 0:
@@ -707,9 +711,16 @@ class DealSampler:
                     f"rejection would need about {n / self.acceptance:.3g} attempts for {n} "
                     f"deals (acceptance {self.acceptance:.3g}), over the ceiling "
                     f"{max_attempts}; use the exact method")
-            produced, attempts = _rejection_kernel(
-                n, state, out, self._forced, self._caps, self._free_cards, self._not_holds,
-                self._lo, self._hi, self._checks, self._suit_masks, max_attempts)
+            # in calls of REJECTION_CHUNK attempts: Ctrl-C acts between them
+            cards = self._free_cards.copy()
+            produced = attempts = 0
+            while produced < n and attempts < max_attempts:
+                p, a = _rejection_kernel(
+                    n - produced, state, out[produced:], self._forced, self._caps, cards,
+                    self._not_holds, self._lo, self._hi, self._checks, self._suit_masks,
+                    min(REJECTION_CHUNK, max_attempts - attempts))
+                produced += p
+                attempts += a
             if produced < n:
                 raise ConstraintError(
                     f"gave up after {attempts} attempts with {produced} of {n} deals "
