@@ -21,6 +21,7 @@ from .rows import BatchOptions, max_threads, run_job
 HANDSHAKE_GRACE = 5.0  # seconds beyond the connect timeout for Dask's handshake
 CONNECT_TIMEOUT = 5.0
 """Seconds to wait for a Dask scheduler before giving up."""
+STOP_WAIT = 5.0       # seconds to wait for each stopped worker (and the pool manager) on Ctrl-C
 
 
 @dataclass
@@ -71,10 +72,31 @@ def _pool(todo, opts, workers) -> Iterator[tuple[Job, tuple]]:
         if clean:
             ex.shutdown(wait=True)
         else:               # interrupted: stop the workers now, drop the queued inputs
-            procs = list((getattr(ex, "_processes", None) or {}).values())
-            ex.shutdown(wait=False, cancel_futures=True)
-            for p in procs:
-                p.terminate()
+            _stop_pool(ex)
+
+
+def _stop_pool(ex) -> None:
+    """Stop an interrupted pool: drop the queued inputs, terminate the workers and wait
+    for the pool's manager thread, with Ctrl-C ignored meanwhile (a second interrupt
+    there, or the manager thread left for the interpreter's exit to join, printed a
+    traceback at exit)."""
+    import signal
+
+    main = threading.current_thread() is threading.main_thread()
+    old = signal.signal(signal.SIGINT, signal.SIG_IGN) if main else None
+    try:
+        procs = list((getattr(ex, "_processes", None) or {}).values())
+        ex.shutdown(wait=False, cancel_futures=True)
+        for p in procs:
+            p.terminate()
+        for p in procs:
+            p.join(STOP_WAIT)
+        manager = getattr(ex, "_executor_manager_thread", None)
+        if manager is not None:
+            manager.join(STOP_WAIT)
+    finally:
+        if main:
+            signal.signal(signal.SIGINT, old)
 
 
 def connect(address: str, timeout: float | None = None):
