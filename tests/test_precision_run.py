@@ -100,13 +100,23 @@ def test_the_json_says_each_slems_deals_and_why_it_stopped():
     assert fixed["slems"][0]["deals"] == 50
 
 
+def test_a_time_budget_with_samples_is_precision_driven_with_that_cap():
+    """--time makes a run precision-driven; --samples given with it is the cap (a fresh
+    user read the help so; it was refused)."""
+    d = json.loads(CliRunner().invoke(main, ["analyze", HAND, "--seat", "A_IND", "--samples",
+                                             "60", "--time", "600", "--only", "gem",
+                                             "--json"]).stdout)
+    assert d["precision"] == 0.05 and d["samples"] == 60
+    assert d["slems"][0]["deals"] <= 60 and d["slems"][0]["stopped"] in ("precision", "samples")
+
+
 @pytest.mark.parametrize("args, message", [
+    (["--samples", "30", "--time", "5"], "--samples must be at least 42"),
     (["--precision", "0.7"], "--precision must be in (0, 0.5], got 0.7"),
     (["--precision", "0"], "--precision must be in (0, 0.5]"),
     (["--time", "-1"], "--time must be a positive number of seconds"),
     (["--time", "abc"], "Invalid value for '--time'"),
     (["--samples", "30", "--precision", "0.05"], "--samples must be at least 42"),
-    (["--samples", "100", "--time", "5"], "--time needs precision-driven sampling"),
 ])
 def test_bad_precision_options(args, message):
     r = CliRunner().invoke(main, ["analyze", HAND, "--seat", "A_IND", *args])

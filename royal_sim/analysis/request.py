@@ -42,16 +42,15 @@ def sampling_mode(samples: int | None, precision: float | None,
     """``(samples, precision)`` of a run: precision-driven by default (``DEFAULT_PRECISION``,
     capped at ``DEFAULT_CAP`` deals); ``samples`` alone: every slem on exactly that many
     deals (precision ``None``); both: ``samples`` is the cap. ``time`` (seconds, a budget)
-    needs a precision. Raises ``RoyalSimError`` naming ``samples``, ``precision`` (outside
+    makes a run precision-driven (``samples``, if given, the cap). Raises ``RoyalSimError`` naming ``samples``, ``precision`` (outside
     (0, 0.5], or a cap below the first round) or ``time`` (not a positive number)."""
     if time is not None:
         if (isinstance(time, bool) or not isinstance(time, (int, float))
                 or not math.isfinite(time) or time <= 0):
             raise RoyalSimError(f"time must be a positive number of seconds, got {time!r}",
                                 argument="time")
-        if precision is None and samples is not None:
-            raise RoyalSimError("time needs precision-driven sampling: give a `precision` "
-                                "too (`samples` is then the cap)", argument="time")
+        if precision is None:
+            precision = DEFAULT_PRECISION     # a time budget ends rounds: precision-driven
     if precision is None and samples is None:
         precision = DEFAULT_PRECISION
     if samples is None:

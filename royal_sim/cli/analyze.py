@@ -28,10 +28,11 @@ analysis_options = options(
                       "points, unless --samples is given alone)."),
     click.option("--samples", type=int, default=None, metavar="N",
                  help="Alone: every slem on exactly N deals (1 to 1,000,000), as in earlier "
-                      "versions. With --precision: the cap (default 10,000 deals)."),
+                      "versions. With --precision or --time: the cap (default 10,000 "
+                      "deals)."),
     click.option("--time", "time_budget", type=float, default=None, metavar="SECONDS",
                  help="A time budget: no round starts after it; slems not yet settled are "
-                      "marked (with --precision, the default)."),
+                      "marked (precision-driven, --samples then the cap)."),
     seed_option("Sampler seed (same seed, same deals, same figures)."),
     rules_option("Rule set: Gerots (obligatory play for announced cards) or laza (none)."),
     click.option("--igazitas/--no-igazitas", default=True, show_default=True,
