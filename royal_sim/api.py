@@ -23,6 +23,7 @@ from .advisor import (BidSet, BidValue, KontraAdvice, best_bid_sets, bid_candida
 from .analysis import Analysis, SlemResult
 from .analysis import analyze as _analyze
 from .analysis.position import PositionResult, solve_position
+from .analysis.rounds import BY_INTERRUPT
 from .analysis.request import (SamplingFacts, SlemChoice, check_scoring, check_seed,
                                choose_slems, parse_bids, sampling_facts, sampling_mode,
                                unavailable)
@@ -145,7 +146,8 @@ class AdviceReport:
     """What ``advise`` found: ``bid_sets`` ranked by expected score, the ``baseline`` (no
     bid of yours: the partner's bids alone), ``partner_bids`` (the partner's bids' chances)
     and ``their_bids`` (kontra advice on the opponents' bids); ``candidates``: how many bids
-    of yours were combined. ``report`` is the analysis behind it."""
+    of yours were combined. ``report`` is the analysis behind it; ``interrupted``: the run
+    was stopped by Ctrl-C (the sets are ranked on the rounds finished)."""
 
     report: AnalysisReport
     bid_sets: list[BidSet]
@@ -154,12 +156,17 @@ class AdviceReport:
     their_bids: list[KontraAdvice]
     candidates: int
 
+    @property
+    def interrupted(self) -> bool:
+        return any(r.stopped == BY_INTERRUPT for r in self.report.analysis.candidates)
+
     def to_json(self) -> dict:
         """What ``royal-sim advise --json`` prints."""
         r = self.report
         return {"hand": r.hand, "seat": r.seat, "rules": r.rules, "igazitas": r.igazitas,
                 "samples": r.samples, "seed": r.seed, "precision": r.precision,
                 "rounds": r.rounds, "deals_searched": r.deals_searched, "known": r.known,
+                "interrupted": self.interrupted,
                 "partner_bids": [b.to_json() for b in self.partner_bids],
                 "bid_sets": [b.to_json() for b in self.bid_sets],
                 "baseline": self.baseline.to_json(),

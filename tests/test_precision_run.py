@@ -171,3 +171,21 @@ def test_the_python_face_takes_lists_and_names_bad_arguments():
         with pytest.raises(royal_sim.RoyalSimError) as e:
             royal_sim.analyze(HAND, "A_IND", **kwargs)
         assert e.value.argument == argument
+
+
+def test_an_interrupted_advice_says_so():
+    """Ctrl-C after the first round: the advice of the rounds finished is marked as such
+    (text and JSON); before, it read like a finished one."""
+    request = royal_sim.api.request_advice(HAND, "A_IND", precision=0.02, seed=3,
+                                           only="gem,ultimo,uhu")
+
+    def stop(report):
+        if report.rounds >= 1:
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt) as e:
+        request.run(on_update=stop)
+    advice = request.advice(e.value.partial)
+    assert advice.interrupted and advice.to_json()["interrupted"] is True
+    finished = royal_sim.advise(HAND, "A_IND", samples=42, seed=3, only="gem,ultimo,uhu")
+    assert not finished.interrupted and finished.to_json()["interrupted"] is False
