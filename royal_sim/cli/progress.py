@@ -9,7 +9,7 @@ import time
 
 import click
 
-LOG_EVERY = 30.0
+LOG_EVERY = 10.0
 """Seconds between progress lines on a stderr that is not a terminal (a log file)."""
 
 
