@@ -319,8 +319,8 @@ def _text(value, argument: str) -> str:
         return value
     if isinstance(value, (list, tuple)) and all(isinstance(v, str) for v in value):
         return " ".join(value)
-    if value is not None and not isinstance(value, (list, tuple)):
-        return str(value)          # a Seat, say
+    if isinstance(value, Seat):
+        return value.name
     raise RoyalSimError(f"{argument} must be a string in notation, got {value!r}",
                         argument=argument)
 
@@ -407,10 +407,12 @@ def solve(deal: str, *, leader: str = "A_IND", first_trick: int | None = None,
     and the slems each can force.
 
     deal: the four hands in play order ``A_IND / D_ELF / D_IND / A_ELF``, separated by
-    ``/``, all the same size; leader: the seat leading the next trick; first_trick: its
+    ``/`` (or a list of the four hands), all the same size; leader: the seat leading the next trick; first_trick: its
     number (default and only legal value: 11 − cards per hand); rules: ``"gerots"`` or
     ``"laza"`` (the slems' obligatory play); slems: search the slems too. Raises
     ``RoyalSimError`` (``DealError``) for a bad deal, seat or trick number.
     """
-    return solve_position(Deal.parse(deal).hands, leader=leader, first_trick=first_trick,
-                          rules=rules, slems=slems)
+    if isinstance(deal, (list, tuple)) and all(isinstance(h, str) for h in deal):
+        deal = " / ".join(deal)            # the four hands as a list
+    return solve_position(Deal.parse(_text(deal, "deal")).hands, leader=leader,
+                          first_trick=first_trick, rules=rules, slems=slems)

@@ -63,6 +63,8 @@ def test_solve_is_the_commands_json():
     (lambda: royal_sim.analyze(HAND, "A_IND", rules="x"), "rules"),
     (lambda: royal_sim.solve(ENDING, rules="x"), "rules"),
     (lambda: royal_sim.solve(ENDING, first_trick="8"), "first_trick"),
+    (lambda: royal_sim.analyze(5, "A_IND", samples=5), "hand"),       # was read as "V"
+    (lambda: royal_sim.solve(None), "deal"),
 ])
 def test_bad_arguments_are_named(call, argument):
     with pytest.raises(royal_sim.RoyalSimError) as e:
@@ -88,3 +90,7 @@ def test_a_parameter_never_made_is_shown_where_it_is_the_only_one():
     assert len(cands) > 1 and all(r["param"] for r in cands)
     if all(r["made"] == 0 for r in cands):
         assert ("uhu", None) in rows
+
+
+def test_solve_takes_the_four_hands_as_a_list():
+    assert royal_sim.solve(ENDING.split(" / ")).to_json() == royal_sim.solve(ENDING).to_json()
