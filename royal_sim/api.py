@@ -407,10 +407,11 @@ def solve(deal: str, *, leader: str = "A_IND", first_trick: int | None = None,
     and the slems each can force.
 
     deal: the four hands in play order ``A_IND / D_ELF / D_IND / A_ELF``, separated by
-    ``/`` (or a list of the four hands), all the same size; leader: the seat leading the next trick; first_trick: its
-    number (default and only legal value: 11 − cards per hand); rules: ``"gerots"`` or
-    ``"laza"`` (the slems' obligatory play); slems: search the slems too. Raises
-    ``RoyalSimError`` (``DealError``) for a bad deal, seat or trick number.
+    ``/`` (or a list of the four hands), all the same size; leader: the seat leading the
+    next trick; first_trick: its number (default and only legal value: 11 − cards per
+    hand); rules: ``"gerots"`` or ``"laza"`` (the slems' obligatory play); slems: search
+    the slems too. Raises ``RoyalSimError`` (``DealError``) for a bad deal, seat, trick
+    number or rule set.
     """
     if isinstance(deal, (list, tuple)) and all(isinstance(h, str) for h in deal):
         deal = " / ".join(deal)            # the four hands as a list

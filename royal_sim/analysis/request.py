@@ -42,8 +42,9 @@ def sampling_mode(samples: int | None, precision: float | None,
     """``(samples, precision)`` of a run: precision-driven by default (``DEFAULT_PRECISION``,
     capped at ``DEFAULT_CAP`` deals); ``samples`` alone: every slem on exactly that many
     deals (precision ``None``); both: ``samples`` is the cap. ``time`` (seconds, a budget)
-    makes a run precision-driven (``samples``, if given, the cap). Raises ``RoyalSimError`` naming ``samples``, ``precision`` (outside
-    (0, 0.5], or a cap below the first round) or ``time`` (not a positive number)."""
+    makes a run precision-driven (``samples``, if given, the cap). Raises
+    ``RoyalSimError`` naming ``samples``, ``precision`` (outside (0, 0.5], or a cap below
+    the first round) or ``time`` (not a positive number)."""
     if time is not None:
         if (isinstance(time, bool) or not isinstance(time, (int, float))
                 or not math.isfinite(time) or time <= 0):
