@@ -29,6 +29,8 @@ from .scoring import (BidSetError, DealOutcome, PairOutcome, pair_holdings, scor
                       validate_bids)
 
 MIN_PROBABILITY = 0.02
+MAX_STREAMS = 4       # deal streams whose scorers are kept (``Scorer.of``)
+_STREAMS: dict = {}   # (id(stream), pair, rules, igazitas) -> (stream, Scorer of all of it)
 
 
 class Scorer:
@@ -49,6 +51,29 @@ class Scorer:
         self.other_honours = np.array(other, dtype=np.int64)
         self._cache: dict = {}
         self.n = deals.shape[0]
+
+    @classmethod
+    def of(cls, analysis: Analysis, rules: RuleSet | str | None = None,
+           igazitas: bool = True) -> "Scorer":
+        """The scorer of ``analysis``'s searched deals (``rules`` default its own). The
+        pair's holdings are read once per deal stream and the scores of ``score_deal`` kept
+        with them (``_STREAMS``): the reports of a precision-driven run, one a round, share
+        them, the deals of later rounds being a longer prefix of the same stream."""
+        rules = analysis.rules if rules is None else rules
+        stream, pair = analysis.deals, analysis.seat.pair
+        key = (id(stream), pair, str(rules), bool(igazitas))
+        hit = _STREAMS.get(key)
+        if hit is None or hit[0] is not stream:
+            if len(_STREAMS) >= MAX_STREAMS:
+                _STREAMS.pop(next(iter(_STREAMS)))
+            hit = _STREAMS[key] = (stream, cls(stream, pair, rules, igazitas))
+        full = hit[1]
+        n = analysis.searched_deals.shape[0]
+        s = cls.__new__(cls)
+        s.pair, s.rules, s.igazitas, s.n, s._cache = pair, rules, igazitas, n, full._cache
+        s.tarokks, s.honours = full.tarokks[:n], full.honours[:n]
+        s.other_honours = full.other_honours[:n]
+        return s
 
     def _one(self, bids: tuple[str, ...], made: tuple[bool, ...], tarokks: int, honours: bool,
              other_honours: bool, opp_bids: tuple[str, ...], opp_made: tuple[bool, ...],
@@ -114,14 +139,14 @@ def failure_cost(value: int, rules: RuleSet | str, igazitas: bool) -> int:
 def no_bid(analysis: Analysis, igazitas: bool = True) -> float:
     """Mean points of the user's pair bidding nothing, over the deals searched: the
     consolatio of its tarokks and honours (Gerots and laza with igazítás; spec §4)."""
-    scorer = Scorer(analysis.searched_deals, analysis.seat.pair, analysis.rules, igazitas)
+    scorer = Scorer.of(analysis, igazitas=igazitas)
     return float(scorer.scores((), None).mean())
 
 
 def bid_values(analysis: Analysis, igazitas: bool = True) -> dict[str, BidValue]:
     """``{bid key: BidValue}`` for every searched candidate that can be bid (not silent, not
     a relaxed bound) of ``analysis``."""
-    scorer = Scorer(analysis.searched_deals, analysis.seat.pair, analysis.rules, igazitas)
+    scorer = Scorer.of(analysis, igazitas=igazitas)
     base = scorer.scores((), None)
     out = {}
     for r in analysis.candidates:
@@ -186,7 +211,7 @@ def best_bid_sets(analysis: Analysis, *, igazitas: bool = True,
     fixed = tuple(partner_bids)
     fixed_bids = [S.Bid.parse(r.key) for r in fixed]
     validate_bids([r.key for r in fixed], rules)
-    scorer = Scorer(analysis.searched_deals, analysis.seat.pair, rules, igazitas)
+    scorer = Scorer.of(analysis, rules, igazitas)
     n = scorer.n
     m0 = min((len(r.outcomes) for r in fixed), default=n)
     nobid = scorer.scores([r.key for r in fixed],
@@ -287,7 +312,7 @@ def kontra_advice(analysis: Analysis, their: Sequence[SlemResult], *,
                   igazitas: bool = True) -> list[KontraAdvice]:
     """Kontra advice for each opponents' bid (``their``: results of the opponents' pair on
     the same deals as ``analysis``)."""
-    scorer = Scorer(analysis.searched_deals, analysis.seat.pair, analysis.rules, igazitas)
+    scorer = Scorer.of(analysis, igazitas=igazitas)
     out = []
     for r in their:
         o = r.outcomes[:, None]

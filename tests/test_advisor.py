@@ -218,3 +218,20 @@ def test_advise_shows_its_baseline_and_says_when_there_is_nothing_to_bid():
     r = run("advise", STRONG, "--seat", "A_IND", "--samples", "4", "--only", "les")
     assert r.exit_code == 0, r.output
     assert "there is no bid to propose" in r.stdout
+
+
+def test_a_scorer_kept_for_the_stream_scores_as_a_new_one():
+    """Scorer.of keeps one scorer per deal stream (the reports of a precision-driven run,
+    one a round, share it): on a prefix it scores as a scorer built on that prefix."""
+    from dataclasses import replace
+    res = analyze(parse_hand(STRONG, "A_IND"), Seat.A_IND, samples=8, seed=5,
+                  rules="gerots", only=["gem", "volat", "vizi"])
+    for n in (3, 8, 5):
+        part = replace(res, deals_searched=n)
+        kept, fresh = Scorer.of(part), Scorer(part.searched_deals, Pair.ATTACK, "gerots")
+        assert kept.n == fresh.n == n
+        for r in part.candidates:
+            o = r.outcomes[:n, None]
+            assert np.array_equal(kept.scores((r.key,), o), fresh.scores((r.key,), o))
+        assert np.array_equal(kept.scores((), None), fresh.scores((), None))
+    assert Scorer.of(res)._cache is Scorer.of(replace(res, deals_searched=4))._cache
