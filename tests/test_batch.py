@@ -796,4 +796,3 @@ def test_an_interrupted_pool_leaves_no_thread_for_the_exit_to_join():
     BR._stop_pool(ex)
     assert procs and not any(p.is_alive() for p in procs)
     assert not ex._executor_manager_thread or not ex._executor_manager_thread.is_alive()
-    assert all(f.cancelled() or f.done() for f in futures[2:])
