@@ -794,5 +794,7 @@ def test_an_interrupted_pool_leaves_no_thread_for_the_exit_to_join():
         time.sleep(0.05)
     procs = list(ex._processes.values())
     BR._stop_pool(ex)
+    for p in procs:
+        p.join(60)                  # slack for a loaded machine: stopped, not yet reaped
     assert procs and not any(p.is_alive() for p in procs)
     assert not ex._executor_manager_thread or not ex._executor_manager_thread.is_alive()

@@ -91,6 +91,9 @@ def _stop_pool(ex) -> None:
             p.terminate()
         for p in procs:
             p.join(STOP_WAIT)
+            if p.is_alive():            # deaf to SIGTERM: kill it
+                p.kill()
+                p.join(STOP_WAIT)
         manager = getattr(ex, "_executor_manager_thread", None)
         if manager is not None:
             manager.join(STOP_WAIT)
