@@ -794,7 +794,10 @@ def test_an_interrupted_pool_leaves_no_thread_for_the_exit_to_join():
         time.sleep(0.05)
     procs = list(ex._processes.values())
     BR._stop_pool(ex)
-    for p in procs:
-        p.join(60)                  # slack for a loaded machine: stopped, not yet reaped
+    # a killed process may close its sentinel an instant before it can be reaped (join
+    # returns, is_alive is still True): wait for the reaping, with slack for a loaded machine
+    deadline = time.monotonic() + 60
+    while any(p.is_alive() for p in procs) and time.monotonic() < deadline:
+        time.sleep(0.05)
     assert procs and not any(p.is_alive() for p in procs)
     assert not ex._executor_manager_thread or not ex._executor_manager_thread.is_alive()
