@@ -10,7 +10,7 @@ nodes per cell so far): the order of the searches is part of the node counts.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Callable
 
 import numba
@@ -133,6 +133,26 @@ class _Run:
         self.filter_cost[1] += int(fnodes.sum())
         status[:, 1:][block.late_deps & (fres == 0)] = GOAL_FALSE
 
+    def block(self, chunk: np.ndarray,
+              active: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
+        """Search a block of deals ((b, 4) uint64): its cells (``plan.block``), the late
+        filter where a column depends on it, then the levels. ``active``: (g,) bool, the
+        columns to search (default all; the others' results are -1). Returns the (b, g)
+        int64 results (column 0: max tricks) and (g,) bool, the columns read from the
+        max-tricks column on these deals (trick-count slems)."""
+        block = self.plan.block(chunk)
+        a = _pack(block, self.classes)
+        if active is not None:
+            a.status[:, ~active] = GOAL_SKIP
+        if block.late is not None:
+            deps = block.late_deps if active is None else block.late_deps & active[None, 1:]
+            if deps.any():
+                self.late_filter(chunk, replace(block, late_deps=deps), a.status)
+        res = self.levels(chunk, a)
+        if active is not None:
+            res[:, ~active] = -1
+        return res, (a.from_max >= 0).any(axis=0)
+
     def levels(self, deals: np.ndarray, a: _Arrays) -> np.ndarray:
         """(b, g) int64 results of the block, level by level: a column is searched only where
         every column it implies was made; trick-count slems from column 0."""
@@ -205,11 +225,7 @@ def search_columns(deals: np.ndarray, plan: SearchPlan, classes: ClassCache,
         progress(0)
     for start in range(0, n, CHUNK):
         chunk = deals[start:start + CHUNK]
-        block = plan.block(chunk)
-        arrays = _pack(block, classes)
-        if block.late is not None:
-            run.late_filter(chunk, block, arrays.status)
-        res = run.levels(chunk, arrays)
+        res, _ = run.block(chunk)
         maxt[start:start + len(chunk)] = res[:, 0]
         outcomes[start:start + len(chunk)] = res[:, 1:]
         if progress is not None:

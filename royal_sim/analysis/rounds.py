@@ -19,8 +19,7 @@ from typing import Callable
 
 import numpy as np
 
-from ..engine.cells import GOAL_SKIP
-from .execute import CHUNK, ClassCache, _pack, _Run
+from .execute import CHUNK, ClassCache, _Run
 from .plan import SearchPlan
 from .stopping import FIRST_LOOK, StoppingRule
 
@@ -92,8 +91,8 @@ def search_in_rounds(deals: np.ndarray, plan: SearchPlan, classes: ClassCache,
             step = FIRST_BLOCK if lo == 0 else CHUNK
             for start in range(lo, look, step):
                 end = min(look, start + step)
-                state.outcomes[start:end] = _block(run, plan, classes, deals[start:end],
-                                                   active, state.reads_max)
+                state.outcomes[start:end], reads = run.block(deals[start:end], active)
+                state.reads_max |= reads
                 if progress is not None:
                     progress(end - start)
                 if lo == 0 and end < look and on_round is not None:
@@ -120,23 +119,6 @@ def _stop(state: RoundsSearch, active: np.ndarray, at: int, why: str) -> None:
     for j in np.nonzero(active)[0]:
         if state.stopped[j] is None:
             state.stop[j], state.stopped[j] = at, why
-
-
-def _block(run: _Run, plan: SearchPlan, classes: ClassCache, chunk: np.ndarray,
-           active: np.ndarray, reads_max: np.ndarray) -> np.ndarray:
-    """(b, g) outcomes of the active columns on ``chunk`` (others -1); ``reads_max`` gains
-    the columns decided by the max-tricks column on these deals (trick-count slems)."""
-    block = plan.block(chunk)
-    arrays = _pack(block, classes)
-    reads_max |= (arrays.from_max >= 0).any(axis=0)
-    arrays.status[:, ~active] = GOAL_SKIP
-    if block.late is not None:
-        deps = block.late_deps & active[None, 1:]
-        if deps.any():
-            run.late_filter(chunk, type(block)(block.cells, block.late, deps), arrays.status)
-    res = run.levels(chunk, arrays)
-    res[:, ~active] = -1
-    return res
 
 
 def _still_active(state: RoundsSearch, plan: SearchPlan, rule: StoppingRule,
