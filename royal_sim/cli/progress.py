@@ -39,13 +39,10 @@ def compile_note(*, goal_search: bool = True, trick_search: bool = False) -> str
 
 
 def _in_cache(dispatcher) -> bool | None:
-    """Does numba's on-disk cache hold a compiled ``dispatcher`` (a ``cache=True`` kernel)?
-    ``None`` if that cannot be told (numba's private cache index, as
-    ``engine.cells.kernels_compiled`` reads it)."""
-    try:
-        return bool(dispatcher._cache._cache_file._load_index())
-    except Exception:  # noqa: BLE001 - numba internals: any failure means "cannot tell"
-        return None
+    """``engine.kernel.jit.in_cache`` (imported when asked: numba comes with it)."""
+    from ..engine.kernel.jit import in_cache
+
+    return in_cache(dispatcher)
 
 
 def sampler_note(method: str) -> str:
@@ -60,8 +57,8 @@ def sampler_note(method: str) -> str:
 
 
 def announce_compile(note: str, what: str) -> None:
-    """Print ``what`` + ``note`` on stderr (e.g. "Solving (compiling … first: once, about a
-    minute and a half)…") when there is a note (a cold cache); nothing otherwise."""
+    """Print ``what`` + ``note`` on stderr (e.g. "Solving (compiling … first: once, under a
+    minute)…") when there is a note (a cold cache); nothing otherwise."""
     if note:
         click.echo(f"{what}{note}...", err=True)
 

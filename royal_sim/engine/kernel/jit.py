@@ -136,6 +136,16 @@ def kernel(fn=None, **options):
     return _jit(fn, **options)
 
 
+def in_cache(dispatcher) -> bool | None:
+    """Does numba's on-disk cache hold ``dispatcher`` (a ``cache=True`` kernel) compiled
+    from its present source? ``None`` if that cannot be told (it reads numba's private
+    cache index). Only for a "compiling" note."""
+    try:
+        return bool(dispatcher._cache._cache_file._load_index())
+    except Exception:  # noqa: BLE001 - numba internals: any failure means "cannot tell"
+        return None
+
+
 def kernel_no_refcount(fn):
     """A kernel that allocates nothing (its callers own every array), compiled without
     numba's reference counting where numba allows it."""
