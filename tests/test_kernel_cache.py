@@ -15,10 +15,8 @@ PACKAGE = Path(royal_sim.__file__).resolve().parent
 # tricks._count_future (a cached kernel in tricks.py) counts bits with bits.popcount
 PROBE = ("import numpy as np; from royal_sim.engine.kernel.tricks import _count_future; "
          "print(_count_future(np.uint64(0b1011), 0, 10))")
-POPCOUNT_RETURN = ("        return builder.ctpop(_as_u64(context, builder, sig.args[0], "
-                   "args[0]))")
-POPCOUNT_PLUS_100 = ("        return builder.add(builder.ctpop(_as_u64(context, builder, sig.args[0], "
-                     "args[0])), ir.Constant(ir.IntType(64), 100))")
+POPCOUNT_LINE = "    lambda b, v: b.ctpop(v),"
+POPCOUNT_PLUS_100 = "    lambda b, v: b.add(b.ctpop(v), ir.Constant(ir.IntType(64), 100)),"
 
 
 def _run(root: Path, cache: Path) -> str:
@@ -44,8 +42,8 @@ def test_a_changed_helper_in_another_file_recompiles_its_callers(tmp_path):
     assert _run(root, cache) == "3"                       # loaded from the cache
     bits = root / "royal_sim" / "engine" / "kernel" / "bits.py"
     text = bits.read_text()
-    assert POPCOUNT_RETURN in text
-    bits.write_text(text.replace(POPCOUNT_RETURN, POPCOUNT_PLUS_100))
+    assert POPCOUNT_LINE in text
+    bits.write_text(text.replace(POPCOUNT_LINE, POPCOUNT_PLUS_100))
     assert _run(root, cache) == "103"                     # not the stale kernel
     now = {p.name for p in cache.iterdir()}      # a new directory, the old one removed
     assert len(now) == 1 and now != first

@@ -12,49 +12,45 @@ from numba.extending import intrinsic
 from .jit import helper
 
 
-def _as_u64(context, builder, ty, value):
-    return context.cast(builder, value, ty, types.uint64)
+def _on_u64(name: str, emit, doc: str):
+    """An intrinsic ``name(m)`` for any integer ``m``: ``emit(builder, v)`` builds the int64
+    result from ``v``, ``m`` cast to uint64 (an LLVM instruction or two)."""
+    def typer(typingctx, m):
+        if not isinstance(m, types.Integer):
+            return None
+
+        def codegen(context, builder, sig, args):
+            return emit(builder, context.cast(builder, args[0], sig.args[0], types.uint64))
+        return types.int64(types.unliteral(m)), codegen
+    typer.__name__ = typer.__qualname__ = name
+    typer.__doc__ = doc
+    return intrinsic(typer)
 
 
-@intrinsic
-def _lowbit_index(typingctx, m):
-    """Index of the lowest set bit of ``m`` (0 for 0): LLVM's count-trailing-zeros."""
-    if not isinstance(m, types.Integer):
-        return None
-
-    def codegen(context, builder, sig, args):
-        v = _as_u64(context, builder, sig.args[0], args[0])
-        zero = ir.Constant(v.type, 0)
-        tz = builder.cttz(v, ir.Constant(ir.IntType(1), 0))
-        return builder.select(builder.icmp_unsigned("==", v, zero), zero, tz)
-    return types.int64(types.unliteral(m)), codegen
+def _zero_for_zero(builder, v, x):
+    """``x``, or 0 where ``v`` is 0."""
+    zero = ir.Constant(v.type, 0)
+    return builder.select(builder.icmp_unsigned("==", v, zero), zero, x)
 
 
-@intrinsic
-def _highbit_index(typingctx, m):
-    """Index of the highest set bit of ``m`` (0 for 0): 63 minus LLVM's count-leading-zeros."""
-    if not isinstance(m, types.Integer):
-        return None
+_DEFINED_AT_ZERO = ir.Constant(ir.IntType(1), 0)   # cttz/ctlz of 0 is 64, not poison
 
-    def codegen(context, builder, sig, args):
-        v = _as_u64(context, builder, sig.args[0], args[0])
-        zero = ir.Constant(v.type, 0)
-        lz = builder.ctlz(v, ir.Constant(ir.IntType(1), 0))
-        hb = builder.sub(ir.Constant(v.type, 63), lz)
-        return builder.select(builder.icmp_unsigned("==", v, zero), zero, hb)
-    return types.int64(types.unliteral(m)), codegen
+_lowbit_index = _on_u64(
+    "_lowbit_index",
+    lambda b, v: _zero_for_zero(b, v, b.cttz(v, _DEFINED_AT_ZERO)),
+    "Index of the lowest set bit of ``m`` (0 for 0): LLVM's count-trailing-zeros.")
 
+_highbit_index = _on_u64(
+    "_highbit_index",
+    lambda b, v: _zero_for_zero(b, v, b.sub(ir.Constant(v.type, 63),
+                                             b.ctlz(v, _DEFINED_AT_ZERO))),
+    "Index of the highest set bit of ``m`` (0 for 0): 63 minus LLVM's count-leading-zeros.")
 
-@intrinsic
-def popcount(typingctx, m):
-    """Number of set bits of ``m`` (an integer, taken as uint64), as int64: LLVM's ctpop
-    (one instruction where the CPU has it)."""
-    if not isinstance(m, types.Integer):
-        return None
-
-    def codegen(context, builder, sig, args):
-        return builder.ctpop(_as_u64(context, builder, sig.args[0], args[0]))
-    return types.int64(types.unliteral(m)), codegen
+popcount = _on_u64(
+    "popcount",
+    lambda b, v: b.ctpop(v),
+    "Number of set bits of ``m`` (an integer, taken as uint64), as int64: LLVM's ctpop "
+    "(one instruction where the CPU has it).")
 
 
 @helper
