@@ -225,11 +225,11 @@ def best_bid_sets(analysis: Analysis, *, igazitas: bool = True,
         # on the deals where every bid of the set was searched (a prefix of the deals)
         rs = list(fixed) + [cands[i] for i in idx]
         m = min((len(r.outcomes) for r in rs), default=n)
-        s = scorer.scores([r.key for r in rs], np.stack([r.outcomes[:m] for r in rs], axis=1)
-                          if rs else None, deals=m)
+        outcomes = np.stack([r.outcomes[:m] for r in rs], axis=1) if rs else None
+        s = scorer.scores([r.key for r in rs], outcomes, deals=m)
         deal_scores[idx] = s
         sd = float(s.std(ddof=1)) if m > 1 else 0.0
-        made = (np.stack([r.outcomes[:m] for r in rs], axis=1) == 1).all(axis=1) if rs else [1]
+        made = (outcomes == 1).all(axis=1) if rs else [1]
         return BidSet(tuple(r.key for r in rs), float(s.mean()), sd / math.sqrt(max(m, 1)),
                       float((s < nobid[:m]).mean()), s, float(np.mean(made)))
 

@@ -5,6 +5,7 @@ as data (``rules.Rules``, ``goal.Goal``)."""
 
 from __future__ import annotations
 
+import operator
 from dataclasses import dataclass
 
 import numpy as np
@@ -63,10 +64,10 @@ class SearchStats:
                            tuple(map(op, self.first_cutoffs, other.first_cutoffs)))
 
     def __sub__(self, other: "SearchStats") -> "SearchStats":
-        return self._zip(other, lambda a, b: a - b)
+        return self._zip(other, operator.sub)
 
     def __add__(self, other: "SearchStats") -> "SearchStats":
-        return self._zip(other, lambda a, b: a + b)
+        return self._zip(other, operator.add)
 
     def first_move_rate(self, position: int) -> float:
         """Share of the cut-offs at play ``position`` (0..3) made by the first move tried
