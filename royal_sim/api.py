@@ -352,9 +352,9 @@ def analyze(hand: str, seat: str, *, progress: Callable[[int], None] | None = No
     hand: 10 cards in notation (``"XXII XX XVIII XVI XIV IX IV SK SQ HK"``); seat: ``A_IND``,
     ``D_ELF``, ``D_IND``, ``A_ELF`` (or ``indito`` …). Options: precision (default 0.05: each
     slem is searched on new deals in rounds until its 95 % interval is within ± that,
-    ``analysis.stopping``), samples (with a precision, the cap, default ``DEFAULT_CAP``; alone,
-    every slem on exactly that many deals, 1..1,000,000), time (seconds: no round starts after
-    it, needs a precision); seed (the sampler's seed: same seed, same deals, same figures;
+    ``analysis.stopping``), samples (with a precision or a time, the cap, default
+    ``DEFAULT_CAP``; alone, every slem on exactly that many deals, 1..1,000,000), time
+    (seconds: no round starts after it; the run is precision-driven); seed (the sampler's seed: same seed, same deals, same figures;
     default 1); rules (``"gerots"`` or ``"laza"``); igazitas (laza scoring with the
     consolatio); only (slem ids or names, comma-separated; default all); params
     (``"ultimo=SK"`` fixes a slem's parameter); what is known of the other hands: holds and

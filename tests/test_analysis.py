@@ -270,7 +270,7 @@ def test_a_precision_driven_run_counts_its_deals_without_a_total(monkeypatch):
     monkeypatch.setattr(SB, "kernels_compiled", lambda: False)
     r = run("analyze", HAND, "--seat", "A_IND", "--precision", "0.3", "--only", "gem")
     assert r.exit_code == 0, r.output
-    assert r.stderr == ("searching deals: 0 so far, each slem until within ±0.3, at most "
+    assert r.stderr == ("searching deals: 0 so far, each slem until +-30%, at most "
                         "10,000 (compiling the search kernels first: once, under a minute)\n")
 
 

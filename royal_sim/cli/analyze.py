@@ -100,8 +100,8 @@ def run_request(request, jobs: int | None, live: bool = False, render=None):
     if live and sys.stdout.isatty():
         with LiveTable(render, note=compile_note()) as table:
             return request.run(progress=table.progress, on_update=table.update)
-    until = (f"each slem until within ±{request.precision:g}, at most {request.samples:,}"
-             if request.precision is not None else "")
+    until = ("" if request.precision is None
+             else until_words(request.precision, request.samples))
     with Progress(request.samples, "searching deals", note=compile_note(), until=until) as bar:
         return request.run(progress=bar.update)
 
@@ -214,13 +214,23 @@ def analysis_text(report) -> str:
     return "\n".join(lines)
 
 
+def _pm(precision: float) -> str:
+    """A half-width in points: ``+-5%``, ``+-2.5%``."""
+    return f"+-{precision * 100:g}%"
+
+
+def until_words(precision: float, cap: int) -> str:
+    """The stopping rule of a precision-driven run in words."""
+    return f"each slem until {_pm(precision)}, at most {cap:,}"
+
+
 def deals_words(result) -> str:
     """How many deals a result is on, in words (precision-driven: the rounds too)."""
     if result.precision is None:
         return n_deals(result.samples)
     return (f"{n_deals(result.deals_searched)} in {result.rounds} round"
-            f"{'s' if result.rounds != 1 else ''} (each slem until +-{result.precision:.0%}, "
-            f"at most {result.samples:,})")
+            f"{'s' if result.rounds != 1 else ''} "
+            f"({until_words(result.precision, result.samples)})")
 
 
 _UNSETTLED = {None: "still searched", "time": "time budget used",
@@ -231,10 +241,10 @@ def _settled_words(slems, precision: float) -> str:
     """The footnote of a precision-driven table: what ``*`` marks."""
     open_ = [r for r in slems if r.result.stopped != "precision"]
     if not open_:
-        return f"Every slem settled: its interval is within +-{precision:.0%}."
+        return f"Every slem settled: its interval is within {_pm(precision)}."
     why = sorted({_UNSETTLED.get(r.result.stopped, r.result.stopped) for r in open_})
     return (f"* not settled ({', '.join(why)}): {len(open_)} of {len(slems)} slems; the "
-            f"others' intervals are within +-{precision:.0%}.")
+            f"others' intervals are within {_pm(precision)}.")
 
 
 def _slem_rows(slems, precise: bool = False) -> list[list]:
