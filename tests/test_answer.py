@@ -94,6 +94,25 @@ def test_a_slem_the_gerots_obligations_make_rare_gets_a_footnote():
     assert f"Gerots: Scala 0% here, but {p:.0%} of the same deals without its lead" in text
 
 
+def test_the_obligation_footnotes_equal_a_full_laza_search_of_the_rare_slems():
+    """The footnote's laza search drops a slem once it cannot reach 25 %: the footnotes are
+    those of a laza analysis of every slem on the same deals."""
+    from royal_sim import slems as S
+    from royal_sim.analysis import OBLIGATION_LAZA, OBLIGATION_RARE
+
+    strong = "XXII XXI XIX XVIII XVI XV IV III II I"
+    report = royal_sim.analyze(strong, "A_ELF", samples=60, seed=2)
+    laza = royal_sim.analyze(strong, "A_ELF", samples=60, seed=2, rules="laza")
+    laza_p = {r.key: r.probability for r in laza.analysis.candidates if r.n}
+    rare = [r.key for r in report.analysis.candidates
+            if not r.bound and r.slem.param.arity != 3       # (not the exact candidates)
+            and r.n and r.probability < OBLIGATION_RARE
+            and (S.gerots_leads(r.slem, r.param) or S.held_until(r.slem, r.param))]
+    expected = {k: laza_p[k] for k in rare if laza_p[k] >= OBLIGATION_LAZA}
+    assert len(rare) > len(expected) > 0
+    assert {k: p for k, (p, _) in report.analysis.obligations.items()} == expected
+
+
 def test_sets_tied_with_the_best_within_a_standard_error_rank_equal():
     from royal_sim.advisor import BidSet
     from royal_sim.cli.advise import _rank

@@ -26,7 +26,7 @@ from ..model import cards as C
 from ..model.deal import Pair, Seat
 from ..sampling.sampler import Constraints, sample_deals
 from .. import slems as S
-from .execute import ClassCache, ColumnSearch, search_columns
+from .execute import ClassCache, ColumnSearch, _Run, search_columns
 from .plan import columns_for, plan_search
 from .request import MAX_SAMPLES, check_rules, check_samples
 from .rounds import search_in_rounds
@@ -181,6 +181,7 @@ def analyze(hand: int, seat: Seat, *, samples: int = 1000, seed: int = 0,
 
 OBLIGATION_RARE = 0.05      # a Gerots chance below this …
 OBLIGATION_LAZA = 0.25      # … against at least this under laza gets a footnote
+OBLIGATION_BLOCK = 7       # deals per block of that laza search (a column stops between)
 
 
 def _obligation_costs(deals: np.ndarray, cols: list[Column], results: list[SlemResult],
@@ -188,16 +189,29 @@ def _obligation_costs(deals: np.ndarray, cols: list[Column], results: list[SlemR
     """The slems the Gerots obligatory play makes rare: ``{key: (laza chance, what binds:
     "lead obligations", "held cards" or both)}`` for each slem below ``OBLIGATION_RARE``
     under Gerots that the pair makes on ``OBLIGATION_LAZA`` of the same deals without its
-    obligations (one laza search of those slems on their deals; docs/rules.md#obligations)."""
+    obligations (one laza search of those slems on their deals; docs/rules.md#obligations).
+    Each slem is searched on its own deals only, and no further once it can no longer
+    reach ``OBLIGATION_LAZA`` there (its footnote is then known to be absent)."""
     rare = [(col, r) for col, r in zip(cols, results)
             if not col.relaxed and r.n and r.probability < OBLIGATION_RARE
             and (S.gerots_leads(col.slem, col.param) or S.held_until(col.slem, col.param))]
     if not rare:
         return {}
-    m = max(len(r.outcomes) for _, r in rare)
-    laza = _search(deals[:m], [c for c, _ in rare], pair, hand, "laza", classes).outcomes
+    own = np.array([0] + [len(r.outcomes) for _, r in rare])   # (column 0: max tricks)
+    run = _Run(plan_search([c for c, _ in rare], pair, hand, "laza"), classes)
+    laza = np.full((int(own.max()), own.shape[0]), -1, dtype=np.int64)
+    for start in range(0, laza.shape[0], OBLIGATION_BLOCK):
+        o = laza[:start]
+        made, defined = (o == 1).sum(axis=0), (o >= 0).sum(axis=0)
+        rest = np.maximum(own - start, 0)       # its deals still to search: all made at best
+        active = (own > start) & (made + rest >= OBLIGATION_LAZA * (defined + rest))
+        if not active[1:].any():
+            break
+        active[0] = False     # (searched where an active trick-count slem reads it)
+        end = min(start + OBLIGATION_BLOCK, laza.shape[0])
+        laza[start:end], _ = run.block(deals[start:end], active)
     out = {}
-    for j, (col, r) in enumerate(rare):
+    for j, (col, r) in enumerate(rare, 1):
         o = laza[:len(r.outcomes), j]
         n = int((o >= 0).sum())
         p = float((o == 1).sum()) / n if n else 0.0

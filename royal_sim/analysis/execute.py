@@ -10,7 +10,7 @@ nodes per cell so far): the order of the searches is part of the node counts.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Callable
 
 import numba
@@ -140,18 +140,11 @@ class _Run:
         columns to search (default all; the others' results are -1). Returns the (b, g)
         int64 results (column 0: max tricks) and (g,) bool, the columns read from the
         max-tricks column on these deals (trick-count slems)."""
-        block = self.plan.block(chunk)
+        block = self.plan.block(chunk, active)
         a = _pack(block, self.classes)
-        if active is not None:
-            a.status[:, ~active] = GOAL_SKIP
-        if block.late is not None:
-            deps = block.late_deps if active is None else block.late_deps & active[None, 1:]
-            if deps.any():
-                self.late_filter(chunk, replace(block, late_deps=deps), a.status)
-        res = self.levels(chunk, a)
-        if active is not None:
-            res[:, ~active] = -1
-        return res, (a.from_max >= 0).any(axis=0)
+        if block.late is not None:     # (chosen among the active columns' cells)
+            self.late_filter(chunk, block, a.status)
+        return self.levels(chunk, a), (a.from_max >= 0).any(axis=0)
 
     def levels(self, deals: np.ndarray, a: _Arrays) -> np.ndarray:
         """(b, g) int64 results of the block, level by level: a column is searched only where

@@ -193,10 +193,15 @@ class SearchPlan:
     implied: list[list[int]]
     level: list[int]
 
-    def block(self, deals: np.ndarray) -> BlockPlan:
+    def block(self, deals: np.ndarray, active: np.ndarray | None = None) -> BlockPlan:
         """The cells of ``deals`` ((b, 4) uint64 hands in seat order) and their late filter,
-        chosen among these deals' cells."""
-        cells = [self._row([int(x) for x in hands]) for hands in deals]
+        chosen among these deals' cells. ``active``: (1 + columns,) bool, the columns to
+        plan (default all); the others' cells are ``GOAL_SKIP``, their goals not compiled.
+        The max-tricks column, if not active, is still searched on the deals where an
+        active trick-count slem reads it."""
+        skip = Cell(GOAL_SKIP)
+        on = [True] * (1 + len(self.cols)) if active is None else [bool(x) for x in active]
+        cells = [self._row([int(x) for x in hands], on, skip) for hands in deals]
         req = [[c.suit_tricks for c in row[1:]] for row in cells]
         late = _late_filter(req)
         if not late:
@@ -205,10 +210,12 @@ class SearchPlan:
         goal = Goal(trick_req={t: SUIT_CARDS for t in late}, label="late suit tricks")
         return BlockPlan(cells, goal, deps)
 
-    def _row(self, hands: list[int]) -> list[Cell]:
+    def _row(self, hands: list[int], on: list[bool], skip: Cell) -> list[Cell]:
         pair_cards = hands[self.pair.seats[0]] | hands[self.pair.seats[1]]
-        return [Cell(GOAL_SEARCH, MAX_TRICKS_GOAL, target=-1)] + [
-            self._cell(col, hands, pair_cards) for col in self.cols]
+        row = [self._cell(col, hands, pair_cards) if on[j] else skip
+               for j, col in enumerate(self.cols, 1)]
+        reads_max = on[0] or any(c.from_max >= 0 for c in row)
+        return [Cell(GOAL_SEARCH, MAX_TRICKS_GOAL, target=-1) if reads_max else skip] + row
 
     def _cell(self, col: Column, hands: list[int], pair_cards: int) -> Cell:
         goal = S.compile_goal(col.slem, col.param, hands, self.pair, self.first_trick)

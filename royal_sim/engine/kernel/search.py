@@ -22,10 +22,10 @@ from .moves import _moves, _run_of
 from .table import (KEY_WORDS, SEQ_WORDS, TT_DEPTH, _depth_cards, _named_cards, _rel_key,
                     _tt_lookup, _tt_store)
 from .tricks import _beats, _legal, _score_trick
-from .workspace import (C_CUT0, C_FIRST0, C_NODES, C_STAMP, C_TRICK0, C_TSTART, MAX_DEPTH,
-                        U_HAND, U_LEN, U_REL, U_SKIP, U_TWIN, U_UNPLAYED, W_IDX, W_ISP,
-                        W_LEADER, W_LEN, W_N, W_NEED, W_NPLAYED, W_PCOUNT, W_PROG, W_SEAT,
-                        W_TRICK)
+from .workspace import (C_CUT0, C_FIRST0, C_NODES, C_REPL, C_STAMP, C_TRICK0, C_TSTART,
+                        MAX_DEPTH, U_HAND, U_LEN, U_REL, U_SKIP, U_TWIN, U_UNPLAYED, W_IDX,
+                        W_ISP, W_LEADER, W_LEN, W_N, W_NEED, W_NPLAYED, W_PCOUNT, W_PROG,
+                        W_SEAT, W_TRICK)
 from .jit import kernel, kernel_no_refcount
 
 # search phases of a ply
@@ -288,6 +288,7 @@ def _solve(hands, pairmask, suit_of, suit_masks, trump, must_trump, pair_of,
     """Largest target in ``lo..hi`` the pair can force (binary search of null-window
     searches sharing one table); ``lo - 1`` if not even ``lo``."""
     ctx[C_STAMP] += 1
+    ctx[C_REPL] = 0     # the entries replaced in full buckets: this search's own sequence
     ws = np.zeros((MAX_DEPTH + 1, W_LEN), dtype=np.int64)
     wsu = np.zeros((MAX_DEPTH + 1, U_LEN), dtype=np.uint64)
     keys = np.zeros((MAX_DEPTH + 1, KEY_WORDS), dtype=np.uint64)
