@@ -23,7 +23,7 @@ from .execute import CHUNK, ClassCache, _Run
 from .plan import SearchPlan
 from .stopping import FIRST_LOOK, StoppingRule
 
-FIRST_BLOCK = 7      # the first round in blocks of 7 deals: a first table early
+FIRST_BLOCK = 7      # the first block of the first round: a first table early
 # why a column stopped
 BY_PRECISION, BY_SAMPLES, BY_TIME, BY_INTERRUPT = "precision", "samples", "time", "interrupted"
 
@@ -88,9 +88,9 @@ def search_in_rounds(deals: np.ndarray, plan: SearchPlan, classes: ClassCache,
             if deadline is not None and lo > 0 and time.monotonic() >= deadline:
                 _stop(state, active, lo, BY_TIME)
                 break
-            step = FIRST_BLOCK if lo == 0 else CHUNK
-            for start in range(lo, look, step):
-                end = min(look, start + step)
+            start = lo
+            while start < look:
+                end = min(look, start + (FIRST_BLOCK if start == 0 else CHUNK))
                 state.outcomes[start:end], reads = run.block(deals[start:end], active)
                 state.reads_max |= reads
                 if progress is not None:
@@ -98,6 +98,7 @@ def search_in_rounds(deals: np.ndarray, plan: SearchPlan, classes: ClassCache,
                 if lo == 0 and end < look and on_round is not None:
                     state.deals = end           # a first look before the first round ends
                     on_round(state)
+                start = end
             lo = state.deals = look
             state.rounds += 1
             active = _still_active(state, plan, rule, active, look,
