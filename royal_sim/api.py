@@ -12,11 +12,15 @@ with a one-line message naming the argument (``error.argument``).
 
 from __future__ import annotations
 
+import contextlib
+import inspect
 import math
 import time as _time
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Callable, Sequence
+
+import numpy as np
 
 from .advisor import (BidSet, BidValue, KontraAdvice, best_bid_sets, bid_candidates,
                       bid_values, kontra_advice, no_bid)
@@ -345,8 +349,58 @@ def _texts(value, argument: str) -> tuple[str, ...]:
                         f"{value!r}", argument=argument)
 
 
+# the commands' flag names for options the Python face names in the plural
+_FLAG_NAMES = {"param": "params", "suit": "suits", "void": "voids"}
+
+
+def _whole(value, argument: str, lo: int, hi: int | None = None) -> int:
+    """``value`` as a whole number in ``lo..hi``, else ``RoyalSimError`` naming it."""
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+        raise RoyalSimError(f"{argument} must be a whole number, got {value!r}",
+                            argument=argument)
+    if value < lo or (hi is not None and value > hi):
+        span = f"{lo}..{hi}" if hi is not None else f"at least {lo}"
+        raise RoyalSimError(f"{argument} must be {span}, got {value}", argument=argument)
+    return int(value)
+
+
+def _options(options: dict, *accepting) -> dict:
+    """``options`` under the names of the functions ``accepting`` them (the commands' flag
+    names ``param``, ``suit``, ``void`` taken too). Raises ``RoyalSimError`` naming an
+    unknown option."""
+    known = {n for f in accepting for n, p in inspect.signature(f).parameters.items()
+             if p.kind is p.KEYWORD_ONLY}
+    out = {}
+    for name, value in options.items():
+        key = _FLAG_NAMES.get(name, name)
+        if key not in known:
+            raise RoyalSimError(f"unknown option {name!r} (options: "
+                                f"{', '.join(sorted(known | {'jobs'}))})", argument=name)
+        if key in out:
+            raise RoyalSimError(f"option {key!r} given twice", argument=name)
+        out[key] = value
+    return out
+
+
+@contextlib.contextmanager
+def _threads(jobs):
+    """Run on ``jobs`` of numba's threads (``None``: as set), the setting restored after."""
+    if jobs is None:
+        yield
+        return
+    import numba
+
+    jobs = _whole(jobs, "jobs", 1)
+    before = numba.get_num_threads()
+    numba.set_num_threads(min(jobs, numba.config.NUMBA_NUM_THREADS))
+    try:
+        yield
+    finally:
+        numba.set_num_threads(before)
+
+
 def analyze(hand: str, seat: str, *, progress: Callable[[int], None] | None = None,
-            **options) -> AnalysisReport:
+            jobs: int | None = None, **options) -> AnalysisReport:
     """The chance that the pair of ``seat`` completes each slem, holding ``hand``.
 
     hand: 10 cards in notation (``"XXII XX XVIII XVI XIV IX IV SK SQ HK"``); seat: ``A_IND``,
@@ -360,11 +414,15 @@ def analyze(hand: str, seat: str, *, progress: Callable[[int], None] | None = No
     (``"ultimo=SK"`` fixes a slem's parameter); what is known of the other hands: holds and
     not_holds (``"D_ELF:XXI"``), tarokks (``"A_ELF:8-10"``), suits (``"D_ELF:H:0-1"``), voids
     (``"D_IND:D"``), partner_tarokks (``"7-9"``), heard (``"A_ELF:tarokkszam:9"``); each a
-    sequence of such strings. progress: called with the number of deals finished as they
-    finish. The search runs on numba's threads (``numba.set_num_threads``). Returns an
-    ``AnalysisReport``; raises ``RoyalSimError`` for bad input.
+    sequence of such strings (``param``, ``suit``, ``void``, the commands' flag names, are
+    taken for params, suits, voids). progress: called with the number of deals finished as
+    they finish; jobs: numba threads to search on (default: as ``numba.set_num_threads``
+    left them). Returns an ``AnalysisReport``; raises ``RoyalSimError`` for bad input, an
+    unknown option included.
     """
-    return request_analysis(hand, seat, **options).run(progress)
+    request = request_analysis(hand, seat, **_options(options, request_analysis))
+    with _threads(jobs):
+        return request.run(progress)
 
 
 def request_advice(hand: str, seat: str, *, partner_bids: str | None = None,
@@ -372,10 +430,9 @@ def request_advice(hand: str, seat: str, *, partner_bids: str | None = None,
                    **options) -> AdviceRequest:
     """Check an advice (arguments as ``advise``) without running it. Raises
     ``RoyalSimError`` for any bad argument."""
-    if not 1 <= max_bids <= 8:
-        raise RoyalSimError(f"max_bids must be 1..8, got {max_bids}", argument="max_bids")
-    if top < 1:
-        raise RoyalSimError(f"top must be at least 1, got {top}", argument="top")
+    max_bids = _whole(max_bids, "max_bids", 1, 8)
+    top = _whole(top, "top", 1)
+    options = _options(options, request_analysis)
     mine = parse_bids(_listed(partner_bids, "partner_bids"), "partner_bids")
     theirs = parse_bids(_listed(their_bids, "their_bids"), "opponent_bids")
     rules = options.get("rules", "gerots")
@@ -390,15 +447,18 @@ def request_advice(hand: str, seat: str, *, partner_bids: str | None = None,
 
 
 def advise(hand: str, seat: str, *, progress: Callable[[int], None] | None = None,
-           **options) -> AdviceReport:
+           jobs: int | None = None, **options) -> AdviceReport:
     """The best bid sets for the pair of ``seat`` holding ``hand``, and kontra advice.
 
     partner_bids / their_bids: the bids your partner / the opponents made, comma-separated
     keys (``"ultimo:SK,gem"``); top: bid sets to return (default 5); max_bids: most bids of
-    your own in a set (1..8, default 3); the other options as ``analyze``. Returns an
-    ``AdviceReport``; raises ``RoyalSimError`` for bad input.
+    your own in a set (1..8, default 3); the other options and jobs as ``analyze``.
+    Returns an ``AdviceReport``; raises ``RoyalSimError`` for bad input.
     """
-    return request_advice(hand, seat, **options).run(progress)
+    request = request_advice(hand, seat, **_options(options, request_advice,
+                                                    request_analysis))
+    with _threads(jobs):
+        return request.run(progress)
 
 
 def solve(deal: str, *, leader: str = "A_IND", first_trick: int | None = None,

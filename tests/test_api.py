@@ -24,7 +24,7 @@ def test_analyze_is_the_commands_json():
                                rules="laza", heard=["D_ELF:flush:D"])
     assert report.to_json() == cli_json("analyze", HAND, "--seat", "A_IND", "--samples", "12",
                                         "--seed", "4", "--only", "gem,ultimo,volat",
-                                        "--rules", "laza", "--heard", "D_ELF:flush:D")
+                                        "--rules", "LAZA", "--heard", "D_ELF:flush:D")
     row = {r.id: r for r in report.slems}["ultimo"]
     assert row.param in ("IV", "SK", "HK") and row.deals == 12 and 0 <= row.probability <= 1
     no_bid = {round(r.expected_score - r.gain, 6) for r in report.slems if r.gain is not None}
@@ -65,11 +65,33 @@ def test_solve_is_the_commands_json():
     (lambda: royal_sim.solve(ENDING, first_trick="8"), "first_trick"),
     (lambda: royal_sim.analyze(5, "A_IND", samples=5), "hand"),       # was read as "V"
     (lambda: royal_sim.solve(None), "deal"),
+    # found by a fresh user: a TypeError after the whole search, or naming an inner function
+    (lambda: royal_sim.advise(HAND, "A_IND", samples=5, top=2.5), "top"),
+    (lambda: royal_sim.advise(HAND, "A_IND", samples=5, max_bids=2.5), "max_bids"),
+    (lambda: royal_sim.advise(HAND, "A_IND", samples=5, top="3"), "top"),
+    (lambda: royal_sim.analyze(HAND, "A_IND", samples=5, bogus=1), "bogus"),
+    (lambda: royal_sim.advise(HAND, "A_IND", samples=5, bogus=1), "bogus"),
+    (lambda: royal_sim.analyze(HAND, "A_IND", samples=5, only="gem", jobs=0), "jobs"),
+    (lambda: royal_sim.analyze(HAND, "A_IND", samples=5, param="ultimo=SK",
+                               params=["uhu=SK"]), "params"),
 ])
 def test_bad_arguments_are_named(call, argument):
     with pytest.raises(royal_sim.RoyalSimError) as e:
         call()
     assert e.value.argument == argument and "\n" not in str(e.value)
+
+
+def test_the_commands_flag_names_and_jobs_are_options():
+    import numba
+
+    before = numba.get_num_threads()
+    report = royal_sim.analyze(HAND, "A_IND", samples=5, only="ultimo", param="ultimo=SK",
+                               void=["D_ELF:D"], jobs=1)
+    assert [(r.id, r.param) for r in report.slems] == [("ultimo", "SK")]
+    assert numba.get_num_threads() == before
+    assert report.to_json() == royal_sim.analyze(HAND, "A_IND", samples=5, only="ultimo",
+                                                 params=["ultimo=SK"],
+                                                 voids=["D_ELF:D"]).to_json()
 
 
 def test_a_bad_hand_is_one_error():

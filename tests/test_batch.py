@@ -376,6 +376,18 @@ def test_summary_values():
     heja = next(ln for ln in text.splitlines() if ln.startswith("heja"))
     assert heja.split()[:4] == ["heja", "125", "1", "<=0.4%"]
     assert "<=: the mean includes upper bounds" in text
+    # a second deal input, an ending on which vizi was not searched: gem of 2, vizi of 1
+    # (was "of 2" for both, a count of deals never searched)
+    rows += [row(id="d", kind="deal", pair="attack", slem="gem", made=0),
+             row(id="d", kind="deal", pair="defence", slem="gem", made=0),
+             row(id="c", kind="deal", pair="attack", slem="vizi", made=1),
+             row(id="c", kind="deal", pair="defence", slem="vizi", made=0),
+             row(id="d", kind="deal", pair="attack", slem=B.MAX_TRICKS, tricks=2)]
+    text = B.summary(rows)
+    lines = {ln.split()[0]: ln.split() for ln in text.splitlines() if ln.split()}
+    assert lines["gem"][-6:] == ["1", "of", "2", "0", "of", "2"]
+    assert lines["vizi"][-6:] == ["1", "of", "1", "0", "of", "1"]
+    assert "deals: of the deal inputs on which the slem was searched" in text
 
 
 # --- parallel and distributed ---------------------------------------------------------

@@ -189,3 +189,14 @@ def test_an_interrupted_advice_says_so():
     assert advice.interrupted and advice.to_json()["interrupted"] is True
     finished = royal_sim.advise(HAND, "A_IND", samples=42, seed=3, only="gem,ultimo,uhu")
     assert not finished.interrupted and finished.to_json()["interrupted"] is False
+
+
+def test_a_first_look_is_not_said_to_be_zero_rounds():
+    from types import SimpleNamespace
+
+    from royal_sim.cli.analyze import deals_words
+
+    look = SimpleNamespace(precision=0.05, samples=10_000, deals_searched=7, rounds=0)
+    assert deals_words(look).startswith("7 deals so far, a first look (each slem until")
+    done = SimpleNamespace(precision=0.05, samples=10_000, deals_searched=42, rounds=1)
+    assert deals_words(done).startswith("42 deals in 1 round (")

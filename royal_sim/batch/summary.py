@@ -11,9 +11,9 @@ from .rows import MAX_TRICKS
 def summary(rows: Sequence[dict]) -> str:
     """Tables across a batch's rows: per slem, the mean probability over the hand inputs
     that can bid it (± its standard error across inputs; ``<=`` when some are upper bounds
-    of a relaxed search) and, over the deal inputs, how often each pair can force it (any
-    parameter); then the distribution of max tricks (hands: over all sampled
-    deals, the hand's pair; deals: the attack)."""
+    of a relaxed search) and, over the deal inputs it was searched on, how often each pair
+    can force it (any parameter); then the distribution of max tricks (hands: over all
+    sampled deals, the hand's pair; deals: the attack)."""
     import math
 
     from tabulate import tabulate
@@ -64,17 +64,20 @@ def summary(rows: Sequence[dict]) -> str:
                         "" if math.isnan(se) else f"{se:5.1%}"]
             else:
                 row += [0, "", ""]
-        if deal_ids:
+        if deal_ids:    # over the deal inputs it was searched on (endings may leave it out)
             made = deal_made.get(sid, {})
             for pair in ("attack", "defence"):
-                k = sum(v for (_i, p), v in made.items() if p == pair)
-                row.append(f"{k} of {n_deals}")
+                got = [v for (_i, p), v in made.items() if p == pair]
+                row.append(f"{sum(got)} of {len(got)}" if got else "")
         table.append(row)
     parts = [f"{len(hand_ids)} hand input(s), {n_deals} deal input(s)"]
     if table:
         notes = []
         if hand_ids:
             notes.append("hands: the hand inputs that can bid the slem")
+        if deal_ids:
+            notes.append("deals: of the deal inputs on which the slem was searched (an ending "
+                         "leaves out slems decided before it)")
         if bounded:
             notes.append("<=: the mean includes upper bounds (relaxed searches below 1 %)")
         parts.append(tabulate(table, headers=headers)

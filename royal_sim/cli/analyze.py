@@ -228,8 +228,9 @@ def deals_words(result) -> str:
     """How many deals a result is on, in words (precision-driven: the rounds too)."""
     if result.precision is None:
         return n_deals(result.samples)
-    return (f"{n_deals(result.deals_searched)} in {result.rounds} round"
-            f"{'s' if result.rounds != 1 else ''} "
+    rounds = (f"in {result.rounds} round{'s' if result.rounds != 1 else ''}"
+              if result.rounds else "so far, a first look")
+    return (f"{n_deals(result.deals_searched)} {rounds} "
             f"({until_words(result.precision, result.samples)})")
 
 

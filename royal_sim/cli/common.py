@@ -159,7 +159,7 @@ json_option = click.option("--json", "as_json", is_flag=True,
 
 def rules_option(help: str):
     """``--rules gerots|laza`` (default gerots) with the command's ``help``."""
-    return click.option("--rules", type=click.Choice(["gerots", "laza"]), default="gerots",
+    return click.option("--rules", type=click.Choice(["gerots", "laza"], case_sensitive=False), default="gerots",
                         show_default=True, help=help)
 
 
