@@ -16,6 +16,7 @@ reaches ``RELAXED_SKIP`` (1 %).
 
 from __future__ import annotations
 
+import math
 import time
 from dataclasses import dataclass
 from typing import Callable, Sequence
@@ -181,7 +182,8 @@ def analyze(hand: int, seat: Seat, *, samples: int = 1000, seed: int = 0,
 
 OBLIGATION_RARE = 0.05      # a Gerots chance below this …
 OBLIGATION_LAZA = 0.25      # … against at least this under laza gets a footnote
-OBLIGATION_BLOCK = 7       # deals per block of that laza search (a column stops between)
+OBLIGATION_BLOCK = 7        # deals per later block of that laza search (a column stops
+#                             between blocks; none can before (1 - OBLIGATION_LAZA) of its deals)
 
 
 def _obligation_costs(deals: np.ndarray, cols: list[Column], results: list[SlemResult],
@@ -199,8 +201,10 @@ def _obligation_costs(deals: np.ndarray, cols: list[Column], results: list[SlemR
         return {}
     own = np.array([0] + [len(r.outcomes) for _, r in rare])   # (column 0: max tricks)
     run = _Run(plan_search([c for c, _ in rare], pair, hand, "laza"), classes)
-    laza = np.full((int(own.max()), own.shape[0]), -1, dtype=np.int64)
-    for start in range(0, laza.shape[0], OBLIGATION_BLOCK):
+    m = int(own.max())
+    laza = np.full((m, own.shape[0]), -1, dtype=np.int64)
+    start = 0
+    while start < m:
         o = laza[:start]
         made, defined = (o == 1).sum(axis=0), (o >= 0).sum(axis=0)
         rest = np.maximum(own - start, 0)       # its deals still to search: all made at best
@@ -208,8 +212,10 @@ def _obligation_costs(deals: np.ndarray, cols: list[Column], results: list[SlemR
         if not active[1:].any():
             break
         active[0] = False     # (searched where an active trick-count slem reads it)
-        end = min(start + OBLIGATION_BLOCK, laza.shape[0])
+        end = min(m, start + OBLIGATION_BLOCK if start else
+                  max(OBLIGATION_BLOCK, math.ceil((1 - OBLIGATION_LAZA) * m)))
         laza[start:end], _ = run.block(deals[start:end], active)
+        start = end
     out = {}
     for j, (col, r) in enumerate(rare, 1):
         o = laza[:len(r.outcomes), j]
