@@ -159,8 +159,8 @@ json_option = click.option("--json", "as_json", is_flag=True,
 
 def rules_option(help: str):
     """``--rules gerots|laza`` (default gerots) with the command's ``help``."""
-    return click.option("--rules", type=click.Choice(["gerots", "laza"], case_sensitive=False), default="gerots",
-                        show_default=True, help=help)
+    return click.option("--rules", type=click.Choice(["gerots", "laza"], case_sensitive=False),
+                        default="gerots", show_default=True, help=help)
 
 
 def seed_option(help: str, default: int | None = 1):

@@ -20,10 +20,11 @@ from .progress import announce_compile, sampler_note
               help="Your seat (needed with --hand): A_IND, D_ELF, D_IND, A_ELF or indito, "
                    "ellenelfogo, ellenindito, elfogo.")
 @constraint_options
-@click.option("--method", type=click.Choice(["auto", "rejection", "exact"], case_sensitive=False), default="auto",
+@click.option("--method", type=click.Choice(["auto", "rejection", "exact"],
+                                           case_sensitive=False), default="auto",
               show_default=True, help="Sampling method (all give the same distribution).")
-@click.option("--format", "fmt", type=click.Choice(["text", "json"], case_sensitive=False), default=None,
-              help="Output format.  [default: text]")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"], case_sensitive=False),
+              default=None, help="Output format.  [default: text]")
 @click.option("--json", "as_json", is_flag=True, help="Same as --format json (as in the "
               "other commands); an error with --format text.")
 @user_errors
