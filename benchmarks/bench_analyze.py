@@ -2,10 +2,12 @@
 one): the default precision-driven run against a fixed ``--samples`` run, in one process.
 
 Per hand, warm (the kernels compiled by a first run): the default run's wall time, its
-deals per slem (min-max), the time until the first table (the first look at the deals,
-``on_update``), then the fixed run (every slem on ``--fixed`` deals) and the ratio. The
-cold line is a first run in a fresh process with an empty numba cache (compilation
-included). Figures drift 20-40 % from run to run on a loaded machine.
+search nodes (``Analysis.nodes``: deterministic, so two versions of the code compare
+exactly where the wall times drift), its deals per slem (min-max), the time until the
+first table (the first look at the deals, ``on_update``), then the fixed run (every slem
+on ``--fixed`` deals) and the ratio. The cold line is a first run in a fresh process with
+an empty numba cache (compilation included). Wall times drift 20-40 % from run to run on
+a loaded machine.
 
 Usage: python benchmarks/bench_analyze.py [--fixed 1000] [--precision 0.05] [--jobs 2]
                                           [--hands 0,1,2,3,4] [--no-cold]
@@ -77,13 +79,14 @@ def main() -> None:
     timed(*picks[0][:2], samples=42, precision=args.precision)          # warm the kernels
     print(f"analyze, all slems, {args.jobs} thread(s): precision +-{args.precision:g} "
           f"(default cap) vs every slem on {args.fixed} deals")
-    print(f"{'hand':44} {'default s':>9} {'first s':>7} {'deals/slem':>11} "
+    print(f"{'hand':44} {'default s':>9} {'nodes':>12} {'first s':>7} {'deals/slem':>11} "
           f"{'fixed s':>8} {'ratio':>6}")
     for seat, hand, what in picks:
         wall, first, report = timed(seat, hand, precision=args.precision)
         deals = [r.deals for r in report.slems]
         fixed, _, _ = timed(seat, hand, samples=args.fixed)
         print(f"{seat + ' ' + hand + ' (' + what + ')':44.44} {wall:9.1f} "
+              f"{report.analysis.nodes:12,} "
               f"{first if first is not None else float('nan'):7.1f} "
               f"{min(deals):>5}-{max(deals):<5} {fixed:8.1f} {fixed / wall:5.1f}x")
     print("first s: until the first table (the first deals of the first round); "

@@ -200,3 +200,14 @@ def test_a_first_look_is_not_said_to_be_zero_rounds():
     assert deals_words(look).startswith("7 deals so far, a first look (each slem until")
     done = SimpleNamespace(precision=0.05, samples=10_000, deals_searched=42, rounds=1)
     assert deals_words(done).startswith("42 deals in 1 round (")
+
+
+def test_an_analysis_counts_its_nodes_the_same_on_any_thread_count():
+    import royal_sim
+
+    hand = "XX XVII XIII X VII V SK SQ HN DJ"
+    runs = [royal_sim.analyze(hand, "A_IND", precision=0.1, only="amazon,banda,gem,scala",
+                              jobs=jobs).analysis for jobs in (1, 2)]
+    assert runs[0].nodes == runs[1].nodes > 0
+    fixed = royal_sim.analyze(hand, "A_IND", samples=20, only="amazon").analysis
+    assert 0 < fixed.nodes < runs[0].nodes

@@ -152,7 +152,8 @@ def analyze(hand: int, seat: Seat, *, samples: int = 1000, seed: int = 0,
                         best=_best(cols + extra_cols, found.results),
                         candidates=found.results, max_tricks=found.max_tricks, deals=deals,
                         sampling_method=sample.method, precision=precision,
-                        rounds=found.rounds, deals_searched=found.deals, **(side or {}))
+                        rounds=found.rounds, deals_searched=found.deals,
+                        nodes=found.nodes, **(side or {}))
 
     def search(columns, who, **hooks) -> _Found:
         return _search_found(deals, columns, who, hand, rules, classes, rule, deadline,
@@ -161,23 +162,31 @@ def analyze(hand: int, seat: Seat, *, samples: int = 1000, seed: int = 0,
     extra_cols: list[Column] = []
     first = search(cols, pair, progress=progress, on_round=on_round, keep=keep,
                    view=analysis)
+    nodes = first.nodes
     try:
         extra_cols = _exact_candidates(cols, first.results, hand)
-        extra = search(extra_cols, pair).results if extra_cols else []
+        extra = []
+        if extra_cols:
+            found = search(extra_cols, pair)
+            extra, nodes = found.results, nodes + found.nodes
         side = {}
         for label, bids, who in (("partner", partner_bids, pair),
                                  ("opponent", opponent_bids, pair.other)):
             bcols = [Column(b.slem, b.param) for b in bids]
-            side[label] = search(bcols, who).results if bcols else []
+            side[label] = []
+            if bcols:
+                found = search(bcols, who)
+                side[label], nodes = found.results, nodes + found.nodes
     except KeyboardInterrupt as e:
         extra_cols = []
         e.partial = analysis(first)
         raise
     if rules == "gerots":
-        side["obligations"] = _obligation_costs(deals, cols, first.results, pair, hand,
-                                                classes)
+        side["obligations"], more = _obligation_costs(deals, cols, first.results, pair,
+                                                      hand, classes)
+        nodes += more
     return analysis(_Found(first.results + extra, first.max_tricks, first.rounds,
-                           first.deals), side)
+                           first.deals, nodes), side)
 
 
 OBLIGATION_RARE = 0.05      # a Gerots chance below this …
@@ -188,8 +197,9 @@ OBLIGATION_BLOCK = 7        # deals per later block of that laza search (a colum
 
 def _obligation_costs(deals: np.ndarray, cols: list[Column], results: list[SlemResult],
                       pair: Pair, hand: int, classes: ClassCache) -> dict[str, tuple]:
-    """The slems the Gerots obligatory play makes rare: ``{key: (laza chance, what binds:
-    "lead obligations", "held cards" or both)}`` for each slem below ``OBLIGATION_RARE``
+    """The slems the Gerots obligatory play makes rare, and the search nodes it took:
+    ``({key: (laza chance, what binds: "lead obligations", "held cards" or both)}, nodes)``
+    for each slem below ``OBLIGATION_RARE``
     under Gerots that the pair makes on ``OBLIGATION_LAZA`` of the same deals without its
     obligations (one laza search of those slems on their deals; docs/rules.md#obligations).
     Each slem is searched on its own deals only, and no further once it can no longer
@@ -198,7 +208,7 @@ def _obligation_costs(deals: np.ndarray, cols: list[Column], results: list[SlemR
             if not col.relaxed and r.n and r.probability < OBLIGATION_RARE
             and (S.gerots_leads(col.slem, col.param) or S.held_until(col.slem, col.param))]
     if not rare:
-        return {}
+        return {}, 0
     own = np.array([0] + [len(r.outcomes) for _, r in rare])   # (column 0: max tricks)
     run = _Run(plan_search([c for c, _ in rare], pair, hand, "laza"), classes)
     m = int(own.max())
@@ -225,18 +235,19 @@ def _obligation_costs(deals: np.ndarray, cols: list[Column], results: list[SlemR
             why = [w for w, has in (("lead obligations", S.gerots_leads(col.slem, col.param)),
                                     ("held cards", S.held_until(col.slem, col.param))) if has]
             out[col.key] = (p, " and ".join(why))
-    return out
+    return out, run.nodes
 
 
 @dataclass(frozen=True)
 class _Found:
     """The results of some columns: one ``SlemResult`` each, the max tricks on the deals
-    searched for them, the rounds and the deals searched."""
+    searched for them, the rounds, the deals searched and the search nodes."""
 
     results: list[SlemResult]
     max_tricks: np.ndarray
     rounds: int
     deals: int
+    nodes: int = 0
 
 
 def _search_found(deals: np.ndarray, cols: list[Column], pair: Pair, hand: int, rules: str,
@@ -247,7 +258,8 @@ def _search_found(deals: np.ndarray, cols: list[Column], pair: Pair, hand: int, 
     turns a ``_Found`` into what ``on_round`` and ``keep`` are given."""
     if rule is None:
         found = _search(deals, cols, pair, hand, rules, classes, progress)
-        return _Found(_results(cols, found.outcomes), found.max_tricks, 1, deals.shape[0])
+        return _Found(_results(cols, found.outcomes), found.max_tricks, 1, deals.shape[0],
+                      int(found.nodes.sum()) + found.filter_nodes)
     plan = plan_search(cols, pair, hand, rules)
 
     def results(state) -> list[SlemResult]:
@@ -255,7 +267,8 @@ def _search_found(deals: np.ndarray, cols: list[Column], pair: Pair, hand: int, 
                 for j, col in enumerate(cols)]
 
     def found(state) -> _Found:
-        return _Found(results(state), state.column(0), state.rounds, state.deals)
+        return _Found(results(state), state.column(0), state.rounds, state.deals,
+                      state.nodes)
 
     def round_done(state):
         on_round(view(found(state)))

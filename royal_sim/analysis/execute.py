@@ -111,6 +111,11 @@ class _Run:
         self.col_count = np.zeros(g)
         self.filter_cost = [0, 0]
 
+    @property
+    def nodes(self) -> int:
+        """Search nodes of this run so far, its late filters included."""
+        return int(self.col_nodes.sum()) + self.filter_cost[1]
+
     def _solve(self, deals, goals, classes, status, pairs, targets, holds=None, order_by=None):
         nodes = np.zeros(status.shape, dtype=np.int64)
         r = solve_batch(deals, goals, classes, status, pairs, targets, holds,

@@ -101,7 +101,9 @@ class Analysis:
     ``precision``: the half-width a precision-driven run stopped each slem at (``None``:
     every slem on all ``samples`` deals); ``rounds``: rounds searched; ``deals_searched``:
     deals searched at all (``samples`` at most); ``obligations``: slem key → (its chance
-    without the Gerots obligations, which bind) for slems they make rare."""
+    without the Gerots obligations, which bind) for slems they make rare; ``nodes``: search
+    nodes of the whole analysis (every column, filter, side search and the obligations'
+    search), the same for the same request and code on any machine or thread count."""
 
     hand: int
     seat: Seat
@@ -119,6 +121,7 @@ class Analysis:
     rounds: int = 1
     deals_searched: int = 0
     obligations: dict[str, tuple[float, str]] = field(default_factory=dict)
+    nodes: int = 0
 
     @property
     def searched_deals(self) -> np.ndarray:

@@ -34,7 +34,8 @@ class RoundsSearch:
     made, 0 not, -1 undefined or not searched (column 0: the pair's max tricks, -1 where
     not searched); ``stop`` (1 + columns,) int64: the deals (a prefix of the stream) each
     column is reported on; ``stopped``: why each stopped (``BY_…``), ``None`` while
-    searched; ``rounds``: rounds finished; ``deals``: deals of the stream searched at all."""
+    searched; ``rounds``: rounds finished; ``deals``: deals of the stream searched at all;
+    ``nodes``: search nodes so far."""
 
     outcomes: np.ndarray
     stop: np.ndarray
@@ -42,6 +43,7 @@ class RoundsSearch:
     reads_max: np.ndarray
     rounds: int = 0
     deals: int = 0
+    nodes: int = 0
 
     def column(self, j: int) -> np.ndarray:
         """Outcomes of column ``j`` (0: max tricks) on the deals it is reported on (while
@@ -93,6 +95,7 @@ def search_in_rounds(deals: np.ndarray, plan: SearchPlan, classes: ClassCache,
                 end = min(look, start + (FIRST_BLOCK if start == 0 else CHUNK))
                 state.outcomes[start:end], reads = run.block(deals[start:end], active)
                 state.reads_max |= reads
+                state.nodes = run.nodes
                 if progress is not None:
                     progress(end - start)
                 if lo == 0 and end < look and on_round is not None:
