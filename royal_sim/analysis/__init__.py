@@ -162,46 +162,48 @@ def analyze(hand: int, seat: Seat, *, samples: int = 1000, seed: int = 0,
     extra_cols: list[Column] = []
     first = search(cols, pair, progress=progress, on_round=on_round, keep=keep,
                    view=analysis)
-    nodes = first.nodes
+    nodes = [first.nodes]
+
+    def more(columns, who) -> list[SlemResult]:
+        """The results of a further search of ``columns`` (none: none), its nodes counted."""
+        if not columns:
+            return []
+        found = search(columns, who)
+        nodes.append(found.nodes)
+        return found.results
+
     try:
         extra_cols = _exact_candidates(cols, first.results, hand)
-        extra = []
-        if extra_cols:
-            found = search(extra_cols, pair)
-            extra, nodes = found.results, nodes + found.nodes
-        side = {}
-        for label, bids, who in (("partner", partner_bids, pair),
-                                 ("opponent", opponent_bids, pair.other)):
-            bcols = [Column(b.slem, b.param) for b in bids]
-            side[label] = []
-            if bcols:
-                found = search(bcols, who)
-                side[label], nodes = found.results, nodes + found.nodes
+        extra = more(extra_cols, pair)
+        side = {label: more([Column(b.slem, b.param) for b in bids], who)
+                for label, bids, who in (("partner", partner_bids, pair),
+                                         ("opponent", opponent_bids, pair.other))}
     except KeyboardInterrupt as e:
         extra_cols = []
         e.partial = analysis(first)
         raise
     if rules == "gerots":
-        side["obligations"], more = _obligation_costs(deals, cols, first.results, pair,
-                                                      hand, classes)
-        nodes += more
+        side["obligations"], footnote_nodes = _obligation_costs(deals, cols, first.results,
+                                                                pair, hand, classes)
+        nodes.append(footnote_nodes)
     return analysis(_Found(first.results + extra, first.max_tricks, first.rounds,
-                           first.deals, nodes), side)
+                           first.deals, sum(nodes)), side)
 
 
 OBLIGATION_RARE = 0.05      # a Gerots chance below this …
 OBLIGATION_LAZA = 0.25      # … against at least this under laza gets a footnote
-OBLIGATION_BLOCK = 7        # deals per later block of that laza search (a column stops
-#                             between blocks; none can before (1 - OBLIGATION_LAZA) of its deals)
+# that laza search stops a slem between blocks of deals; none can stop before
+# (1 - OBLIGATION_LAZA) of its deals, so that is the first block, then blocks of this many
+OBLIGATION_BLOCK = 7
 
 
 def _obligation_costs(deals: np.ndarray, cols: list[Column], results: list[SlemResult],
                       pair: Pair, hand: int, classes: ClassCache) -> dict[str, tuple]:
     """The slems the Gerots obligatory play makes rare, and the search nodes it took:
     ``({key: (laza chance, what binds: "lead obligations", "held cards" or both)}, nodes)``
-    for each slem below ``OBLIGATION_RARE``
-    under Gerots that the pair makes on ``OBLIGATION_LAZA`` of the same deals without its
-    obligations (one laza search of those slems on their deals; docs/rules.md#obligations).
+    for each slem below ``OBLIGATION_RARE`` under Gerots that the pair makes on
+    ``OBLIGATION_LAZA`` of the same deals without its obligations (one laza search of those
+    slems on their deals; docs/rules.md#obligations).
     Each slem is searched on its own deals only, and no further once it can no longer
     reach ``OBLIGATION_LAZA`` there (its footnote is then known to be absent)."""
     rare = [(col, r) for col, r in zip(cols, results)

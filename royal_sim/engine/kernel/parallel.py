@@ -31,8 +31,8 @@ def _batch_kernel(deals, leader, trick_no, suit_of, suit_masks, trump, must_trum
     balance. Worker ``w`` uses row ``w`` of the table arrays (kept between calls: the
     stamps in ``ctx`` tell old entries apart, and each search replaces entries in its own
     sequence, so a cell's nodes do not depend on the worker or the thread count).
-    ``out[i, j]``: the trick count for target
-    -1, else 1/0; ``nodes[i, j]``: the search nodes it took."""
+    ``out[i, j]``: the trick count for target -1, else 1/0; ``nodes[i, j]``: the search
+    nodes it took."""
     moves = np.zeros((n_workers, MAX_DEPTH, MAX_MOVES), dtype=np.int64)
     tc = np.zeros((n_workers, 16, 4), dtype=np.int64)
     hands_ws = np.zeros((n_workers, 4), dtype=np.uint64)
