@@ -351,6 +351,8 @@ def _texts(value, argument: str) -> tuple[str, ...]:
 
 # the commands' flag names for options the Python face names in the plural
 _FLAG_NAMES = {"param": "params", "suit": "suits", "void": "voids"}
+# request_analysis's parameters that advise fills in (parsed bids, notes): no options
+_FILLED_IN = {"partner_bids", "opponent_bids", "notes"}
 
 
 def _whole(value, argument: str, lo: int, hi: int | None = None) -> int:
@@ -369,12 +371,14 @@ def _options(options: dict, *accepting) -> dict:
     names ``param``, ``suit``, ``void`` taken too). Raises ``RoyalSimError`` naming an
     unknown option."""
     known = {n for f in accepting for n, p in inspect.signature(f).parameters.items()
-             if p.kind is p.KEYWORD_ONLY}
+             if p.kind is p.KEYWORD_ONLY
+             and not (f is request_analysis and n in _FILLED_IN)}
     out = {}
     for name, value in options.items():
         key = _FLAG_NAMES.get(name, name)
         if key not in known:
-            raise RoyalSimError(f"unknown option {name!r} (options: "
+            hint = " (partner_bids: an option of advise)" if key == "partner_bids" else ""
+            raise RoyalSimError(f"unknown option {name!r}{hint} (options: "
                                 f"{', '.join(sorted(known | {'jobs'}))})", argument=name)
         if key in out:
             raise RoyalSimError(f"option {key!r} given twice", argument=name)

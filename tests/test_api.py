@@ -72,6 +72,9 @@ def test_solve_is_the_commands_json():
     (lambda: royal_sim.analyze(HAND, "A_IND", samples=5, bogus=1), "bogus"),
     (lambda: royal_sim.advise(HAND, "A_IND", samples=5, bogus=1), "bogus"),
     (lambda: royal_sim.analyze(HAND, "A_IND", samples=5, only="gem", jobs=0), "jobs"),
+    # an AttributeError: analyze took request_analysis's parsed-bids parameter as an option
+    (lambda: royal_sim.analyze(HAND, "A_IND", samples=5, partner_bids="gem"), "partner_bids"),
+    (lambda: royal_sim.advise(HAND, "A_IND", samples=5, notes=["x"]), "notes"),
     (lambda: royal_sim.analyze(HAND, "A_IND", samples=5, param="ultimo=SK",
                                params=["uhu=SK"]), "params"),
 ])
