@@ -15,6 +15,7 @@ Decisions:
 
 from __future__ import annotations
 
+import copy
 import math
 from dataclasses import dataclass, field
 from typing import Sequence
@@ -67,12 +68,14 @@ class Scorer:
             if len(_STREAMS) >= MAX_STREAMS:
                 _STREAMS.pop(next(iter(_STREAMS)))
             hit = _STREAMS[key] = (stream, cls(stream, pair, rules, igazitas))
-        full = hit[1]
-        n = analysis.searched_deals.shape[0]
-        s = cls.__new__(cls)
-        s.pair, s.rules, s.igazitas, s.n, s._cache = pair, rules, igazitas, n, full._cache
-        s.tarokks, s.honours = full.tarokks[:n], full.honours[:n]
-        s.other_honours = full.other_honours[:n]
+        return hit[1]._prefix(analysis.searched_deals.shape[0])
+
+    def _prefix(self, n: int) -> "Scorer":
+        """The scorer of the first ``n`` deals, sharing this one's score cache."""
+        s = copy.copy(self)
+        s.n = n
+        s.tarokks, s.honours = self.tarokks[:n], self.honours[:n]
+        s.other_honours = self.other_honours[:n]
         return s
 
     def _one(self, bids: tuple[str, ...], made: tuple[bool, ...], tarokks: int, honours: bool,

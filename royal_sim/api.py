@@ -20,8 +20,6 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Callable, Sequence
 
-import numpy as np
-
 from .advisor import (BidSet, BidValue, KontraAdvice, best_bid_sets, bid_candidates,
                       bid_values, kontra_advice, no_bid)
 from .analysis import Analysis, SlemResult
@@ -29,8 +27,8 @@ from .analysis import analyze as _analyze
 from .analysis.position import PositionResult, solve_position
 from .analysis.rounds import BY_INTERRUPT
 from .analysis.request import (SamplingFacts, SlemChoice, check_scoring, check_seed,
-                               choose_slems, parse_bids, sampling_facts, sampling_mode,
-                               unavailable)
+                               check_whole, choose_slems, parse_bids, sampling_facts,
+                               sampling_mode, unavailable)
 from .model import announcements as A
 from .model.cards import format_cards
 from .errors import RoyalSimError
@@ -355,17 +353,6 @@ _FLAG_NAMES = {"param": "params", "suit": "suits", "void": "voids"}
 _FILLED_IN = {"partner_bids", "opponent_bids", "notes"}
 
 
-def _whole(value, argument: str, lo: int, hi: int | None = None) -> int:
-    """``value`` as a whole number in ``lo..hi``, else ``RoyalSimError`` naming it."""
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
-        raise RoyalSimError(f"{argument} must be a whole number, got {value!r}",
-                            argument=argument)
-    if value < lo or (hi is not None and value > hi):
-        span = f"{lo}..{hi}" if hi is not None else f"at least {lo}"
-        raise RoyalSimError(f"{argument} must be {span}, got {value}", argument=argument)
-    return int(value)
-
-
 def _options(options: dict, *accepting) -> dict:
     """``options`` under the names of the functions ``accepting`` them (the commands' flag
     names ``param``, ``suit``, ``void`` taken too). Raises ``RoyalSimError`` naming an
@@ -394,7 +381,7 @@ def _threads(jobs):
         return
     import numba
 
-    jobs = _whole(jobs, "jobs", 1)
+    jobs = check_whole(jobs, "jobs", 1)
     before = numba.get_num_threads()
     numba.set_num_threads(min(jobs, numba.config.NUMBA_NUM_THREADS))
     try:
@@ -434,8 +421,8 @@ def request_advice(hand: str, seat: str, *, partner_bids: str | None = None,
                    **options) -> AdviceRequest:
     """Check an advice (arguments as ``advise``) without running it. Raises
     ``RoyalSimError`` for any bad argument."""
-    max_bids = _whole(max_bids, "max_bids", 1, 8)
-    top = _whole(top, "top", 1)
+    max_bids = check_whole(max_bids, "max_bids", 1, 8)
+    top = check_whole(top, "top", 1)
     options = _options(options, request_analysis)
     mine = parse_bids(_listed(partner_bids, "partner_bids"), "partner_bids")
     theirs = parse_bids(_listed(their_bids, "their_bids"), "opponent_bids")

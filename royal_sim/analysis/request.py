@@ -27,14 +27,26 @@ DEFAULT_PRECISION = 0.05  # ± 5 points: each slem searched until its interval i
 DEFAULT_CAP = 10_000      # deals at most in a precision-driven run
 
 
+def check_whole(value, argument: str, lo: int, hi: int | None = None,
+                span: str | None = None) -> int:
+    """``value`` as an int if it is a whole number (not a bool) in ``lo..hi`` (no upper
+    bound if ``hi`` is None); else ``RoyalSimError`` naming ``argument``: "<argument> must
+    be a whole number" or "must be <span>" (default "lo..hi" or "at least lo"), then ",
+    got <value>"."""
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+        raise RoyalSimError(f"{argument} must be a whole number, got {value!r}",
+                            argument=argument)
+    if value < lo or (hi is not None and value > hi):
+        if span is None:
+            span = f"{lo}..{hi}" if hi is not None else f"at least {lo}"
+        raise RoyalSimError(f"{argument} must be {span}, got {value!r}", argument=argument)
+    return int(value)
+
+
 def check_samples(samples: int) -> int:
     """``samples`` (deals to sample) if it is 1..``MAX_SAMPLES``; else ``RoyalSimError``
     (argument ``samples``)."""
-    if (isinstance(samples, bool) or not isinstance(samples, int)
-            or not 1 <= samples <= MAX_SAMPLES):
-        raise RoyalSimError(f"samples must be 1..{MAX_SAMPLES:,}, got {samples!r}",
-                            argument="samples")
-    return samples
+    return check_whole(samples, "samples", 1, MAX_SAMPLES, f"1..{MAX_SAMPLES:,}")
 
 
 def sampling_mode(samples: int | None, precision: float | None,
@@ -72,11 +84,7 @@ def check_rules(rules) -> None:
 def check_seed(seed) -> int:
     """``seed`` as an int in 0..2**64-1 (the sampler's seeds), else ``RoyalSimError``
     (argument ``seed``)."""
-    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or not (
-            0 <= int(seed) < 2**64):
-        raise RoyalSimError(f"seed must be a whole number 0..2**64-1, got {seed!r}",
-                            argument="seed")
-    return int(seed)
+    return check_whole(seed, "seed", 0, 2**64 - 1, "0..2**64-1")
 
 
 def check_scoring(rules: str, igazitas: bool) -> None:
