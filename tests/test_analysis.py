@@ -88,6 +88,37 @@ def test_solve_batch_order_and_node_counts():
     assert runs[0][0, 1] == -1 and runs[0][1, 2] == 0
 
 
+def test_solve_batch_brackets_search_only_the_trick_counts_asked():
+    """A bracket t..u (``tops``) gives the most tricks clipped to it, t - 1 below it: what
+    a trick-count slem with a threshold in t..u reads, the same as from the max tricks."""
+    import numpy as np
+    from royal_sim.sampling.sampler import sample_deals
+    from royal_sim.engine.cells import GOAL_SEARCH, solve_batch
+    from royal_sim.engine.goal import tricks_goal
+    hand = parse_hand(HAND, "A_IND")
+    deals = sample_deals(8, 2, hand, Seat.A_IND).deals
+    brackets = [(-1, -1), (5, 5), (5, 7), (0, 10), (3, 4), (9, 10), (6, 6)]
+    g = len(brackets)
+    goal = tricks_goal(0)
+    packed = np.broadcast_to(goal.pack(), (8, g, goal.pack().size))
+    cls = np.broadcast_to(goal.card_classes(40), (8, g, 40))
+    status = np.full((8, g), GOAL_SEARCH, dtype=np.int8)
+    targets = np.array([[t for t, _ in brackets]] * 8, dtype=np.int64)
+    tops = np.array([[u for _, u in brackets]] * 8, dtype=np.int64)
+    pairs = np.zeros(g, dtype=np.int8)
+    nodes = np.zeros((8, g), dtype=np.int64)
+    out = solve_batch(deals, packed, cls, status, pairs, targets, tops=tops,
+                      rules=TAROKK_RULES, nodes_out=nodes)
+    best = out[:, 0]
+    assert len(set(best.tolist())) > 2          # deals of several trick counts
+    for j, (t, u) in enumerate(brackets[1:], 1):
+        want = np.where(best < t, t - 1, np.minimum(best, u))
+        assert np.array_equal(out[:, j], want), (t, u)
+        for k in range(t, u + 1):               # each threshold read as from the max
+            assert np.array_equal(out[:, j] >= k, best >= k)
+    assert nodes[:, 1].sum() < nodes[:, 0].sum()    # one threshold: less than the max
+
+
 def test_late_filter_picks_the_trick_set_most_columns_need():
     from royal_sim.analysis.plan import _late_filter
     f = frozenset

@@ -35,7 +35,10 @@ def test_each_slem_is_the_fixed_runs_prefix(runs):
         m = len(r.outcomes)
         assert 0 < m <= 120
         assert np.array_equal(r.outcomes, by_key[r.key].outcomes[:m]), r.key
+    # the max tricks on the first round's deals (then the trick-count slems read a search
+    # of only the trick counts they ask about)
     m = len(precise.analysis.max_tricks)
+    assert m == StoppingRule(0.1, 120).looks()[0] < precise.analysis.deals_searched
     assert np.array_equal(precise.analysis.max_tricks, fixed.analysis.max_tricks[:m])
 
 

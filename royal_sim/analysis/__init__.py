@@ -226,7 +226,7 @@ def _obligation_costs(deals: np.ndarray, cols: list[Column], results: list[SlemR
         active[0] = False     # (searched where an active trick-count slem reads it)
         end = min(m, start + OBLIGATION_BLOCK if start else
                   max(OBLIGATION_BLOCK, math.ceil((1 - OBLIGATION_LAZA) * m)))
-        laza[start:end], _ = run.block(deals[start:end], active)
+        laza[start:end] = run.block(deals[start:end], active)
         start = end
     out = {}
     for j, (col, r) in enumerate(rare, 1):

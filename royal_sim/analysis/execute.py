@@ -65,6 +65,7 @@ class _Arrays:
     holds: np.ndarray      # (b, g, n_cards) int8
     status: np.ndarray     # (b, g) int8
     targets: np.ndarray    # (b, g) int64
+    tops: np.ndarray       # (b, g) int64: the top of a bracket of trick counts, or -1
     from_max: np.ndarray   # (b, g) int64: tricks of column 0 making a trick-count slem, or -1
     same: np.ndarray       # (b, g) int64: the first column of the deal searching the same
     #                        goal with the same target and holds (itself if none is earlier)
@@ -77,6 +78,7 @@ def _pack(block: BlockPlan, classes: ClassCache) -> _Arrays:
                 np.zeros((b, g, N_CARDS), dtype=np.int8),
                 np.full((b, g), GOAL_SEARCH, dtype=np.int8),
                 np.zeros((b, g), dtype=np.int64), np.full((b, g), -1, dtype=np.int64),
+                np.full((b, g), -1, dtype=np.int64),
                 np.tile(np.arange(g, dtype=np.int64), (b, 1)))
     for i, row in enumerate(block.cells):
         first: dict[bytes, int] = {}
@@ -87,10 +89,12 @@ def _pack(block: BlockPlan, classes: ClassCache) -> _Arrays:
                 continue
             a.goals[i, j] = cell.goal.pack()
             key = (a.goals[i, j].tobytes() + np.int64(cell.target).tobytes()
+                   + np.int64(cell.top).tobytes()
                    + (b"" if cell.hold is None else cell.hold.tobytes()))
             a.same[i, j] = first.setdefault(key, j)
             a.classes[i, j] = classes(cell.goal, cell.hold)
             a.targets[i, j] = cell.target
+            a.tops[i, j] = cell.top
             if cell.hold is not None:
                 a.holds[i, j] = cell.hold
     return a
@@ -116,12 +120,13 @@ class _Run:
         """Search nodes of this run so far, its late filters included."""
         return int(self.col_nodes.sum()) + self.filter_cost[1]
 
-    def _solve(self, deals, goals, classes, status, pairs, targets, holds=None, order_by=None):
+    def _solve(self, deals, goals, classes, status, pairs, targets, holds=None, order_by=None,
+               tops=None):
         nodes = np.zeros(status.shape, dtype=np.int64)
         r = solve_batch(deals, goals, classes, status, pairs, targets, holds,
                         leader=self.plan.leader, first_trick=self.plan.first_trick,
                         rules=TAROKK_RULES, workspace=self.workspace, order_by=order_by,
-                        nodes_out=nodes)
+                        nodes_out=nodes, tops=tops)
         return r, nodes
 
     def late_filter(self, deals: np.ndarray, block: BlockPlan, status: np.ndarray) -> None:
@@ -138,18 +143,17 @@ class _Run:
         self.filter_cost[1] += int(fnodes.sum())
         status[:, 1:][block.late_deps & (fres == 0)] = GOAL_FALSE
 
-    def block(self, chunk: np.ndarray,
-              active: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
+    def block(self, chunk: np.ndarray, active: np.ndarray | None = None) -> np.ndarray:
         """Search a block of deals ((b, 4) uint64): its cells (``plan.block``), the late
         filter where a column depends on it, then the levels. ``active``: (g,) bool, the
         columns to search (default all; the others' results are -1). Returns the (b, g)
-        int64 results (column 0: max tricks) and (g,) bool, the columns read from the
-        max-tricks column on these deals (trick-count slems)."""
+        int64 results; column 0: the max tricks where active, else, on the deals where an
+        active trick-count slem reads it, its bracket's result (``SearchPlan.block``)."""
         block = self.plan.block(chunk, active)
         a = _pack(block, self.classes)
         if block.late is not None:     # (chosen among the active columns' cells)
             self.late_filter(chunk, block, a.status)
-        return self.levels(chunk, a), (a.from_max >= 0).any(axis=0)
+        return self.levels(chunk, a)
 
     def levels(self, deals: np.ndarray, a: _Arrays) -> np.ndarray:
         """(b, g) int64 results of the block, level by level: a column is searched only where
@@ -162,7 +166,8 @@ class _Run:
             st = self._level_status(a.status, res, lv)
             copies = _share_identical(st, a.same, known)
             r, nodes = self._solve(deals, a.goals, a.classes, st, self.pairs, a.targets,
-                                   a.holds, self.col_nodes / np.maximum(self.col_count, 1))
+                                   a.holds, self.col_nodes / np.maximum(self.col_count, 1),
+                                   a.tops)
             for (i, j), k in copies.items():
                 r[i, j] = known[i, a.same[i, j]] if k < 0 else r[i, k]
             for i, j in zip(*np.nonzero((st == GOAL_SEARCH) | (st == GOAL_FALSE))):
@@ -223,7 +228,7 @@ def search_columns(deals: np.ndarray, plan: SearchPlan, classes: ClassCache,
         progress(0)
     for start in range(0, n, CHUNK):
         chunk = deals[start:start + CHUNK]
-        res, _ = run.block(chunk)
+        res = run.block(chunk)
         maxt[start:start + len(chunk)] = res[:, 0]
         outcomes[start:start + len(chunk)] = res[:, 1:]
         if progress is not None:

@@ -153,13 +153,15 @@ class Cell:
     (known not made) or ``GOAL_SKIP`` (undefined on the deal, or a trick-count slem:
     ``from_max`` ≥ 0 tricks of the max-tricks column make it); ``hold``: (n_cards,) int8
     Gerots hold-until tricks, ``None`` under laza rules; ``target``: the goal's
-    ``min_tricks``, -1 for "the most tricks" (column 0)."""
+    ``min_tricks``, -1 for "the most tricks" (column 0); ``top``: -1, or for column 0 the
+    top of the bracket ``target``..``top`` of trick counts searched (``solve_batch``)."""
 
     status: int
     goal: Goal | None = None
     hold: np.ndarray | None = None
     target: int = 0
     from_max: int = -1
+    top: int = -1
 
     @property
     def suit_tricks(self) -> frozenset:
@@ -198,7 +200,9 @@ class SearchPlan:
         chosen among these deals' cells. ``active``: (1 + columns,) bool, the columns to
         plan (default all); the others' cells are ``GOAL_SKIP``, their goals not compiled.
         The max-tricks column, if not active, is still searched on the deals where an
-        active trick-count slem reads it."""
+        active trick-count slem reads it, but only for the trick counts they ask about
+        (``Cell.top``: from the lowest of their thresholds to the highest), so its result
+        there tells them apart, not the most tricks."""
         skip = Cell(GOAL_SKIP)
         on = [True] * (1 + len(self.cols)) if active is None else [bool(x) for x in active]
         cells = [self._row([int(x) for x in hands], on, skip) for hands in deals]
@@ -214,8 +218,12 @@ class SearchPlan:
         pair_cards = hands[self.pair.seats[0]] | hands[self.pair.seats[1]]
         row = [self._cell(col, hands, pair_cards) if on[j] else skip
                for j, col in enumerate(self.cols, 1)]
-        reads_max = on[0] or any(c.from_max >= 0 for c in row)
-        return [Cell(GOAL_SEARCH, MAX_TRICKS_GOAL, target=-1) if reads_max else skip] + row
+        if on[0]:
+            return [Cell(GOAL_SEARCH, MAX_TRICKS_GOAL, target=-1)] + row
+        asked = [c.from_max for c in row if c.from_max >= 0]
+        if not asked:
+            return [skip] + row
+        return [Cell(GOAL_SEARCH, MAX_TRICKS_GOAL, target=min(asked), top=max(asked))] + row
 
     def _cell(self, col: Column, hands: list[int], pair_cards: int) -> Cell:
         goal = S.compile_goal(col.slem, col.param, hands, self.pair, self.first_trick)

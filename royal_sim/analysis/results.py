@@ -96,7 +96,8 @@ class SlemResult:
 class Analysis:
     """Result of ``analyze``: the best parameter of each slem (``best``), every candidate
     (``candidates``), the deals ((n, 4) uint64 hands in seat order) and the max-tricks
-    distribution ((n,) int64 tricks of the user's pair on each deal it was searched on);
+    distribution ((m,) int64 tricks of the user's pair on the first m deals: all of them,
+    or in a precision-driven run the first round's);
     ``partner`` / ``opponent``: the bids heard, searched for their pair on the same deals;
     ``precision``: the half-width a precision-driven run stopped each slem at (``None``:
     every slem on all ``samples`` deals); ``rounds``: rounds searched; ``deals_searched``:

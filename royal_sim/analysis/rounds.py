@@ -31,8 +31,9 @@ BY_PRECISION, BY_SAMPLES, BY_TIME, BY_INTERRUPT = "precision", "samples", "time"
 @dataclass
 class RoundsSearch:
     """State and result of ``search_in_rounds``. ``outcomes`` (n, 1 + columns) int64: 1
-    made, 0 not, -1 undefined or not searched (column 0: the pair's max tricks, -1 where
-    not searched); ``stop`` (1 + columns,) int64: the deals (a prefix of the stream) each
+    made, 0 not, -1 undefined or not searched (column 0: the pair's max tricks in the first
+    round, later the result of a bracket search where a trick-count slem reads it
+    (``SearchPlan.block``), -1 where not searched); ``stop`` (1 + columns,) int64: the deals (a prefix of the stream) each
     column is reported on; ``stopped``: why each stopped (``BY_…``), ``None`` while
     searched; ``rounds``: rounds finished; ``deals``: deals of the stream searched at all;
     ``nodes``: search nodes so far."""
@@ -40,7 +41,6 @@ class RoundsSearch:
     outcomes: np.ndarray
     stop: np.ndarray
     stopped: list
-    reads_max: np.ndarray
     rounds: int = 0
     deals: int = 0
     nodes: int = 0
@@ -80,7 +80,7 @@ def search_in_rounds(deals: np.ndarray, plan: SearchPlan, classes: ClassCache,
     n, g = deals.shape[0], len(plan.cols) + 1
     run = _Run(plan, classes)
     state = RoundsSearch(np.full((n, g), -1, dtype=np.int64), np.zeros(g, dtype=np.int64),
-                         [None] * g, np.zeros(g, dtype=bool))
+                         [None] * g)
     active = np.ones(g, dtype=bool)
     if progress is not None:
         progress(0)
@@ -93,8 +93,7 @@ def search_in_rounds(deals: np.ndarray, plan: SearchPlan, classes: ClassCache,
             start = lo
             while start < look:
                 end = min(look, start + (FIRST_BLOCK if start == 0 else CHUNK))
-                state.outcomes[start:end], reads = run.block(deals[start:end], active)
-                state.reads_max |= reads
+                state.outcomes[start:end] = run.block(deals[start:end], active)
                 state.nodes = run.nodes
                 if progress is not None:
                     progress(end - start)
@@ -127,9 +126,11 @@ def _stop(state: RoundsSearch, active: np.ndarray, at: int, why: str) -> None:
 
 def _still_active(state: RoundsSearch, plan: SearchPlan, rule: StoppingRule,
                   active: np.ndarray, look: int, keep: set[int]) -> np.ndarray:
-    """The columns to search in the next round: the unsettled ones, ``keep``, and what they
-    read (implied columns, the max-tricks column for trick-count slems); each column
-    leaving is reported on the deals so far (``look``)."""
+    """The columns to search in the next round: the unsettled ones, ``keep``, and the
+    columns they imply; each column leaving is reported on the deals so far (``look``).
+    The max-tricks column leaves after the first round: the trick-count slems still
+    searched read a search of only the trick counts they ask about (``SearchPlan.block``),
+    so the max tricks are reported on the first round's deals."""
     g = active.shape[0]
     want = np.zeros(g, dtype=bool)
     for j in range(1, g):
@@ -145,8 +146,6 @@ def _still_active(state: RoundsSearch, plan: SearchPlan, rule: StoppingRule,
         changed = False
         for j in np.nonzero(want)[0]:
             reads = [k + 1 for k in plan.implied[j - 1]] if j > 0 else []
-            if state.reads_max[j]:
-                reads.append(0)
             for k in reads:
                 if active[k] and not want[k]:
                     want[k] = changed = True

@@ -186,8 +186,12 @@ def analysis_text(report) -> str:
         lines.append(known_line(report.known))
     if len(result.max_tricks):
         counts = [int((result.max_tricks == k).sum()) for k in range(11)]
-        lines.append(f"Tricks your pair can force: mean {float(result.max_tricks.mean()):.2f}; "
-                     "distribution " + " ".join(f"{k}:{n}" for k, n in enumerate(counts) if n))
+        n = len(result.max_tricks)
+        on = (f" (on the first round's {n} deals)"
+              if n < result.searched_deals.shape[0] else "")
+        lines.append(f"Tricks your pair can force{on}: mean "
+                     f"{float(result.max_tricks.mean()):.2f}; distribution "
+                     + " ".join(f"{k}:{c}" for k, c in enumerate(counts) if c))
     headers = ["group", "slem", "param", "value", "probability", "95% CI", "chance",
                "E[score]", "gain"] + (["deals"] if precise else [])
     lines.append(tabulate(_slem_rows(report.slems, precise), headers=headers))

@@ -32,7 +32,8 @@ def solve_batch(deals: np.ndarray, goals: np.ndarray, classes: np.ndarray, statu
                 pairs: np.ndarray, targets: np.ndarray, holds: np.ndarray | None = None,
                 leader: int = 0, first_trick: int = 1, *, rules: Rules,
                 workspace: Tables | None = None, order_by: np.ndarray | None = None,
-                nodes_out: np.ndarray | None = None) -> np.ndarray:
+                nodes_out: np.ndarray | None = None,
+                tops: np.ndarray | None = None) -> np.ndarray:
     """Search ``g`` goals on each of ``n`` deals in parallel.
 
     deals: (n, 4) uint64 hands in seat order; goals: (n, g, GOAL_LEN) uint64 packed goals
@@ -45,15 +46,20 @@ def solve_batch(deals: np.ndarray, goals: np.ndarray, classes: np.ndarray, statu
     costs more than many small searches); order_by: (g,) expected cost of each column's
     searches: the costliest start first, so that no thread is left alone with a long search
     at the end (longest processing time first); nodes_out: (n, g) int64, filled with the
-    search nodes of each cell (0 where not searched).
+    search nodes of each cell (0 where not searched); tops: (n, g) int64, -1 (default) or,
+    for a trick-count goal with target t, a u >= t: then only the targets t..u are searched
+    (a bracket: the trick counts that some caller's threshold lies in).
 
     Returns (n, g) int64: 1/0 for a goal made / not made, the trick count for a -1 target,
-    -1 where status is ``GOAL_SKIP``. Threads: ``numba.set_num_threads``. Raises
+    for a bracket t..u the most counted tricks in it the pair can force (t - 1 if not even
+    t), -1 where status is ``GOAL_SKIP``. Threads: ``numba.set_num_threads``. Raises
     ``ValueError`` if a goal tells too many card classes apart for the table key.
     """
     n, g = status.shape
     if holds is None:
         holds = np.zeros((n, g, rules.n_cards), dtype=np.int8)
+    if tops is None:
+        tops = np.full((n, g), -1, dtype=np.int64)
     status = np.asarray(status)
     out = np.where(status == GOAL_SKIP, -1, 0).astype(np.int64)
     items = np.argwhere(status == GOAL_SEARCH)         # F-ordered: _arr below makes it C
@@ -73,7 +79,7 @@ def solve_batch(deals: np.ndarray, goals: np.ndarray, classes: np.ndarray, statu
                   rules.must_trump, rules.pair_of, rules.n_cards // 4,
                   _arr(goals, np.uint64), _arr(classes, np.int16), _arr(holds, np.int8),
                   _arr(items, np.int64), _arr(pairs, np.int8), _arr(targets, np.int64),
-                  ws.tt_bits,
+                  _arr(tops, np.int64), ws.tt_bits,
                   ws.tt_keys, ws.tt_lo, ws.tt_hi, ws.tt_move, ws.tt_stamp, ws.ctx, out,
                   nodes, min(numba.get_num_threads(), ws.rows))
     return out

@@ -22,7 +22,7 @@ GOAL_SKIP = 2        # not defined for this deal (left out): result -1
 
 @kernel(parallel=True)
 def _batch_kernel(deals, leader, trick_no, suit_of, suit_masks, trump, must_trump, pair_of,
-                  n_tricks, goals, classes, holds, items, pairs, targets, tt_bits,
+                  n_tricks, goals, classes, holds, items, pairs, targets, tops, tt_bits,
                   tt_keys, tt_lo, tt_hi, tt_move, tt_stamp, ctx, out, nodes, n_workers):
     """Search every (deal, goal) cell listed in ``items`` ((m, 2) int64) in parallel:
     ``n_workers`` workers (one per thread; numba's prange hands out fixed blocks of
@@ -31,8 +31,10 @@ def _batch_kernel(deals, leader, trick_no, suit_of, suit_masks, trump, must_trum
     balance. Worker ``w`` uses row ``w`` of the table arrays (kept between calls: the
     stamps in ``ctx`` tell old entries apart, and each search replaces entries in its own
     sequence, so a cell's nodes do not depend on the worker or the thread count).
-    ``out[i, j]``: the trick count for target -1, else 1/0; ``nodes[i, j]``: the search
-    nodes it took."""
+    ``out[i, j]``: the trick count for target -1 (the most the pair can force); for a
+    target t with ``tops[i, j]`` = -1, 1/0 (made or not); with ``tops[i, j]`` = u >= t,
+    the most counted tricks in t..u the pair can force, t - 1 if not even t (only the
+    bracket is searched). ``nodes[i, j]``: the search nodes it took."""
     moves = np.zeros((n_workers, MAX_DEPTH, MAX_MOVES), dtype=np.int64)
     tc = np.zeros((n_workers, 16, 4), dtype=np.int64)
     hands_ws = np.zeros((n_workers, 4), dtype=np.uint64)
@@ -54,8 +56,11 @@ def _batch_kernel(deals, leader, trick_no, suit_of, suit_masks, trump, must_trum
             k = popcount(unplayed) // 4
             n0 = ctx[w, C_NODES]
             t = targets[i, j]
+            u = tops[i, j]
             if t < 0:
                 lo, hi = 0, k          # max tricks
+            elif u >= 0:
+                lo, hi = t, min(u, k)  # a bracket of trick counts
             else:
                 lo, hi = t, t
             v = _solve(hands, pairmask, suit_of, suit_masks, trump, must_trump, pair_of,
@@ -63,7 +68,7 @@ def _batch_kernel(deals, leader, trick_no, suit_of, suit_masks, trump, must_trum
                        tt_keys[w], tt_lo[w], tt_hi[w], tt_move[w], tt_stamp[w],
                        tt_bits, ctx[w], moves[w], tc[w], leader, trick_no, 0, unplayed,
                        0, 0, lo, hi)
-            if t < 0:
+            if t < 0 or u >= 0:
                 out[i, j] = v
             else:
                 out[i, j] = 1 if v == t else 0
