@@ -167,9 +167,10 @@ def bid_values(analysis: Analysis, igazitas: bool = True) -> dict[str, BidValue]
 class BidSet:
     """A set of bids with its scores over the sampled deals: ``expected`` mean points,
     ``stderr`` its standard error, ``below_nobid`` the fraction of deals scoring below the
-    no-bid score (with partner's bids: below the partner's bids alone, none of the user's);
-    ``scores``: (m,) points per deal, on the first m deals (those all its bids were searched
-    on).
+    no-bid score (with partner's bids: below the partner's bids alone, none of the user's)
+    and ``gain`` the mean points over it, both on the set's own deals; ``scores``: (m,)
+    points per deal, on the first m = ``deals`` deals (those all its bids were searched on:
+    in a precision-driven run, sets differ in them).
     """
 
     bids: tuple[str, ...]
@@ -178,10 +179,13 @@ class BidSet:
     below_nobid: float
     scores: np.ndarray | None = field(default=None, repr=False, compare=False)
     p_made: float = 1.0     # the share of those deals on which every bid of it is made
+    deals: int = 0
+    gain: float = 0.0
 
     def to_json(self) -> dict:
         return {"bids": list(self.bids), "expected": round(self.expected, 3),
-                "stderr": round(self.stderr, 3), "p_below_nobid": round(self.below_nobid, 4)}
+                "stderr": round(self.stderr, 3), "p_below_nobid": round(self.below_nobid, 4),
+                "gain": round(self.gain, 3), "deals": self.deals}
 
 
 def bid_candidates(analysis: Analysis, partner_bids: Sequence[SlemResult] = (),
@@ -234,7 +238,8 @@ def best_bid_sets(analysis: Analysis, *, igazitas: bool = True,
         sd = float(s.std(ddof=1)) if m > 1 else 0.0
         made = (outcomes == 1).all(axis=1) if rs else [1]
         return BidSet(tuple(r.key for r in rs), float(s.mean()), sd / math.sqrt(max(m, 1)),
-                      float((s < nobid[:m]).mean()), s, float(np.mean(made)))
+                      float((s < nobid[:m]).mean()), s, float(np.mean(made)), m,
+                      float((s - nobid[:m]).mean()))
 
     seen: dict[frozenset, BidSet] = {frozenset(): evaluate(())}
     frontier = [()]

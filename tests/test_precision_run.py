@@ -132,8 +132,30 @@ def test_advise_ranks_sets_on_the_deals_all_their_bids_were_searched_on():
     deals = {row.id if row.param is None else f"{row.id}:{row.param}": row.deals
              for row in advice.report.candidates}
     assert advice.bid_sets and advice.report.precision == 0.1
+    base = advice.baseline
+    assert base.deals == advice.report.analysis.deals_searched
     for s in advice.bid_sets:
         assert all(b in deals for b in s.bids)
+        # each set on the deals all its bids were searched on; its gain over no bid on
+        # those same deals (the no-bid baseline itself is on every deal searched)
+        assert s.deals == min(deals[b] for b in s.bids) == len(s.scores)
+        assert s.gain == pytest.approx(float((s.scores - base.scores[:s.deals]).mean()))
+        assert s.to_json()["deals"] == s.deals
+
+
+def test_a_run_that_reaches_the_cap_says_so():
+    """A slem whose interval is still wider than the precision at the cap is stopped by the
+    cap (``samples``, marked ``*``), not said to be settled."""
+    args = ["analyze", HAND, "--seat", "A_IND", "--only", "gem,volat,pagatfogas",
+            "--precision", "0.01", "--samples", "60"]
+    r = royal_sim.analyze(HAND, "A_IND", only="gem,volat,pagatfogas", precision=0.01,
+                          samples=60)
+    for row in r.slems:
+        lo, hi = row.result.ci95
+        assert row.result.stopped == ("precision" if (hi - lo) / 2 <= 0.01 else "samples")
+    assert {row.result.stopped for row in r.slems} == {"samples"}
+    out = CliRunner().invoke(main, args).stdout
+    assert "* not settled (cap reached): 3 of 3 slems." in out and "Every slem" not in out
 
 
 def test_batch_rows_carry_each_slems_deals_and_resume_keeps_the_precision(tmp_path):

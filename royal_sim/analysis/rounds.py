@@ -51,13 +51,18 @@ class RoundsSearch:
         return self.outcomes[:self.stop[j] if self.stopped[j] else self.deals, j]
 
 
-def _settled(rule: StoppingRule, out: np.ndarray) -> bool:
-    """Is a column with these outcomes settled? One undefined on every deal of the first
-    round and after is left (reported on 0 deals)."""
+def _settled(rule: StoppingRule, out: np.ndarray) -> str | None:
+    """Why a column with these outcomes is settled: ``BY_PRECISION`` (its interval is
+    within the precision), ``BY_SAMPLES`` (not, but on the cap's deals), ``None`` if it is
+    not. One undefined on every deal of the first round and after is left (reported on 0
+    deals, ``BY_PRECISION``: there is nothing to search)."""
     n = int((out >= 0).sum())
     if n == 0:
-        return out.shape[0] >= FIRST_LOOK
-    return rule.settled(int((out == 1).sum()), n)
+        return BY_PRECISION if out.shape[0] >= FIRST_LOOK else None
+    made = int((out == 1).sum())
+    if rule.precise(made, n):
+        return BY_PRECISION
+    return BY_SAMPLES if rule.settled(made, n) else None
 
 
 def search_in_rounds(deals: np.ndarray, plan: SearchPlan, classes: ClassCache,
@@ -135,8 +140,9 @@ def _still_active(state: RoundsSearch, plan: SearchPlan, rule: StoppingRule,
     want = np.zeros(g, dtype=bool)
     for j in range(1, g):
         if active[j] and state.stopped[j] is None:
-            if _settled(rule, state.outcomes[:look, j]):
-                state.stop[j], state.stopped[j] = look, BY_PRECISION
+            why = _settled(rule, state.outcomes[:look, j])
+            if why:
+                state.stop[j], state.stopped[j] = look, why
             else:
                 want[j] = True
     for j in keep:

@@ -143,11 +143,13 @@ class StoppingRule:
 
     def settled(self, made: int, deals: int) -> bool:
         """Whether a column made on ``made`` of ``deals`` deals (0 ≤ made ≤ deals, deals ≥ 1)
-        needs no more deals: deals ≥ ``FIRST_LOOK`` (the first round) and its interval is
-        within ± precision, or deals ≥ cap. Meant to be asked at the looks only; asking
-        between them adds looks the calibration did not see."""
-        if deals >= self.cap:
-            return True
+        needs no more deals: it is ``precise``, or deals ≥ cap. Meant to be asked at the
+        looks only; asking between them adds looks the calibration did not see."""
+        return deals >= self.cap or self.precise(made, deals)
+
+    def precise(self, made: int, deals: int) -> bool:
+        """Whether the column's interval is as narrow as asked: deals ≥ ``FIRST_LOOK`` (the
+        first round) and the interval within ± precision."""
         return deals >= FIRST_LOOK and self.half_width(made, deals) <= self.precision + 1e-12
 
     def interval(self, made: int, deals: int) -> tuple[float, float]:

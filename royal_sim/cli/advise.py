@@ -112,17 +112,23 @@ def _print_sets(sets, baseline, partner_bid: bool, n_cands: int) -> None:
     from ..advisor import MIN_PROBABILITY
 
     groups = group_sets(sets)
+    # a precision-driven run scores each set on the deals all its bids were searched on
+    own = any(b.deals != baseline.deals for b in sets)
     click.echo(tabulate([[_rank(i, b, groups[0][0]), ", ".join(b.bids) or "(no bid)",
                           f"{b.expected:.1f}",
                           f"{b.stderr:.1f}", f"{b.below_nobid:.1%}",
                           ", ".join(_variant(v, b) for v in variants)]
+                         + ([b.deals] if own else [])
                          for i, (b, variants) in enumerate(groups, 1)],
                         headers=["#", "bids", "E[score]", "s.e.",
                                  "P(below partner's bids alone)" if partner_bid
-                                 else "P(below no-bid)", "same with small bids"]))
+                                 else "P(below no-bid)", "same with small bids"]
+                        + (["deals"] if own else [])))
     if baseline not in sets:
         who = "Your partner's bids alone" if partner_bid else "No bid"
-        click.echo(f"{who}: E[score] {baseline.expected:.1f} (s.e. {baseline.stderr:.1f}).")
+        on = f" on {baseline.deals} deals" if own else ""
+        click.echo(f"{who}: E[score] {baseline.expected:.1f} (s.e. {baseline.stderr:.1f})"
+                   f"{on}.")
     if n_cands == 0:
         click.echo(f"None of the slems searched is made on at least {MIN_PROBABILITY:.0%} of "
                    "the deals (relaxed upper bounds and silent-only slems are not bid), so "
@@ -135,16 +141,17 @@ def bid_line(groups, baseline, partner_bid: bool) -> str:
     bidding (or the partner's bids alone), and how sure that is."""
     over = "your partner's bids alone" if partner_bid else "no bid"
     best = groups[0][0] if groups else baseline
-    gain = best.expected - baseline.expected
+    gain = best.gain      # on the set's own deals, the same deals for both
     if not best.bids or best.bids == baseline.bids or gain <= 0:
         return (f"Bid nothing{' more' if partner_bid else ''}: no set scores above {over} "
                 f"(E[score] {baseline.expected:.1f}).")
     ties = [", ".join(b.bids) for b, _ in groups[1:]
             if best.expected - b.expected <= max(best.stderr, b.stderr)]
+    deals = (f"its {best.deals} deals" if best.deals != baseline.deals else "the deals")
     return (f"Bid {', '.join(best.bids)}: E[score] {best.expected:.1f}, {gain:+.1f} over "
-            f"{over} (s.e. {best.stderr:.1f}; below {over} on {best.below_nobid:.0%} of the "
-            f"deals)" + (f"; as good within one standard error: {'; '.join(ties)}"
-                         if ties else "") + ".")
+            f"{over} (s.e. {best.stderr:.1f}; below {over} on {best.below_nobid:.0%} of "
+            f"{deals})" + (f"; as good within one standard error: {'; '.join(ties)}"
+                           if ties else "") + ".")
 
 
 def _print_kontras(kontras) -> None:

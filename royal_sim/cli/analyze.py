@@ -248,8 +248,9 @@ def _settled_words(slems, precision: float) -> str:
     if not open_:
         return f"Every slem settled: its interval is within {_pm(precision)}."
     why = sorted({_UNSETTLED.get(r.result.stopped, r.result.stopped) for r in open_})
-    return (f"* not settled ({', '.join(why)}): {len(open_)} of {len(slems)} slems; the "
-            f"others' intervals are within {_pm(precision)}.")
+    others = (f"; the others' intervals are within {_pm(precision)}"
+              if len(open_) < len(slems) else "")
+    return f"* not settled ({', '.join(why)}): {len(open_)} of {len(slems)} slems{others}."
 
 
 def _slem_rows(slems, precise: bool = False) -> list[list]:
