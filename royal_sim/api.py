@@ -20,6 +20,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Callable, Sequence
 
+import numpy as np
+
 from .advisor import (BidSet, BidValue, KontraAdvice, best_bid_sets, bid_candidates,
                       bid_values, kontra_advice, no_bid)
 from .analysis import Analysis, SlemResult
@@ -31,7 +33,7 @@ from .analysis.request import (SamplingFacts, SlemChoice, check_scoring, check_s
                                sampling_mode, unavailable)
 from .model import announcements as A
 from .model.cards import format_cards
-from .errors import RoyalSimError
+from .errors import DealError, RoyalSimError
 from .model.deal import Deal, Seat, parse_hand, parse_seat
 from .scoring import validate_bids
 from .slems import Bid, card_trick_conflict
@@ -60,6 +62,7 @@ class SlemRow:
     made = property(lambda self: self.result.made)
     deals = property(lambda self: self.result.n)
     bound = property(lambda self: self.result.bound)
+    stopped = property(lambda self: self.result.stopped)    # precision, samples, time, …
 
     @property
     def param(self) -> str | None:
@@ -127,13 +130,20 @@ class AnalysisReport:
     precision = property(lambda self: self.analysis.precision)
     rounds = property(lambda self: self.analysis.rounds)
     deals_searched = property(lambda self: self.analysis.deals_searched)
+    # slem key -> (its chance without the Gerots obligations, what binds)
+    obligations = property(lambda self: self.analysis.obligations)
+
+    @property
+    def interrupted(self) -> bool:
+        """Was the run stopped by Ctrl-C (the figures are those of the rounds finished)?"""
+        return any(r.stopped == BY_INTERRUPT for r in self.analysis.candidates)
 
     def to_json(self) -> dict:
         """What ``royal-sim analyze --json`` prints."""
         return {"hand": self.hand, "seat": self.seat, "rules": self.rules,
                 "igazitas": self.igazitas, "samples": self.samples, "seed": self.seed,
                 "precision": self.precision, "rounds": self.rounds,
-                "deals_searched": self.deals_searched,
+                "deals_searched": self.deals_searched, "interrupted": self.interrupted,
                 "known": self.known, "no_bid": round(self.no_bid, 3),
                 "slems": [r.to_json() for r in self.slems],
                 "candidates": [r.to_json() for r in self.candidates],
@@ -158,9 +168,7 @@ class AdviceReport:
     their_bids: list[KontraAdvice]
     candidates: int
 
-    @property
-    def interrupted(self) -> bool:
-        return any(r.stopped == BY_INTERRUPT for r in self.report.analysis.candidates)
+    interrupted = property(lambda self: self.report.interrupted)
 
     def to_json(self) -> dict:
         """What ``royal-sim advise --json`` prints."""
@@ -453,18 +461,37 @@ def advise(hand: str, seat: str, *, progress: Callable[[int], None] | None = Non
 
 
 def solve(deal: str, *, leader: str = "A_IND", first_trick: int | None = None,
-          rules: str = "gerots", slems: bool = True) -> PositionResult:
+          rules: str = "gerots", slems: bool = True, **options) -> PositionResult:
     """The double-dummy result of a full deal or an ending: the tricks each pair can force
     and the slems each can force.
 
     deal: the four hands in play order ``A_IND / D_ELF / D_IND / A_ELF``, separated by
     ``/`` (or a list of the four hands), all the same size; leader: the seat leading the
-    next trick; first_trick: its number (default and only legal value: 11 − cards per
-    hand); rules: ``"gerots"`` or ``"laza"`` (the slems' obligatory play); slems: search
-    the slems too. Raises ``RoyalSimError`` (``DealError``) for a bad deal, seat, trick
-    number or rule set.
+    next trick (a seat name); first_trick: its number (default and only legal value:
+    11 − cards per hand); rules: ``"gerots"`` or ``"laza"`` (the slems' obligatory play);
+    slems: search the slems too (``no_slems=True``, the command's flag, is
+    ``slems=False``). Raises ``RoyalSimError`` (``DealError``) for a bad deal, seat, trick
+    number, rule set or option.
     """
+    if set(options) - {"no_slems"}:
+        bad = sorted(set(options) - {"no_slems"})[0]
+        raise RoyalSimError(f"unknown option {bad!r} of solve (options: leader, first_trick, "
+                            "rules, slems, no_slems)", argument=bad)
+    if "no_slems" in options:
+        if not isinstance(options["no_slems"], (bool, np.bool_)):
+            raise RoyalSimError(f"no_slems must be True or False, got "
+                                f"{options['no_slems']!r}", argument="no_slems")
+        slems = slems and not options["no_slems"]
+    if not isinstance(slems, (bool, np.bool_)):
+        raise RoyalSimError(f"slems must be True or False, got {slems!r}", argument="slems")
     if isinstance(deal, (list, tuple)) and all(isinstance(h, str) for h in deal):
         deal = " / ".join(deal)            # the four hands as a list
-    return solve_position(Deal.parse(_text(deal, "deal")).hands, leader=leader,
-                          first_trick=first_trick, rules=rules, slems=slems)
+    if not isinstance(leader, (str, Seat)):
+        raise RoyalSimError(f"leader must be a seat name like 'A_IND', got {leader!r}",
+                            argument="leader")
+    try:
+        seat = parse_seat(leader)
+    except DealError as e:
+        raise DealError(str(e), argument="leader") from None
+    return solve_position(Deal.parse(_text(deal, "deal")).hands, leader=seat,
+                          first_trick=first_trick, rules=rules, slems=bool(slems))

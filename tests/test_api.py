@@ -77,6 +77,14 @@ def test_solve_is_the_commands_json():
     (lambda: royal_sim.advise(HAND, "A_IND", samples=5, notes=["x"]), "notes"),
     (lambda: royal_sim.analyze(HAND, "A_IND", samples=5, param="ultimo=SK",
                                params=["uhu=SK"]), "params"),
+    # found by a fresh user: a TypeError, a ValueError, a seat index or a truthy string taken
+    (lambda: royal_sim.solve(ENDING, foo=1), "foo"),
+    (lambda: royal_sim.solve(ENDING, leader=4), "leader"),
+    (lambda: royal_sim.solve(ENDING, leader=2), "leader"),
+    (lambda: royal_sim.solve(ENDING, leader=True), "leader"),
+    (lambda: royal_sim.solve(ENDING, leader="Q"), "leader"),
+    (lambda: royal_sim.solve(ENDING, slems="no"), "slems"),
+    (lambda: royal_sim.solve(ENDING, no_slems="yes"), "no_slems"),
 ])
 def test_bad_arguments_are_named(call, argument):
     with pytest.raises(royal_sim.RoyalSimError) as e:
@@ -119,3 +127,14 @@ def test_a_parameter_never_made_is_shown_where_it_is_the_only_one():
 
 def test_solve_takes_the_four_hands_as_a_list():
     assert royal_sim.solve(ENDING.split(" / ")).to_json() == royal_sim.solve(ENDING).to_json()
+    assert (royal_sim.solve(ENDING, no_slems=True).to_json()
+            == royal_sim.solve(ENDING, slems=False).to_json())
+
+
+def test_the_reports_attributes_carry_the_json_fields():
+    report = royal_sim.analyze(HAND, "A_IND", samples=12, only="gem,ultimo")
+    d = report.to_json()
+    assert d["interrupted"] is report.interrupted is False
+    assert report.obligations == {} and d["obligations"] == []
+    for row, j in zip(report.slems, d["slems"]):
+        assert row.stopped == j["stopped"] == "samples" and row.deals == j["deals"]
