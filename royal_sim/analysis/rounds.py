@@ -33,10 +33,10 @@ class RoundsSearch:
     """State and result of ``search_in_rounds``. ``outcomes`` (n, 1 + columns) int64: 1
     made, 0 not, -1 undefined or not searched (column 0: the pair's max tricks in the first
     round, later the result of a bracket search where a trick-count slem reads it
-    (``SearchPlan.block``), -1 where not searched); ``stop`` (1 + columns,) int64: the deals (a prefix of the stream) each
-    column is reported on; ``stopped``: why each stopped (``BY_…``), ``None`` while
-    searched; ``rounds``: rounds finished; ``deals``: deals of the stream searched at all;
-    ``nodes``: search nodes so far."""
+    (``SearchPlan.block``), -1 where not searched); ``stop`` (1 + columns,) int64: the
+    deals (a prefix of the stream) each column is reported on; ``stopped``: why each
+    stopped (``BY_…``), ``None`` while searched; ``rounds``: rounds finished; ``deals``:
+    deals of the stream searched at all; ``nodes``: search nodes so far."""
 
     outcomes: np.ndarray
     stop: np.ndarray
