@@ -26,7 +26,7 @@ from . import slems as S
 from .analysis import Analysis, SlemResult
 from .model.deal import Pair
 from .model.ruleset import RuleSet
-from .scoring import (BidSetError, DealOutcome, PairOutcome, pair_holdings, score_deal,
+from .scoring import (BidSetError, DealOutcome, PairOutcome, pair_holdings_array, score_deal,
                       validate_bids)
 
 MIN_PROBABILITY = 0.02
@@ -45,11 +45,9 @@ class Scorer:
         self.pair = pair
         self.rules = rules
         self.igazitas = igazitas
-        hold = [pair_holdings([int(x) for x in row], pair) for row in deals]
-        other = [pair_holdings([int(x) for x in row], pair.other)[1] for row in deals]
-        self.tarokks = np.array([t for t, _ in hold], dtype=np.int64)
-        self.honours = np.array([h for _, h in hold], dtype=np.int64)
-        self.other_honours = np.array(other, dtype=np.int64)
+        self.tarokks, honours = pair_holdings_array(deals, pair)
+        self.honours = honours.astype(np.int64)
+        self.other_honours = pair_holdings_array(deals, pair.other)[1].astype(np.int64)
         self._cache: dict = {}
         self.n = deals.shape[0]
 

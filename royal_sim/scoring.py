@@ -90,6 +90,8 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Iterable, Mapping
 
+import numpy as np
+
 from .model import cards as C
 from .model.announcements import (Announcement, announcement_key, check_param, get_announcement,
                             parse_announcement_key)
@@ -170,6 +172,16 @@ def pair_holdings(hands, pair: Pair | int) -> tuple[int, bool]:
     a, b = Pair(int(pair)).seats
     cards = hands[a] | hands[b]
     return C.popcount(cards & C.TAROKKS), cards & C.HONOURS == C.HONOURS
+
+
+def pair_holdings_array(deals: np.ndarray, pair: Pair | int) -> tuple[np.ndarray, np.ndarray]:
+    """``pair_holdings`` of every deal at once: deals (n, 4) uint64 hands in seat order;
+    returns (n,) int64 tarokks and (n,) bool both honours."""
+    a, b = Pair(int(pair)).seats
+    d = np.asarray(deals, dtype=np.uint64)
+    cards = d[:, a] | d[:, b]
+    honours = np.uint64(C.HONOURS)
+    return C.popcount_array(cards & np.uint64(C.TAROKKS)), (cards & honours) == honours
 
 
 @dataclass(frozen=True)

@@ -155,6 +155,20 @@ def test_pair_holdings_from_deal():
     assert pair_holdings(deal.hands, Pair.DEFENCE) == (12, False)
 
 
+def test_pair_holdings_of_many_deals_at_once():
+    import numpy as np
+    from royal_sim.sampling.sampler import sample_deals
+    from royal_sim.scoring import pair_holdings_array
+    deals = sample_deals(300, 4).deals
+    for pair in Pair:
+        tarokks, honours = pair_holdings_array(deals, pair)
+        one = [pair_holdings([int(x) for x in row], pair) for row in deals]
+        assert tarokks.tolist() == [t for t, _ in one]
+        assert honours.tolist() == [h for _, h in one] and honours.any() and not honours.all()
+    assert np.array_equal(pair_holdings_array(deals, Pair.ATTACK)[0]
+                          + pair_holdings_array(deals, Pair.DEFENCE)[0], np.full(300, 22))
+
+
 # ---------------------------------------------------------------------------------------
 # raises
 
