@@ -25,12 +25,12 @@ from royal_sim.engine.goal import G_CAPTURE, G_CAPTURE_ANY, G_EXIST1
 from royal_sim.engine.kernel.bits import _bit, _lowbit_index
 from royal_sim.engine.kernel.bounds import _trick_start_bounds
 from royal_sim.engine.kernel.jit import helper, kernel, kernel_no_refcount
-from royal_sim.engine.kernel.moves import _moves, _run_of
+from royal_sim.engine.kernel.moves import _moves, _same_partition, _with_run
 from royal_sim.engine.kernel.table import (KEY_WORDS, SEQ_WORDS, TT_BUCKET, TT_DEPTH,
                                            TT_LEVELS, TT_MASK0, _closure, _depth_cards,
                                            _named_cards, _rel_key, _rel_mask, _top_bits,
                                            _tt_hash)
-from royal_sim.engine.kernel.tricks import _beats, _legal
+from royal_sim.engine.kernel.tricks import _legal, _trick_winner
 from royal_sim.engine.kernel.workspace import (C_CUT0, C_FIRST0, C_NODES, C_REPL, C_STAMP,
                                                C_TRICK0, C_TSTART, MAX_DEPTH)
 
@@ -287,17 +287,8 @@ def _search_group(hands, pairmask, suit_of, suit_masks, trump, must_trump, pair_
                 d += 1
                 phase = PH_ENTER
             else:
-                leader = ws[d, GW_LEADER]
-                winning = tc[trick_no, 0]
-                wpos = 0
-                tmask = _bit(winning)
-                for k in range(1, 4):
-                    c2 = tc[trick_no, k]
-                    tmask |= _bit(c2)
-                    if _beats(c2, winning, suit_of, trump):
-                        winning = c2
-                        wpos = k
-                winner = (leader + wpos) & 3
+                winning, winner, tmask = _trick_winner(tc, trick_no, ws[d, GW_LEADER],
+                                                       suit_of, trump)
                 p_wins = pairmask[winner]
                 wb = _bit(winning)
                 for k in range(4):
@@ -340,12 +331,9 @@ def _search_group(hands, pairmask, suit_of, suit_masks, trump, must_trump, pair_
         else:  # PH_CHILD: the current move of node d has the value rp (cards rel)
             hands[ws[d, GW_SEAT]] = wsu[d, GU_HAND]
             c = moves[d, ws[d, GW_IDX]]
-            rel |= wsu[d, GU_TWIN]
             hand = wsu[d, GU_HAND]
-            if rel & hand & suit_masks[suit_of[c]]:
-                run = _run_of(c, hand, wsu[d, GU_UNPLAYED], suit_masks, suit_of, card_class)
-                if rel & run:
-                    rel |= run
+            rel = _with_run(rel | wsu[d, GU_TWIN], c, hand, wsu[d, GU_UNPLAYED], suit_masks,
+                            suit_of, card_class)
             cur = ws[d, GW_CUR]
             childp = (ws[d, GW_TP] | rp) & cur
             if ws[d, GW_ISP] == 1:
@@ -380,19 +368,8 @@ def _search_group(hands, pairmask, suit_of, suit_masks, trump, must_trump, pair_
                 rel = wsu[d, GU_RELPRE] | relc
                 phase = PH_RETURN
             else:
-                if (named & _bit(c)) == 0:
-                    sm = suit_masks[suit_of[c]]
-                    rs = rel & sm
-                    below = sm & ~named
-                    if rs:
-                        below &= (rs & (~rs + np.uint64(1))) - np.uint64(1)
-                    if below & _bit(c):
-                        m2 = below & hand
-                        while m2:
-                            c2 = _lowbit_index(m2)
-                            m2 &= m2 - np.uint64(1)
-                            if card_class[c2] == card_class[c]:
-                                wsu[d, GU_SKIP] |= _bit(c2)
+                wsu[d, GU_SKIP] |= _same_partition(c, rel, hand, named, suit_masks, suit_of,
+                                                   card_class)
                 ws[d, GW_IDX] += 1
                 phase = PH_NEXT
 

@@ -150,3 +150,36 @@ def _run_of(c, hand, unplayed, suit_masks, suit_of, card_class):
         run |= _bit(na)
         hi = na
     return run
+
+
+@helper
+def _with_run(rel, c, hand, unplayed, suit_masks, suit_of, card_class):
+    """The relevant cards ``rel`` of move ``c`` (a run of ``hand``, ``_moves``): with the
+    whole run when a card of it is relevant."""
+    if rel & hand & suit_masks[suit_of[c]]:
+        run = _run_of(c, hand, unplayed, suit_masks, suit_of, card_class)
+        if rel & run:
+            rel |= run
+    return rel
+
+
+@helper
+def _same_partition(c, rel, hand, named, suit_masks, suit_of, card_class):
+    """The later moves of ``hand`` that lead to a position of the same partition as move
+    ``c`` with relevant cards ``rel``, so to the same value: of ``c``'s suit and class,
+    with no relevant card at or above either card (none if ``c`` is a named card)."""
+    out = np.uint64(0)
+    if (named & _bit(c)) == 0:
+        sm = suit_masks[suit_of[c]]
+        rs = rel & sm
+        below = sm & ~named
+        if rs:
+            below &= (rs & (~rs + np.uint64(1))) - np.uint64(1)
+        if below & _bit(c):
+            m = below & hand
+            while m:
+                c2 = _lowbit_index(m)
+                m &= m - np.uint64(1)
+                if card_class[c2] == card_class[c]:
+                    out |= _bit(c2)
+    return out

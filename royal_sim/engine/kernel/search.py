@@ -16,12 +16,12 @@ from __future__ import annotations
 import numpy as np
 
 from ..goal import G_CAPTURE, G_COUNT_TRICKS, G_LEAD0
-from .bits import _bit, _lowbit_index
+from .bits import _bit
 from .bounds import _trick_start_bounds
-from .moves import _moves, _run_of
+from .moves import _moves, _same_partition, _with_run
 from .table import (KEY_WORDS, SEQ_WORDS, TT_DEPTH, _depth_cards, _named_cards, _rel_key,
                     _tt_lookup, _tt_store)
-from .tricks import _beats, _legal, _score_trick
+from .tricks import _legal, _score_trick, _trick_winner
 from .workspace import (C_CUT0, C_FIRST0, C_NODES, C_REPL, C_STAMP, C_TRICK0, C_TSTART,
                         MAX_DEPTH, U_HAND, U_LEN, U_REL, U_SKIP, U_TWIN, U_UNPLAYED, W_IDX,
                         W_ISP, W_LEADER, W_LEN, W_N, W_NEED, W_NPLAYED, W_PCOUNT, W_PROG,
@@ -193,12 +193,9 @@ def _search(hands, pairmask, suit_of, suit_masks, trump, must_trump, pair_of,
         else:  # PH_CHILD: node d gets the value r (relevant cards rel) of its current move
             hands[ws[d, W_SEAT]] = wsu[d, U_HAND]
             c = moves[d, ws[d, W_IDX]]
-            rel |= wsu[d, U_TWIN]
             hand = wsu[d, U_HAND]
-            if rel & hand & suit_masks[suit_of[c]]:
-                run = _run_of(c, hand, wsu[d, U_UNPLAYED], suit_masks, suit_of, card_class)
-                if rel & run:
-                    rel |= run
+            rel = _with_run(rel | wsu[d, U_TWIN], c, hand, wsu[d, U_UNPLAYED], suit_masks,
+                            suit_of, card_class)
             if r == (ws[d, W_ISP] == 1):
                 ctx[C_CUT0 + ws[d, W_NPLAYED]] += 1
                 if ws[d, W_IDX] == 0:
@@ -210,21 +207,8 @@ def _search(hands, pairmask, suit_of, suit_masks, trump, must_trump, pair_of,
                 phase = PH_RETURN
             else:
                 wsu[d, U_REL] |= rel
-                # a later move of the same suit and class, with no relevant card at or
-                # above either card, leads to a position of the same partition: same value
-                if (named & _bit(c)) == 0:
-                    sm = suit_masks[suit_of[c]]
-                    rs = rel & sm
-                    below = sm & ~named
-                    if rs:
-                        below &= (rs & (~rs + np.uint64(1))) - np.uint64(1)
-                    if below & _bit(c):
-                        m = below & hand
-                        while m:
-                            c2 = _lowbit_index(m)
-                            m &= m - np.uint64(1)
-                            if card_class[c2] == card_class[c]:
-                                wsu[d, U_SKIP] |= _bit(c2)
+                wsu[d, U_SKIP] |= _same_partition(c, rel, hand, named, suit_masks, suit_of,
+                                                  card_class)
                 ws[d, W_IDX] += 1
                 phase = PH_NEXT
 
@@ -253,15 +237,8 @@ def _playout(hands0, pairmask, suit_of, suit_masks, trump, must_trump, pair_of, 
             hands[seat] &= ~_bit(c)
             tc[trick_no, nplayed] = c
             nplayed += 1
-        winning = tc[trick_no, 0]
-        wpos = 0
-        for i in range(4):
-            c = tc[trick_no, i]
-            unplayed &= ~_bit(c)
-            if i > 0 and _beats(c, winning, suit_of, trump):
-                winning = c
-                wpos = i
-        leader = (leader + wpos) & 3
+        _, leader, tmask = _trick_winner(tc, trick_no, leader, suit_of, trump)
+        unplayed &= ~tmask
         if pairmask[leader] and (goal[G_COUNT_TRICKS] >> np.uint64(trick_no)) & np.uint64(1):
             count += 1
         trick_no += 1

@@ -74,13 +74,9 @@ def _count_future(mask, trick_no, n_tricks_total):
 
 
 @helper
-def _score_trick(tc, leader, pairmask, suit_of, trump, goal, trick_no, n_tricks_total,
-                 p_count, prog):
-    """The fourth card is down: check the trick against the goal.
-
-    Returns ``(ok, winner, p_count, prog, trick_mask)``; ``ok`` is false when the trick breaks
-    a clause (a required trick lost or won with the wrong card, a must-capture card taken by
-    the opponents, "not all from one hand" broken)."""
+def _trick_winner(tc, trick_no, leader, suit_of, trump):
+    """A finished trick (``tc[trick_no]``, cards by play position, ``leader`` first):
+    ``(winning card, winner's seat, the trick's cards as a mask)``."""
     winning = tc[trick_no, 0]
     wpos = 0
     trick_mask = _bit(winning)
@@ -90,7 +86,18 @@ def _score_trick(tc, leader, pairmask, suit_of, trump, goal, trick_no, n_tricks_
         if _beats(c, winning, suit_of, trump):
             winning = c
             wpos = i
-    winner = (leader + wpos) & 3
+    return winning, (leader + wpos) & 3, trick_mask
+
+
+@helper
+def _score_trick(tc, leader, pairmask, suit_of, trump, goal, trick_no, n_tricks_total,
+                 p_count, prog):
+    """The fourth card is down: check the trick against the goal.
+
+    Returns ``(ok, winner, p_count, prog, trick_mask)``; ``ok`` is false when the trick breaks
+    a clause (a required trick lost or won with the wrong card, a must-capture card taken by
+    the opponents, "not all from one hand" broken)."""
+    winning, winner, trick_mask = _trick_winner(tc, trick_no, leader, suit_of, trump)
     p_wins = pairmask[winner]
     wb = _bit(winning)
     req = goal[G_TRICK0 + trick_no]
