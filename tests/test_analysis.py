@@ -59,8 +59,10 @@ def test_analyze_matches_deal_by_deal_search(only):
 
 
 def test_solve_batch_order_and_node_counts():
-    """The order items start in (longest first by ``order_by``) changes no answer; the nodes
-    of each searched cell are reported, none for skipped or known cells."""
+    """Neither the order items start in (longest first by ``order_by``) nor the number of
+    threads taking them changes an answer or a cell's node count; the nodes of each
+    searched cell are reported, none for skipped or known cells."""
+    import numba
     import numpy as np
     from royal_sim.sampling.sampler import sample_deals
     from royal_sim.engine.cells import GOAL_FALSE, GOAL_SEARCH, GOAL_SKIP, solve_batch
@@ -77,14 +79,20 @@ def test_solve_batch_order_and_node_counts():
     status[1, 2] = GOAL_FALSE
     targets = np.array([[-1, 6, 0]] * 6, dtype=np.int64)
     pairs = np.zeros(g, dtype=np.int8)
-    runs = []
-    for order in (None, np.array([0.0, 1.0, 2.0]), np.array([2.0, 1.0, 0.0])):
-        nodes = np.zeros((6, g), dtype=np.int64)
-        runs.append(solve_batch(deals, packed, cls, status, pairs, targets, order_by=order,
-                                rules=TAROKK_RULES, nodes_out=nodes))
-        assert (nodes[status == GOAL_SEARCH] > 0).all()
-        assert (nodes[status != GOAL_SEARCH] == 0).all()
-    assert (runs[0] == runs[1]).all() and (runs[0] == runs[2]).all()
+    runs, counts, threads = [], [], numba.get_num_threads()
+    try:
+        for n_threads in sorted({1, threads}):
+            numba.set_num_threads(n_threads)
+            for order in (None, np.array([0.0, 1.0, 2.0]), np.array([2.0, 1.0, 0.0])):
+                nodes = np.zeros((6, g), dtype=np.int64)
+                runs.append(solve_batch(deals, packed, cls, status, pairs, targets,
+                                        order_by=order, rules=TAROKK_RULES, nodes_out=nodes))
+                counts.append(nodes)
+                assert (nodes[status == GOAL_SEARCH] > 0).all()
+                assert (nodes[status != GOAL_SEARCH] == 0).all()
+    finally:
+        numba.set_num_threads(threads)
+    assert all((r == runs[0]).all() for r in runs) and all((c == counts[0]).all() for c in counts)
     assert runs[0][0, 1] == -1 and runs[0][1, 2] == 0
 
 

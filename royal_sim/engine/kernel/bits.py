@@ -1,5 +1,6 @@
 """Bit tricks on uint64 card masks shared by the numba kernels (the search and the
-sampler): population count, lowest and highest set bit, the cards above a card.
+sampler): population count, lowest and highest set bit, the cards above a card; and the one
+atomic counter the parallel batch kernel deals its cells with.
 """
 
 from __future__ import annotations
@@ -7,6 +8,7 @@ from __future__ import annotations
 import numpy as np
 from llvmlite import ir
 from numba import types
+from numba.core import cgutils
 from numba.extending import intrinsic
 
 from .jit import helper
@@ -62,3 +64,22 @@ def _bit(c):
 def _above(c):
     """The bits of the cards stronger than card ``c`` (higher ids), in any suit."""
     return ~((_bit(c) << np.uint64(1)) - np.uint64(1))
+
+
+@intrinsic
+def fetch_add(typingctx, counter, step):
+    """``counter[0] += step`` as one atomic step (LLVM ``atomicrmw add``, sequentially
+    consistent), returning the value before: threads sharing ``counter`` (a 1-d int64
+    array) each get a different value. ``step``: an integer."""
+    if not (isinstance(counter, types.Array) and counter.dtype == types.int64
+            and counter.ndim == 1 and isinstance(step, types.Integer)):
+        return None
+
+    def codegen(context, builder, sig, args):
+        aryty = sig.args[0]
+        ary = context.make_array(aryty)(context, builder, args[0])
+        ptr = cgutils.get_item_pointer(context, builder, aryty, ary,
+                                       [context.get_constant(types.intp, 0)])
+        inc = context.cast(builder, args[1], sig.args[1], types.int64)
+        return builder.atomic_rmw("add", ptr, inc, "seq_cst")
+    return types.int64(counter, types.unliteral(step)), codegen

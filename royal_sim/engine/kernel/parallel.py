@@ -1,6 +1,6 @@
-"""Many (deal, goal) cells on all threads: a worker and a table per thread, dealing the cells
-in snake order (numba's prange hands out fixed blocks of iterations, which left one thread
-idle behind the other's long searches).
+"""Many (deal, goal) cells on all threads: a worker and a table per thread, each taking the
+next cell from a shared atomic counter when it is free (numba's prange hands out fixed
+blocks of iterations, which left one thread idle behind the other's long searches).
 """
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from __future__ import annotations
 import numpy as np
 from numba import prange
 
-from .bits import popcount
+from .bits import fetch_add, popcount
 from .search import _solve
 from .workspace import C_NODES, MAX_DEPTH, MAX_MOVES
 from .jit import kernel
@@ -26,11 +26,12 @@ def _batch_kernel(deals, leader, trick_no, suit_of, suit_masks, trump, must_trum
                   tt_keys, tt_lo, tt_hi, tt_move, tt_stamp, ctx, out, nodes, n_workers):
     """Search every (deal, goal) cell listed in ``items`` ((m, 2) int64) in parallel:
     ``n_workers`` workers (one per thread; numba's prange hands out fixed blocks of
-    iterations, so a worker per thread deals the items itself) take the items in snake
-    order, 0, 1, .., n-1, n-1, .., 1, 0, 0, 1, ..: listed longest first, the searches then
-    balance. Worker ``w`` uses row ``w`` of the table arrays (kept between calls: the
-    stamps in ``ctx`` tell old entries apart, and each search replaces entries in its own
-    sequence, so a cell's nodes do not depend on the worker or the thread count).
+    iterations, so a worker per thread deals the items itself). Each free worker takes the
+    next item of the list from a shared atomic counter: listed longest first, the searches
+    then balance (longest processing time first). Worker ``w`` uses row ``w`` of the table
+    arrays (kept between calls: the stamps in ``ctx`` tell old entries apart, and each
+    search replaces entries in its own sequence, so a cell's nodes do not depend on the
+    worker or the thread count).
     ``out[i, j]``: the trick count for target -1 (the most the pair can force); for a
     target t with ``tops[i, j]`` = -1, 1/0 (made or not); with ``tops[i, j]`` = u >= t,
     the most counted tricks in t..u the pair can force, t - 1 if not even t (only the
@@ -39,13 +40,14 @@ def _batch_kernel(deals, leader, trick_no, suit_of, suit_masks, trump, must_trum
     tc = np.zeros((n_workers, 16, 4), dtype=np.int64)
     hands_ws = np.zeros((n_workers, 4), dtype=np.uint64)
     pm_ws = np.zeros((n_workers, 4), dtype=np.bool_)
+    next_item = np.zeros(1, dtype=np.int64)
     for w in prange(n_workers):
         hands = hands_ws[w]
         pairmask = pm_ws[w]
-        for q in range(items.shape[0]):
-            r = q % (2 * n_workers)
-            if (r if r < n_workers else 2 * n_workers - 1 - r) != w:
-                continue
+        while True:
+            q = fetch_add(next_item, 1)
+            if q >= items.shape[0]:
+                break
             i = items[q, 0]
             j = items[q, 1]
             unplayed = np.uint64(0)
