@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from royal_sim.analysis import wilson
-from royal_sim.analysis.stopping import FIRST_LOOK, StoppingRule, bounds
+from royal_sim.analysis.stopping import FIRST_LOOK, Z, Z_CENTRE, StoppingRule, bounds, z_of
 from royal_sim.errors import RoyalSimError
 
 PS = (0.0, 0.01, 0.05, 0.13, 0.3, 0.5, 0.8, 0.99)
@@ -93,6 +93,23 @@ def test_interval_is_wilson_with_exact_small_count_bounds():
         lo, hi = rule.interval(k, 1000)
         assert rule.interval(1000 - k, 1000) == pytest.approx((1 - hi, 1 - lo))
     assert rule.interval(0, 1000)[0] == 0.0 and rule.interval(1000, 1000)[1] == 1.0
+
+
+def test_z_is_smaller_near_one_half_and_the_bounds_rise_with_the_made_count():
+    """z_of: Z_CENTRE within 0.4-0.6, Z outside 0.3-0.7, linear and symmetric between; the
+    bounds of every look stay monotone in the made count, so one more made deal never
+    lowers either bound."""
+    assert z_of(0.5) == z_of(0.4) == z_of(0.6) == pytest.approx(Z_CENTRE)
+    assert z_of(0.0) == z_of(0.3) == z_of(0.75) == pytest.approx(Z)
+    assert z_of(0.35) == pytest.approx((Z + Z_CENTRE) / 2) == z_of(0.65)
+    for n in StoppingRule().looks()[:20]:
+        lo, hi = bounds(np.arange(n + 1), n)
+        assert (np.diff(lo) >= -1e-12).all() and (np.diff(hi) >= -1e-12).all(), n
+    # a column made on half its deals settles at ± 5 points on 400 deals (460 at z = Z)
+    rule = StoppingRule()
+    assert rule.settled(200, 400) and rule.settled(160, 400)
+    lo, hi = bounds(200, 400, z=Z)
+    assert (hi - lo) / 2 > 0.05
 
 
 def test_looks_are_fixed_by_the_cap():

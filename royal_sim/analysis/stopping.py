@@ -8,27 +8,35 @@ count. After each round a column whose interval is within ± ``precision`` (``se
 searched no more; the cap ends every column. 42 is the fewest deals at which a column made on
 none of them settles at the default precision (± 5 points).
 
-The interval (``bounds``). The Wilson (1927) score interval at z = ``Z`` = 2.15 instead of 1.96,
-with the bound next to 0 (and next to 1) taken from the exact Poisson limit when at most
-``SMALL_COUNTS`` deals are made (or missed), as always at the rule's looks: the modified Wilson
-interval of Brown, Cai & DasGupta (2001, "Interval estimation for a binomial proportion"), which
-removes the plain Wilson interval's coverage collapse near p = 0. The same interval is used by
-the stopping test and reported, so a settled column's reported interval is within ± precision.
+The interval (``bounds``). The Wilson (1927) score interval at z = ``z_of(made / deals)``
+instead of 1.96: ``Z`` = 2.15 where the share made is below 0.3 or above 0.7, ``Z_CENTRE``
+= 2.01 where it is within 0.4-0.6, a straight line between (``z_of``); with the bound next
+to 0 (and next to 1) taken from the exact Poisson limit when at most ``SMALL_COUNTS`` deals
+are made (or missed), as always at the rule's looks: the modified Wilson interval of Brown,
+Cai & DasGupta (2001, "Interval estimation for a binomial proportion"), which removes the
+plain Wilson interval's coverage collapse near p = 0. The same interval is used by the
+stopping test and reported, so a settled column's reported interval is within ± precision.
 
-Why 2.15. Stopping when the interval is narrow is data dependent: at small p a stream that has
-run low settles early and its interval misses p from above (Armitage, McPherson & Rowe 1969 for
-repeated looks at accumulating data). With plain Wilson at 1.96 the coverage at the stop falls
-to about 0.94 (0.939 at p = 0.13, ± 5 points; 0.935 at p = 0.01, ± 10 points), and to 0.84-0.89
-at p of a few per mille, where one made deal puts the plain Wilson lower bound above p. Z was
-calibrated by exact computation of the coverage at the stop (dynamic programming over the looks,
-as for group sequential designs, Jennison & Turnbull 2000, "Group Sequential Methods with
-Applications to Clinical Trials") for precisions 0.01-0.5, at the smallest of the values tried
-(2.10, 2.12, 2.15) that keeps it ≥ 0.95 at all p but isolated discreteness dips (see
-``interval``). It costs 1.1-1.2 × the deals of plain Wilson at the stop
-(``benchmarks/bench_stopping.py``). Intervals valid at *every* look (a Bonferroni split of 5 %
-over the looks, or a confidence sequence after Robbins 1970 and Howard et al. 2021) would also
-cover at any stopping time but need about twice the deals (Bonferroni: 1.8-2.3 ×); this rule's
-guarantee is for its own stopping time (and truncations of it, see ``interval``).
+Why a z above 1.96. Stopping when the interval is narrow is data dependent: at small p a
+stream that has run low settles early and its interval misses p from above (Armitage,
+McPherson & Rowe 1969 for repeated looks at accumulating data). With plain Wilson at 1.96
+the coverage at the stop falls to about 0.94 (0.939 at p = 0.13, ± 5 points; 0.935 at p =
+0.01, ± 10 points), and to 0.84-0.89 at p of a few per mille, where one made deal puts the
+plain Wilson lower bound above p. Near p = 1/2 the half-width hardly depends on the share
+made (p(1 - p) is flat there), so the stop is nearly a fixed deal count and a fixed-n level
+is nearly right: the smaller ``Z_CENTRE`` there lets a column near 50 % settle at ± 5
+points on 400 deals instead of 460 (at ± 2 points on 2,600 instead of 2,990). Both z were
+calibrated by exact computation of the coverage at the stop (dynamic programming over the
+looks, as for group sequential designs, Jennison & Turnbull 2000, "Group Sequential Methods
+with Applications to Clinical Trials") for precisions 0.01-0.5: ``Z`` the smallest of the
+values tried (2.10, 2.12, 2.15), ``Z_CENTRE`` the largest that still settles a column at
+50 % on 400 deals at ± 5 points, each keeping the coverage ≥ 0.95 at all p but isolated
+discreteness dips (see ``interval``). The rule costs 1.0-1.2 × the deals of plain Wilson at
+the stop (``benchmarks/bench_stopping.py``). Intervals valid at *every* look (a Bonferroni
+split of 5 % over the looks, or a confidence sequence after Robbins 1970 and Howard et al.
+2021) would also cover at any stopping time but need about twice the deals (Bonferroni:
+1.8-2.3 ×); this rule's guarantee is for its own stopping time (and truncations of it, see
+``interval``).
 """
 
 from __future__ import annotations
@@ -40,7 +48,9 @@ import numpy as np
 
 from ..errors import RoyalSimError
 
-Z = 2.15              # normal quantile of the interval (two-sided 96.8 % for a fixed n)
+Z = 2.15              # normal quantile of the interval where few (or most) deals are made
+Z_CENTRE = 2.01       # ... and where about half are (two-sided 96.8 % and 95.6 % for a fixed n)
+CENTRE, EDGE = 0.1, 0.2   # |share made - 1/2| up to which Z_CENTRE holds, from which Z does
 FIRST_LOOK = 42       # deals in the first round
 GROWTH_PERMILLE = 1150  # each look is the previous one × 1.15 …
 ROUND_TO = 10         # … rounded up to a multiple of 10
@@ -61,23 +71,33 @@ def _poisson_lower(x: int, tail: float) -> float:
 _POISSON_LOWER = tuple(_poisson_lower(x, POISSON_TAIL) for x in range(1, SMALL_COUNTS + 1))
 
 
-def bounds(made, deals: int, z: float = Z, small_counts: bool = True):
+def z_of(share):
+    """The rule's normal quantile for a column made on ``share`` of its deals (a float or
+    a numpy array in [0, 1]): ``Z_CENTRE`` where |share - 1/2| ≤ ``CENTRE``, ``Z`` where it
+    is ≥ ``EDGE``, linear between; symmetric in share ↔ 1 - share."""
+    off = np.abs(np.asarray(share, dtype=float) - 0.5)
+    return Z - (Z - Z_CENTRE) * np.clip((EDGE - off) / (EDGE - CENTRE), 0.0, 1.0)
+
+
+def bounds(made, deals: int, z=None, small_counts: bool = True):
     """Modified Wilson score interval for ``made`` successes in ``deals`` trials.
 
-    made: an int or an integer numpy array (0..deals); deals: int ≥ 1; z: normal quantile
-    (1.96 gives the plain 95 % Wilson interval); small_counts: take the exact Poisson bound
+    made: an int or an integer numpy array (0..deals); deals: int ≥ 1; z: normal quantile,
+    a float or an array like ``made`` (1.96 gives the plain 95 % Wilson interval; default
+    the rule's ``z_of(made / deals)``); small_counts: take the exact Poisson bound
     (``POISSON_TAIL`` one-sided) next to 0 when 1..``SMALL_COUNTS`` are made (and at most a
     seventh of the deals), and next to 1 when that many are missed, if it is wider (Brown,
     Cai & DasGupta 2001).
     Returns ``(lo, hi)``, probabilities in [0, 1], floats for an int ``made``, arrays for an
     array; (0, 1) when deals = 0. With ``small_counts=False`` and z = 1.96 this is
-    ``royal_sim.analysis.wilson``."""
+    ``royal_sim.analysis.wilson``. Both bounds rise with ``made``."""
     k = np.asarray(made, dtype=float)
     if deals <= 0:
         lo, hi = np.zeros_like(k), np.ones_like(k)
         return (0.0, 1.0) if np.ndim(made) == 0 else (lo, hi)
     n = float(deals)
     p = k / n
+    z = z_of(p) if z is None else np.asarray(z, dtype=float)
     den = 1 + z * z / n
     centre = (p + z * z / (2 * n)) / den
     half = z * np.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / den
@@ -154,7 +174,8 @@ class StoppingRule:
 
     def interval(self, made: int, deals: int) -> tuple[float, float]:
         """The interval to report for a column made on ``made`` of ``deals`` deals: ``(lo, hi)``,
-        probabilities in [0, 1] (the modified Wilson interval at z = ``Z``, see ``bounds``).
+        probabilities in [0, 1] (the modified Wilson interval at z = ``z_of(made / deals)``,
+        see ``bounds``).
 
         Coverage (the probability that it contains the column's true probability):
         - stopped by this rule (settled at a look, or at the cap): ≥ 0.95, computed exactly
