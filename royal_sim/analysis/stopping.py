@@ -90,7 +90,7 @@ def bounds(made, deals: int, z=None, small_counts: bool = True):
     Cai & DasGupta 2001).
     Returns ``(lo, hi)``, probabilities in [0, 1], floats for an int ``made``, arrays for an
     array; (0, 1) when deals = 0. With ``small_counts=False`` and z = 1.96 this is
-    ``royal_sim.analysis.wilson``. Both bounds rise with ``made``."""
+    ``royal_sim.analysis.wilson``. With the default z both bounds rise with ``made``."""
     k = np.asarray(made, dtype=float)
     if deals <= 0:
         lo, hi = np.zeros_like(k), np.ones_like(k)
