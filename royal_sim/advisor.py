@@ -26,8 +26,8 @@ from . import slems as S
 from .analysis import Analysis, SlemResult
 from .model.deal import Pair
 from .model.ruleset import RuleSet
-from .scoring import (BidSetError, DealOutcome, PairOutcome, pair_holdings_array, score_deal,
-                      validate_bids)
+from .scoring import (BidSetError, DealOutcome, PairOutcome, consolatio_band,
+                      pair_holdings_array, score_deal, validate_bids)
 
 MIN_PROBABILITY = 0.02
 MAX_STREAMS = 4       # deal streams whose scorers are kept (``Scorer.of``)
@@ -45,7 +45,12 @@ class Scorer:
         self.pair = pair
         self.rules = rules
         self.igazitas = igazitas
-        self.tarokks, honours = pair_holdings_array(deals, pair)
+        tarokks, honours = pair_holdings_array(deals, pair)
+        # the pair's tarokks matter through the attack's consolatio row alone: deals of one
+        # row share their scores (``consolatio_band``)
+        attack = tarokks if pair is Pair.ATTACK else 22 - tarokks
+        band = consolatio_band(attack)
+        self.tarokks = (band if pair is Pair.ATTACK else 22 - band).astype(np.int64)
         self.honours = honours.astype(np.int64)
         self.other_honours = pair_holdings_array(deals, pair.other)[1].astype(np.int64)
         self._cache: dict = {}

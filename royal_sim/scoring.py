@@ -429,6 +429,14 @@ def consolatio(pair: Pair | int, tarokks: int | None = None, both_honours: bool 
     return sum(i.points for i in _consolatio_items(tarokks, both_honours, rules))
 
 
+def consolatio_band(tarokks):
+    """The attack tarokk total standing for all totals of its consolatio row: 10 for 6-10,
+    11, 12 for 12-16 (seed 000 "1. A consolatio", seed 002 "Igazítás": the same rows).
+    ``score_deal`` reads the tarokk totals only through these rows, so a total and its band
+    score alike. tarokks: an int or an int numpy array; returns the same kind."""
+    return np.clip(tarokks, 10, 12)
+
+
 def _consolatio_items(tarokks, both_honours, rules) -> list[ScoreItem]:
     if tarokks is None or both_honours is None:
         raise ScoringError("the attack's consolatio needs its tarokk count and whether it "

@@ -14,8 +14,8 @@ import pytest
 from royal_sim.model.deal import Deal, Pair
 from royal_sim.errors import RoyalSimError
 from royal_sim.scoring import (BidSetError, DealOutcome, PairOutcome, ScoringError,
-                               consolatio, lapsed_bids, pair_holdings, rules_supersede,
-                               score_deal, validate_bids)
+                               consolatio, consolatio_band, lapsed_bids, pair_holdings,
+                               rules_supersede, score_deal, validate_bids)
 from royal_sim.slems import Bid, BidError
 
 FREE_CHAIN = ["gem", "kassza", "bridge", "oktav", "mizer", "volat"]
@@ -167,6 +167,30 @@ def test_pair_holdings_of_many_deals_at_once():
         assert honours.tolist() == [h for _, h in one] and honours.any() and not honours.all()
     assert np.array_equal(pair_holdings_array(deals, Pair.ATTACK)[0]
                           + pair_holdings_array(deals, Pair.DEFENCE)[0], np.full(300, 22))
+
+
+def test_a_tarokk_total_scores_as_its_consolatio_band():
+    """score_deal reads the tarokk totals only through the consolatio rows, so the advisor
+    may score every total of a row once (``consolatio_band``)."""
+    import numpy as np
+    assert [int(consolatio_band(t)) for t in range(6, 17)] == [10] * 5 + [11] + [12] * 5
+    assert consolatio_band(np.array([6, 11, 16])).tolist() == [10, 11, 12]
+    sets = [((), ()), (("gem",), ("vizi",)), (("ultimo:I", "honor"), ()),
+            (("volat",), ("gem", "amazon"))]
+    for rules, igazitas in (("gerots", True), ("laza", True), ("laza", False)):
+        for bids, opp in sets:
+            for made in (True, False):
+                for t in range(6, 17):
+                    for honours in (True, False):
+                        def points(total):
+                            att = PairOutcome(bids=bids, made={b: made for b in bids},
+                                              tarokks=total, both_honours=honours)
+                            dfc = PairOutcome(bids=opp, made={b: not made for b in opp},
+                                              tarokks=22 - total, both_honours=False)
+                            r = score_deal(DealOutcome(attack=att, defence=dfc), rules,
+                                           igazitas)
+                            return r[Pair.ATTACK].points, r[Pair.DEFENCE].points
+                        assert points(t) == points(int(consolatio_band(t))), (rules, bids, t)
 
 
 # ---------------------------------------------------------------------------------------

@@ -22,6 +22,7 @@ kind             Python value                          notation
 
 from __future__ import annotations
 
+import functools
 import itertools
 from dataclasses import dataclass
 from numbers import Integral
@@ -175,14 +176,23 @@ class Bid:
 
     @classmethod
     def parse(cls, text: str) -> "Bid":
-        return cls(*parse_slem_key(text))
+        return _parse_bid(cls, text)
 
-    @property
+    @functools.cached_property
     def key(self) -> str:
+        """The canonical key (``slem_key``), formatted once per bid (scoring reads it for
+        every bid of every deal it scores)."""
         return slem_key(self.slem, self.param)
 
     def __str__(self) -> str:
         return self.key
+
+
+@functools.lru_cache(maxsize=4096)
+def _parse_bid(cls, text: str) -> Bid:
+    """``Bid.parse``, each key text parsed once (a ``Bid`` is immutable, so one object may
+    serve every caller; errors are raised every time, not cached)."""
+    return cls(*parse_slem_key(text))
 
 
 def candidate_params(slem: str | Slem, available_cards: int) -> list:
