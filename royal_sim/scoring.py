@@ -86,6 +86,7 @@ Decisions (where spec and sources leave room; options where a number changes):
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Iterable, Mapping
@@ -376,8 +377,12 @@ def validate_bids(bids: Iterable[Bid | str],
     one another, two trophies ("Egy leosztásban egy páros csak egy trófeát mondhat be",
     seed 000). Raises ``BidError`` for a malformed key, ``ScoringError`` for unknown
     ``rules``."""
-    rules = _check_rules(rules)
-    out = tuple(_as_bid(b) for b in bids)
+    return _validated(tuple(_as_bid(b) for b in bids), _check_rules(rules))
+
+
+@functools.lru_cache(maxsize=4096)
+def _validated(out: tuple[Bid, ...], rules: RuleSet) -> tuple[Bid, ...]:
+    """``validate_bids`` of ``Bid``s, each set checked once (errors are not cached)."""
     for b in out:
         if b.slem.silent_only:
             raise BidSetError(f"{b.key} is a csendes (silent) slem: it is never bid, only "
@@ -399,15 +404,20 @@ def lapsed_bids(bids: Iterable[Bid | str],
     "csak a legmagasabb értékét kell figyelembe venni" (seed 002 "Emelési viszonyok"):
     a bid superseded by another bid of the same pair lapses; the raiser shown is the
     highest-valued counted bid superseding it. Does not validate the set."""
-    bids = tuple(_as_bid(b) for b in bids)
+    return dict(_lapsed(tuple(_as_bid(b) for b in bids), _check_rules(rules)))
+
+
+@functools.lru_cache(maxsize=4096)
+def _lapsed(bids: tuple[Bid, ...], rules) -> tuple[tuple[str, Bid], ...]:
+    """``lapsed_bids`` of ``Bid``s as (key, raiser) pairs, each set worked out once."""
     ups = {b.key: [h for h in bids if h.key != b.key and rules_supersede(h, b, rules)]
            for b in bids}
-    out = {}
+    out = []
     for b in bids:
         if ups[b.key]:
             top = [h for h in ups[b.key] if not ups[h.key]] or ups[b.key]
-            out[b.key] = max(top, key=lambda h: h.slem.value)
-    return out
+            out.append((b.key, max(top, key=lambda h: h.slem.value)))
+    return tuple(out)
 
 
 # ---------------------------------------------------------------------------------------
@@ -459,6 +469,9 @@ def _consolatio_items(tarokks, both_honours, rules) -> list[ScoreItem]:
 
 # ---------------------------------------------------------------------------------------
 # the score
+
+
+_SILENT = tuple(s for s in SLEMS.values() if s.silent_only)   # csendes slems, table order
 
 
 def score_deal(outcome: DealOutcome, rules: RuleSet | str = RuleSet.GEROTS,
@@ -578,8 +591,8 @@ def score_deal(outcome: DealOutcome, rules: RuleSet | str = RuleSet.GEROTS,
 
         # silent slems
         own_ids = {b.slem.id for b in bids[pair]}
-        for s in SLEMS.values():
-            if not s.silent_only or not po.made.get(s.id):
+        for s in _SILENT:
+            if not po.made.get(s.id):
                 continue
             why = None
             hit = [i for i in s.void_if_bid_any if i in bid_ids_any]
