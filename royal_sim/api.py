@@ -345,14 +345,21 @@ def _listed(value, argument: str) -> str | None:
                         f"{value!r}", argument=argument)
 
 
+# an example of each repeatable fact, as the commands' help gives them
+_TEXT_EXAMPLES = {"holds": "D_ELF:XXI", "not_holds": "D_ELF:XXI", "tarokks": "D_IND:8-10",
+                  "suits": "A_ELF:H:0-1", "voids": "D_ELF:H", "heard": "A_ELF:tarokkszam:9",
+                  "params": "ultimo=SK"}
+
+
 def _texts(value, argument: str) -> tuple[str, ...]:
     """Repeatable facts (``holds=["D_ELF:XXI"]``): a sequence of strings, or one string."""
     if isinstance(value, str):
         return (value,)
     if isinstance(value, (list, tuple)) and all(isinstance(v, str) for v in value):
         return tuple(value)
-    raise RoyalSimError(f"{argument} must be a list of strings like 'D_ELF:XXI', got "
-                        f"{value!r}", argument=argument)
+    raise RoyalSimError(f"{argument} must be a list of strings like "
+                        f"'{_TEXT_EXAMPLES.get(argument, 'D_ELF:XXI')}', got {value!r}",
+                        argument=argument)
 
 
 # the commands' flag names for options the Python face names in the plural
@@ -461,7 +468,7 @@ def advise(hand: str, seat: str, *, progress: Callable[[int], None] | None = Non
 
 
 def solve(deal: str, *, leader: str = "A_IND", first_trick: int | None = None,
-          rules: str = "gerots", slems: bool = True, **options) -> PositionResult:
+          rules: str = "gerots", slems: bool | None = None, **options) -> PositionResult:
     """The double-dummy result of a full deal or an ending: the tricks each pair can force
     and the slems each can force.
 
@@ -469,8 +476,8 @@ def solve(deal: str, *, leader: str = "A_IND", first_trick: int | None = None,
     ``/`` (or a list of the four hands), all the same size; leader: the seat leading the
     next trick (a seat name); first_trick: its number (default and only legal value:
     11 − cards per hand); rules: ``"gerots"`` or ``"laza"`` (the slems' obligatory play);
-    slems: search the slems too (``no_slems=True``, the command's flag, is
-    ``slems=False``). Raises ``RoyalSimError`` (``DealError``) for a bad deal, seat, trick
+    slems: search the slems too (default True; ``no_slems=True``, the command's flag, is
+    ``slems=False``, and both true contradict each other). Raises ``RoyalSimError`` (``DealError``) for a bad deal, seat, trick
     number, rule set or option.
     """
     if set(options) - {"no_slems"}:
@@ -481,7 +488,13 @@ def solve(deal: str, *, leader: str = "A_IND", first_trick: int | None = None,
         if not isinstance(options["no_slems"], (bool, np.bool_)):
             raise RoyalSimError(f"no_slems must be True or False, got "
                                 f"{options['no_slems']!r}", argument="no_slems")
-        slems = slems and not options["no_slems"]
+        if slems and options["no_slems"]:
+            raise RoyalSimError("slems=True and no_slems=True contradict each other: give one",
+                                argument="no_slems")
+        if slems is None:
+            slems = not options["no_slems"]
+    if slems is None:
+        slems = True
     if not isinstance(slems, (bool, np.bool_)):
         raise RoyalSimError(f"slems must be True or False, got {slems!r}", argument="slems")
     if isinstance(deal, (list, tuple)) and all(isinstance(h, str) for h in deal):

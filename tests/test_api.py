@@ -85,6 +85,7 @@ def test_solve_is_the_commands_json():
     (lambda: royal_sim.solve(ENDING, leader="Q"), "leader"),
     (lambda: royal_sim.solve(ENDING, slems="no"), "slems"),
     (lambda: royal_sim.solve(ENDING, no_slems="yes"), "no_slems"),
+    (lambda: royal_sim.solve(ENDING, slems=True, no_slems=True), "no_slems"),
 ])
 def test_bad_arguments_are_named(call, argument):
     with pytest.raises(royal_sim.RoyalSimError) as e:

@@ -28,3 +28,18 @@ from royal_sim.errors import RoyalSimError
 ])
 def test_arguments_are_said_as_flags(message, argument, said):
     assert flag_message(RoyalSimError(message, argument=argument)) == said
+
+
+def test_only_is_repeatable_and_the_lists_are_joined():
+    import click
+    from click.testing import CliRunner
+    from royal_sim.cli.common import only_option
+
+    @click.command()
+    @only_option("Only these slems")
+    def cmd(only):
+        click.echo(repr(only))
+
+    said = CliRunner().invoke(cmd, ["--only", "gem", "--only", "volat,vizi"]).output.strip()
+    assert said == "'gem,volat,vizi'"
+    assert CliRunner().invoke(cmd, []).output.strip() == "None"

@@ -149,7 +149,7 @@ class StoppingRule:
         cap = self.cap
         if isinstance(cap, bool) or not isinstance(cap, (int, np.integer)) or cap < FIRST_LOOK:
             raise RoyalSimError(f"samples must be at least {FIRST_LOOK} (the first round) with "
-                                f"a precision, got {cap!r}", argument="samples")
+                                f"a precision or a time budget, got {cap!r}", argument="samples")
 
     def looks(self) -> list[int]:
         """The cumulative deal counts at the ends of the rounds, increasing, the last one

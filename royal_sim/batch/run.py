@@ -4,6 +4,7 @@ Dask cluster, its rows appended to the output file as it finishes."""
 from __future__ import annotations
 
 import concurrent.futures as cf
+import contextlib
 import multiprocessing
 import os
 import sys
@@ -64,7 +65,8 @@ def _pool(todo, opts, workers) -> Iterator[tuple[Job, tuple]]:
                                 initializer=_worker_init, initargs=(os.getpid(),))
     clean = False
     try:
-        futures = {ex.submit(run_job, job, opts): job for job in todo}
+        with _sigint_ignored():     # the workers are started with Ctrl-C ignored (below)
+            futures = {ex.submit(run_job, job, opts): job for job in todo}
         for fut in cf.as_completed(futures):
             yield futures[fut], fut.result()
         clean = True
@@ -75,16 +77,29 @@ def _pool(todo, opts, workers) -> Iterator[tuple[Job, tuple]]:
             _stop_pool(ex)
 
 
-def _stop_pool(ex) -> None:
-    """Stop an interrupted pool: drop the queued inputs, terminate the workers and wait
-    for the pool's manager thread, with Ctrl-C ignored meanwhile (a second interrupt
-    there, or the manager thread left for the interpreter's exit to join, printed a
-    traceback at exit)."""
+@contextlib.contextmanager
+def _sigint_ignored():
+    """Ctrl-C ignored in this process meanwhile (from the main thread only; elsewhere a
+    no-op). Worker processes started meanwhile inherit the ignored signal through their
+    exec, so an interrupt while they import (before ``_worker_init``) prints no traceback
+    in them; the parent handles it once the workers are up."""
     import signal
 
     main = threading.current_thread() is threading.main_thread()
     old = signal.signal(signal.SIGINT, signal.SIG_IGN) if main else None
     try:
+        yield
+    finally:
+        if main:
+            signal.signal(signal.SIGINT, old)
+
+
+def _stop_pool(ex) -> None:
+    """Stop an interrupted pool: drop the queued inputs, terminate the workers and wait
+    for the pool's manager thread, with Ctrl-C ignored meanwhile (a second interrupt
+    there, or the manager thread left for the interpreter's exit to join, printed a
+    traceback at exit)."""
+    with _sigint_ignored():
         procs = list((getattr(ex, "_processes", None) or {}).values())
         ex.shutdown(wait=False, cancel_futures=True)
         for p in procs:
@@ -97,9 +112,6 @@ def _stop_pool(ex) -> None:
         manager = getattr(ex, "_executor_manager_thread", None)
         if manager is not None:
             manager.join(STOP_WAIT)
-    finally:
-        if main:
-            signal.signal(signal.SIGINT, old)
 
 
 def connect(address: str, timeout: float | None = None):
@@ -168,7 +180,7 @@ def run_batch(jobs: Sequence[Job], out: str | Path, opts: BatchOptions, *,
               progress: Callable[[Job], None] | None = None) -> BatchResult:
     """Run every input and append its rows to ``out`` (CSV or JSON lines by extension).
 
-    n_jobs: cores to use (default all): inputs run in ``min(n_jobs, inputs)`` spawned
+    n_jobs: cores to use (default and at most all): inputs run in ``min(n_jobs, inputs)`` spawned
     worker processes with ``n_jobs // workers`` numba threads each, or in this process with
     ``n_jobs`` threads when one worker suffices; scheduler: a Dask scheduler address
     instead; resume: skip inputs whose rows ``out`` already holds (an incomplete trailing
@@ -196,7 +208,8 @@ def run_batch(jobs: Sequence[Job], out: str | Path, opts: BatchOptions, *,
     todo = [j for j in jobs if j.id not in existing.groups]
     result = BatchResult(resumed=len(jobs) - len(todo))
 
-    n_jobs = n_jobs or os.cpu_count() or 1
+    cores = os.cpu_count() or 1
+    n_jobs = min(n_jobs or cores, cores)     # more processes than cores only slow it
     client = None
     if scheduler is not None:
         client = connect(scheduler)

@@ -8,8 +8,8 @@ import sys
 
 import click
 
-from .common import (constraint_options, json_option, n_deals, options, rules_option,
-                     seed_option, user_errors)
+from .common import (constraint_options, json_option, n_deals, only_option, options,
+                     rules_option, seed_option, user_errors)
 from .live import LiveTable
 from .progress import Progress, compile_note
 
@@ -37,8 +37,7 @@ analysis_options = options(
     rules_option("Rule set: Gerots (obligatory play for announced cards) or laza (none)."),
     click.option("--igazitas/--no-igazitas", default=True, show_default=True,
                  help="Laza scoring with or without igazítás (consolatio)."),
-    click.option("--only", metavar="ID,...",
-                 help="Only these slems (ids, e.g. gem,volat,ultimo; 'royal-sim slems')."),
+    only_option("Only these slems (ids, e.g. gem,volat,ultimo; 'royal-sim slems')"),
     click.option("--param", "params", multiple=True, metavar="ID=PARAM",
                  help="Fix a slem's parameter instead of trying every candidate, e.g. "
                       "ultimo=SK (a magasító of your own hand), banda=S, "

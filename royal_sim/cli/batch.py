@@ -16,7 +16,7 @@ from pathlib import Path
 import click
 
 from ..errors import RoyalSimError
-from .common import interrupt_code, rules_option, seed_option, user_errors
+from .common import interrupt_code, only_option, rules_option, seed_option, user_errors
 from .progress import Progress, compile_note
 
 EXIT_SKIPPED = 3
@@ -37,9 +37,10 @@ EXIT_SKIPPED = 3
 @seed_option("Run seed; each hand's sampler seed is derived from it and the input's id "
              "(written in the 'seed' column).")
 @rules_option("Rule set for the slems' obligatory play.")
-@click.option("--only", metavar="ID,...", help="Only these slems (ids, e.g. gem,volat,ultimo).")
+@only_option("Only these slems (ids, e.g. gem,volat,ultimo)")
 @click.option("--jobs", type=click.IntRange(min=1), default=None,
-              help="Cores to use (worker processes x search threads). Default: all cores.")
+              help="Cores to use (worker processes x search threads), at most the "
+                   "machine's. Default: all cores.")
 @click.option("--scheduler", metavar="ADDRESS",
               help="Run on a Dask distributed cluster, e.g. tcp://host:8786 (needs "
                    "royal-sim[distributed] here and royal-sim on the workers).")

@@ -163,6 +163,13 @@ def rules_option(help: str):
                         default="gerots", show_default=True, help=help)
 
 
+def only_option(help: str):
+    """``--only ID,...``, repeatable: the lists of every use joined into one (``None`` when
+    not given), so ``--only gem --only volat`` means ``--only gem,volat``."""
+    return click.option("--only", metavar="ID,...", multiple=True, help=help + "; repeatable.",
+                        callback=lambda ctx, param, given: ",".join(given) if given else None)
+
+
 def seed_option(help: str, default: int | None = 1):
     """``--seed`` (0..2**64-1) with the command's ``help`` and ``default``."""
     return click.option("--seed", type=click.IntRange(0, 2**64 - 1), default=default,
