@@ -477,8 +477,8 @@ def solve(deal: str, *, leader: str = "A_IND", first_trick: int | None = None,
     next trick (a seat name); first_trick: its number (default and only legal value:
     11 − cards per hand); rules: ``"gerots"`` or ``"laza"`` (the slems' obligatory play);
     slems: search the slems too (default True; ``no_slems=True``, the command's flag, is
-    ``slems=False``, and both true contradict each other). Raises ``RoyalSimError`` (``DealError``) for a bad deal, seat, trick
-    number, rule set or option.
+    ``slems=False``, and both true contradict each other). Raises ``RoyalSimError``
+    (``DealError``) for a bad deal, seat, trick number, rule set or option.
     """
     if set(options) - {"no_slems"}:
         bad = sorted(set(options) - {"no_slems"})[0]

@@ -180,14 +180,15 @@ def run_batch(jobs: Sequence[Job], out: str | Path, opts: BatchOptions, *,
               progress: Callable[[Job], None] | None = None) -> BatchResult:
     """Run every input and append its rows to ``out`` (CSV or JSON lines by extension).
 
-    n_jobs: cores to use (default and at most all): inputs run in ``min(n_jobs, inputs)`` spawned
-    worker processes with ``n_jobs // workers`` numba threads each, or in this process with
-    ``n_jobs`` threads when one worker suffices; scheduler: a Dask scheduler address
-    instead; resume: skip inputs whose rows ``out`` already holds (an incomplete trailing
-    group is dropped first); force: overwrite ``out``; strict: stop at the first input that
-    fails (``RoyalSimError`` after the rows so far are written); on_error(job, reason): an
-    input failed (it is skipped); on_start(todo, result): called once before the first
-    input is run; progress(job): an input's rows are written.
+    n_jobs: cores to use (default and at most all the machine's): inputs run in
+    ``min(n_jobs, inputs)`` spawned worker processes with ``n_jobs // workers`` numba
+    threads each, or in this process with ``n_jobs`` threads when one worker suffices;
+    scheduler: a Dask scheduler address instead; resume: skip inputs whose rows ``out``
+    already holds (an incomplete trailing group is dropped first); force: overwrite
+    ``out``; strict: stop at the first input that fails (``RoyalSimError`` after the rows
+    so far are written); on_error(job, reason): an input failed (it is skipped);
+    on_start(todo, result): called once before the first input is run; progress(job): an
+    input's rows are written.
 
     Each input's rows are written with one write call and flushed; when every input has
     run, the file is rewritten in input order. Raises ``RoyalSimError`` for an output that
