@@ -46,11 +46,12 @@ class Scorer:
         self.rules = rules
         self.igazitas = igazitas
         tarokks, honours = pair_holdings_array(deals, pair)
-        # the pair's tarokks matter through the attack's consolatio row alone: deals of one
-        # row share their scores (``consolatio_band``)
+        # the pair's tarokks matter through the attack's consolatio row alone: each deal
+        # holds the pair's total standing for its row (``consolatio_band``), so the deals of
+        # one row share their scores
         attack = tarokks if pair is Pair.ATTACK else 22 - tarokks
         band = consolatio_band(attack)
-        self.tarokks = (band if pair is Pair.ATTACK else 22 - band).astype(np.int64)
+        self.tarokk_rows = (band if pair is Pair.ATTACK else 22 - band).astype(np.int64)
         self.honours = honours.astype(np.int64)
         self.other_honours = pair_holdings_array(deals, pair.other)[1].astype(np.int64)
         self._cache: dict = {}
@@ -77,7 +78,7 @@ class Scorer:
         """The scorer of the first ``n`` deals, sharing this one's score cache."""
         s = copy.copy(self)
         s.n = n
-        s.tarokks, s.honours = self.tarokks[:n], self.honours[:n]
+        s.tarokk_rows, s.honours = self.tarokk_rows[:n], self.honours[:n]
         s.other_honours = self.other_honours[:n]
         return s
 
@@ -108,7 +109,8 @@ class Scorer:
         n = self.n if deals is None else deals
         if given is not None:
             n = np.asarray(given).shape[0]
-        cols = [self.tarokks[:n, None], self.honours[:n, None], self.other_honours[:n, None]]
+        cols = [self.tarokk_rows[:n, None], self.honours[:n, None],
+                self.other_honours[:n, None]]
         k = len(bids)
         if k:
             cols.append((np.asarray(outcomes).reshape(n, k) > 0).astype(np.int64))
