@@ -135,3 +135,27 @@ def test_quick_tricks_through_the_partner():
     both, _ = quick._pair_quick_tricks(east_ruffs, 0, rules.pair_of, rules.suit_masks,
                                         rules.trump)
     assert both == 0
+
+
+def test_ranks_no_other_hand_could_beat_are_not_behind_the_bound():
+    """A bound depends on a card's rank only where another hand could beat it (DDS's winning
+    ranks): North's hearts, which no other hand holds or can ruff, count as quick tricks
+    on their length alone; its spade ace above everyone's spades is behind the count. The
+    top trump run of a pair whose opponents hold no trump counts on lengths alone."""
+    rules = bridge_rules(3)                          # clubs trumps
+    east = _hand((0, 3), (2, 4), (2, 5))             # S 5, D 6 7
+    west = _hand((0, 6), (2, 7), (2, 8))             # S 8, D 9 10
+    north = _hand((1, 0), (1, 1), (0, 12))           # H 2 3, S A
+    south = _hand((0, 0), (2, 12), (2, 1))           # S 2, D A 3
+    hands = np.array([north, east, south, west], dtype=np.uint64)
+    tricks, cards = quick._quick_tricks(hands, 0, rules.pair_of, rules.suit_masks,
+                                        rules.trump)
+    assert (tricks, cards) == (3, _hand((0, 12)))    # S A, H 2, H 3: the ace's rank only
+    assert search.max_tricks(hands, 0, 11, rules, pair=0) == 3
+    north = _hand((3, 0), (1, 0), (1, 1))            # C 2, H 2 3
+    south = _hand((3, 12), (2, 12), (2, 1))          # C A, D A 3
+    hands = np.array([north, east, south, west], dtype=np.uint64)
+    out = np.uint64(north | east | south | west)
+    sure, holder, run = quick._sure_tricks(hands, rules.pair_of, out, rules.suit_masks[3],
+                                           np.int64(bridge_card(3, 12)))
+    assert (sure, holder, run) == (1, 2, 0)          # two trumps in two hands: at least one trick

@@ -20,8 +20,9 @@ def _sure_tricks(hands, pair_of, unplayed, trump_mask, trump_top):
     The k highest trumps still out, all held by one pair, win every trick they fall in; one
     hand's cards fall in distinct tricks and a trick holds at most 2 cards of a pair, so that
     pair wins at least max(k_hand1, k_hand2, ceil(k / 2)) of the remaining tricks.
-    Returns ``(tricks, seat_of_top_holder, cards of the run)``; (0, -1, 0) without trumps
-    out."""
+    Returns ``(tricks, seat_of_top_holder, cards whose ranks the count used)``: the run,
+    or none when the other pair holds no trump (the count then rests on trump lengths, which
+    the table key fixes); (0, -1, 0) without trumps out."""
     tr = unplayed & trump_mask
     if tr == 0:
         return 0, -1, np.uint64(0)
@@ -42,6 +43,9 @@ def _sure_tricks(hands, pair_of, unplayed, trump_mask, trump_top):
     best = (k + 1) // 2
     for s in range(4):
         best = max(best, popcount(hands[s] & run))
+    if theirs == 0:
+        # the other pair holds no trump: the count rests on trump lengths only
+        return best, holder0, np.uint64(0)
     return best, holder0, run
 
 
@@ -53,8 +57,10 @@ def _quick_tricks(hands, leader, pair_of, suit_masks, trump):
     opponent either follows suit or has no trump left (a void partner holding a trump might
     have to ruff and take the lead, so the partner must follow too unless trumpless).
     A lower bound on the tricks the leader's pair wins, valid for any trick-taking rules.
-    Returns ``(tricks, the cards the leader cashes)``: each wins its trick when played in
-    that order (trumps first)."""
+    Returns ``(tricks, the cards whose ranks the count used)``: the cards the leader
+    cashes (each wins its trick when played in that order, trumps first), but none of a
+    suit (or the trumps) that no other hand holds: any card of it wins, so the count rests
+    on suit lengths alone (DDS's winning ranks leave such a suit out too)."""
     me = hands[leader]
     others = np.uint64(0)
     for s in range(4):
@@ -69,8 +75,7 @@ def _quick_tricks(hands, leader, pair_of, suit_masks, trump):
         oth_t = others & tm
         if mine_t:
             if oth_t == 0:
-                q = popcount(mine_t)
-                used |= mine_t
+                q = popcount(mine_t)    # no one else holds a trump: no rank matters
             else:
                 hi = _highbit_index(oth_t)
                 top = mine_t & _above(hi)
@@ -105,7 +110,8 @@ def _quick_tricks(hands, leader, pair_of, suit_masks, trump):
         while drop > 0:             # the k cards cashed are the top ones
             top &= top - np.uint64(1)
             drop -= 1
-        used |= top
+        if oth_s:                   # (no one else holds the suit: no rank matters)
+            used |= top
         q += k
     n_me = popcount(me)
     return (q if q < n_me else n_me), used
