@@ -208,8 +208,8 @@ class AnalysisRequest:
         """Sample the deals and search them; ``progress`` is called with the number of
         deals finished as they finish, ``on_update`` (precision-driven) with the report so
         far after each round; ``keep``: see ``analysis.analyze``. Interrupted (Ctrl-C),
-        the ``KeyboardInterrupt`` carries the report of the finished rounds as
-        ``.partial`` (precision-driven runs; else ``None``)."""
+        the ``KeyboardInterrupt`` carries the report of the finished rounds (a fixed run:
+        of the blocks of deals finished) as ``.partial``, ``None`` before any."""
         deadline = None if self.time is None else _time.monotonic() + self.time
         try:
             result = _analyze(

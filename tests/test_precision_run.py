@@ -236,3 +236,54 @@ def test_an_analysis_counts_its_nodes_the_same_on_any_thread_count():
     assert runs[0].nodes == runs[1].nodes > 0
     fixed = royal_sim.analyze(hand, "A_IND", samples=20, only="amazon").analysis
     assert 0 < fixed.nodes < runs[0].nodes
+
+
+def test_an_interrupted_fixed_run_shows_its_finished_blocks(runs):
+    """Ctrl-C in a ``--samples`` run: every slem on the deals of the blocks finished (the
+    first deals of the same stream, so the fixed run's verdicts there), marked interrupted
+    and said so in the table; before, such a run printed nothing."""
+    from royal_sim.analysis.execute import CHUNK
+    from royal_sim.cli.analyze import analysis_text
+
+    fixed, _ = runs
+    request = royal_sim.api.request_analysis(HAND, "A_IND", samples=120, seed=3, only=ONLY,
+                                             rules="laza")
+    seen = []
+
+    def stop_after_a_block(n):
+        seen.append(n)
+        if sum(seen) >= CHUNK:
+            raise KeyboardInterrupt
+    with pytest.raises(KeyboardInterrupt) as e:
+        request.run(progress=stop_after_a_block)
+    part = e.value.partial
+    assert part.analysis.deals_searched == CHUNK < 120 and part.interrupted
+    by_key = {r.result.key: r.result for r in fixed.candidates}
+    for row in part.candidates:
+        r = row.result
+        assert r.stopped == "interrupted"
+        assert np.array_equal(r.outcomes, by_key[r.key].outcomes[:CHUNK]), r.key
+    text = analysis_text(part)
+    assert f"the first {CHUNK} of 120 deals" in text
+    assert f"Interrupted: every slem on the first {CHUNK} of the 120 deals asked." in text
+    assert json.loads(json.dumps(part.to_json()))["interrupted"] is True
+
+
+def test_an_interrupted_fixed_advice_says_which_deals(capsys):
+    from royal_sim.analysis.execute import CHUNK
+    from royal_sim.cli.advise import _show
+
+    request = royal_sim.api.request_advice(HAND, "A_IND", samples=120, seed=3,
+                                           only="gem,ultimo")
+
+    def stop(n):
+        if n:
+            raise KeyboardInterrupt
+    with pytest.raises(KeyboardInterrupt) as e:
+        request.run(progress=stop)
+    advice = request.advice(e.value.partial)
+    assert advice.interrupted and advice.report.analysis.deals_searched == CHUNK
+    _show(advice, False)
+    out = capsys.readouterr().out
+    assert out.startswith(f"the first {CHUNK} of 120 deals")
+    assert "* Interrupted: the sets are ranked on the deals finished; run again" in out

@@ -30,7 +30,7 @@ from .. import slems as S
 from .execute import ClassCache, ColumnSearch, _Run, search_columns
 from .plan import columns_for, plan_search
 from .request import MAX_SAMPLES, check_rules, check_samples
-from .rounds import search_in_rounds
+from .rounds import BY_INTERRUPT, BY_SAMPLES, search_in_rounds
 from .stopping import StoppingRule
 from .results import Analysis, Column, SlemResult, wilson
 
@@ -130,8 +130,9 @@ def analyze(hand: int, seat: Seat, *, samples: int = 1000, seed: int = 0,
     least the first round); deadline: a ``time.monotonic()`` value after which no new
     round starts; on_round: called after each round with the analysis so far; keep: given
     the analysis so far, the keys of slems to search on although settled. Interrupted
-    (Ctrl-C) in a precision-driven run, the ``KeyboardInterrupt`` carries the analysis of
-    the finished rounds as ``.partial``.
+    (Ctrl-C), the ``KeyboardInterrupt`` carries the analysis of the finished rounds as
+    ``.partial`` (a fixed run: of the blocks of deals finished, every slem on the same
+    first deals and stopped ``"interrupted"``; ``None`` before any).
 
     Returns ``Analysis``. Raises ``RoyalSimError`` for bad arguments (``samples`` out of
     range, with ``argument="samples"``; ``precision``; unknown rules) and
@@ -259,9 +260,17 @@ def _search_found(deals: np.ndarray, cols: list[Column], pair: Pair, hand: int, 
     """Search ``cols`` on every deal (``rule`` ``None``) or precision-driven; ``view``
     turns a ``_Found`` into what ``on_round`` and ``keep`` are given."""
     if rule is None:
-        found = _search(deals, cols, pair, hand, rules, classes, progress)
-        return _Found(_results(cols, found.outcomes), found.max_tricks, 1, deals.shape[0],
-                      int(found.nodes.sum()) + found.filter_nodes)
+        def fixed(found: ColumnSearch, stopped: str = BY_SAMPLES) -> _Found:
+            return _Found(_results(cols, found.outcomes, stopped), found.max_tricks, 1,
+                          found.outcomes.shape[0], int(found.nodes.sum()) + found.filter_nodes)
+
+        try:
+            return fixed(_search(deals, cols, pair, hand, rules, classes, progress))
+        except KeyboardInterrupt as e:     # the finished blocks, every slem on the same deals
+            if e.partial is not None:
+                part = fixed(e.partial, BY_INTERRUPT)
+                e.partial = view(part) if view else None
+            raise
     plan = plan_search(cols, pair, hand, rules)
 
     def results(state) -> list[SlemResult]:
@@ -296,8 +305,9 @@ def _search(deals: np.ndarray, cols: list[Column], pair: Pair, user_hand: int, r
     return search_columns(deals, plan, classes, progress)
 
 
-def _results(cols: list[Column], outcomes: np.ndarray) -> list[SlemResult]:
-    return [SlemResult.of_column(col, outcomes[:, j]) for j, col in enumerate(cols)]
+def _results(cols: list[Column], outcomes: np.ndarray,
+             stopped: str = BY_SAMPLES) -> list[SlemResult]:
+    return [SlemResult.of_column(col, outcomes[:, j], stopped) for j, col in enumerate(cols)]
 
 
 def _exact_candidates(cols: list[Column], results: list[SlemResult],

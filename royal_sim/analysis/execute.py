@@ -219,19 +219,31 @@ def search_columns(deals: np.ndarray, plan: SearchPlan, classes: ClassCache,
     ``CHUNK``; ``classes``: card classes, possibly shared with other searches; ``progress``:
     called with 0 as the search starts (the first block compiles the kernel, if cold), then
     with the deals finished after each block. Returns ``ColumnSearch``. Raises
-    ``ValueError`` (``solve_batch``) if a goal tells too many card classes apart."""
+    ``ValueError`` (``solve_batch``) if a goal tells too many card classes apart.
+    Interrupted (Ctrl-C), the ``KeyboardInterrupt`` carries the ``ColumnSearch`` of the
+    blocks finished (the first deals) as ``.partial``, ``None`` if none was."""
     n = deals.shape[0]
     run = _Run(plan, classes)
     outcomes = np.zeros((n, len(plan.cols)), dtype=np.int64)
     maxt = np.zeros(n, dtype=np.int64)
-    if progress is not None:
-        progress(0)
-    for start in range(0, n, CHUNK):
-        chunk = deals[start:start + CHUNK]
-        res = run.block(chunk)
-        maxt[start:start + len(chunk)] = res[:, 0]
-        outcomes[start:start + len(chunk)] = res[:, 1:]
+
+    def found(m: int) -> ColumnSearch:
+        return ColumnSearch(outcomes[:m], maxt[:m], run.col_count.astype(np.int64),
+                            run.col_nodes.astype(np.int64), *run.filter_cost)
+
+    done = 0
+    try:
         if progress is not None:
-            progress(len(chunk))
-    return ColumnSearch(outcomes, maxt, run.col_count.astype(np.int64),
-                        run.col_nodes.astype(np.int64), *run.filter_cost)
+            progress(0)
+        for start in range(0, n, CHUNK):
+            chunk = deals[start:start + CHUNK]
+            res = run.block(chunk)
+            maxt[start:start + len(chunk)] = res[:, 0]
+            outcomes[start:start + len(chunk)] = res[:, 1:]
+            done = start + len(chunk)
+            if progress is not None:
+                progress(len(chunk))
+    except KeyboardInterrupt as e:
+        e.partial = found(done) if done else None
+        raise
+    return found(n)

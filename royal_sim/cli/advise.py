@@ -64,8 +64,9 @@ def _show(advice, as_json: bool) -> None:
                 advice.candidates)
     _print_kontras(advice.their_bids)
     if advice.interrupted:
-        click.echo("* Interrupted: the sets are ranked on the rounds finished, not told "
-                   "apart as asked; run again for the full advice.")
+        click.echo("* Interrupted: the sets are ranked on the "
+                   + ("rounds finished, not told apart as asked" if result.precision
+                      is not None else "deals finished") + "; run again for the full advice.")
 
 
 SMALL_BID = 3      # points: sets differing only by bids worth this little are one set

@@ -213,6 +213,9 @@ def analysis_text(report) -> str:
                      "bid: no E[score].")
     if precise:
         lines.append(_settled_words(report.slems, result.precision))
+    elif result.deals_searched < result.samples:
+        lines.append(f"Interrupted: every slem on the first {result.deals_searched:,} of the "
+                     f"{result.samples:,} deals asked.")
     lines.append("Hand announcements available: " + (", ".join(anns) if anns else "none"))
     return "\n".join(lines)
 
@@ -230,6 +233,8 @@ def until_words(precision: float, cap: int) -> str:
 def deals_words(result) -> str:
     """How many deals a result is on, in words (precision-driven: the rounds too)."""
     if result.precision is None:
+        if result.deals_searched < result.samples:      # a fixed run interrupted
+            return f"the first {result.deals_searched:,} of {n_deals(result.samples)}"
         return n_deals(result.samples)
     rounds = (f"in {result.rounds} round{'s' if result.rounds != 1 else ''}"
               if result.rounds else "so far, a first look")
