@@ -157,5 +157,28 @@ def test_ranks_no_other_hand_could_beat_are_not_behind_the_bound():
     hands = np.array([north, east, south, west], dtype=np.uint64)
     out = np.uint64(north | east | south | west)
     sure, holder, run = quick._sure_tricks(hands, rules.pair_of, out, rules.suit_masks[3],
-                                           np.int64(bridge_card(3, 12)))
+                                           np.int64(bridge_card(3, 12)), True)
     assert (sure, holder, run) == (1, 2, 0)          # two trumps in two hands: at least one trick
+
+
+def test_a_lower_trump_keeps_two_top_trumps_of_two_hands_apart():
+    """North holds the ace of trumps and the deuce, South the king, East the three: led
+    trumps, North plays the deuce under South's king, so the ace and king win two tricks
+    (DDS's later tricks). Without the deuce, or with the pair's play restricted, one."""
+    rules = bridge_rules(3)                          # clubs trumps
+    north = _hand((3, 12), (3, 0), (1, 5))           # C A 2, H 7
+    east = _hand((3, 1), (1, 6), (1, 7))             # C 3, H 8 9
+    south = _hand((3, 11), (2, 2), (2, 3))           # C K, D 4 5
+    west = _hand((1, 8), (1, 9), (2, 10))            # H 10 J, D Q
+    hands = np.array([north, east, south, west], dtype=np.uint64)
+    out = np.uint64(north | east | south | west)
+    top = np.int64(bridge_card(3, 12))
+    run = _hand((3, 12), (3, 11))
+    assert quick._sure_tricks(hands, rules.pair_of, out, rules.suit_masks[3], top,
+                              True) == (2, 0, run)
+    assert quick._sure_tricks(hands, rules.pair_of, out, rules.suit_masks[3], top,
+                              False)[0] == 1
+    assert search.max_tricks(hands, 1, 11, rules, pair=0) >= 2    # East leads its trump
+    hands[0] = _hand((3, 12), (1, 4), (1, 5))        # C A, H 6 7: no lower trump
+    assert quick._sure_tricks(hands, rules.pair_of, np.uint64(int(out) & ~(1 << bridge_card(
+        3, 0)) | 1 << bridge_card(1, 4)), rules.suit_masks[3], top, True)[0] == 1

@@ -141,7 +141,9 @@ def _trick_count_cut(hands, pairmask, pair_of, need, counted_left, left, unplaye
     rel_q = zero
     uncounted = left - counted_left
     if trump_top >= 0:
-        sure, holder, run = _sure_tricks(hands, pair_of, unplayed, trump_mask, trump_top)
+        # (the pair's lower trumps are counted as free to play only without restrictions)
+        sure, holder, run = _sure_tricks(hands, pair_of, unplayed, trump_mask, trump_top,
+                                          held_now == 0 and not lead_rule)
         if sure > 0:
             if pairmask[holder]:
                 sure_p = sure - uncounted

@@ -14,12 +14,17 @@ from .jit import kernel_no_refcount
 
 
 @kernel_no_refcount
-def _sure_tricks(hands, pair_of, unplayed, trump_mask, trump_top):
+def _sure_tricks(hands, pair_of, unplayed, trump_mask, trump_top, lows_ok):
     """Tricks the holders of the top trump sequence will surely win, and their pair side.
 
     The k highest trumps still out, all held by one pair, win every trick they fall in; one
     hand's cards fall in distinct tricks and a trick holds at most 2 cards of a pair, so that
-    pair wins at least max(k_hand1, k_hand2, ceil(k / 2)) of the remaining tricks.
+    pair wins at least max(k_hand1, k_hand2, ceil(k / 2)) of the remaining tricks. With
+    ``lows_ok`` (the pair free to play any legal card: no held cards, no lead obligation),
+    a hand's trumps below the run go under its partner's run cards in every trick both must
+    trump in, so two run cards fall in one trick only once those are gone: the pair wins
+    at least k_hand1 + min(k_hand2, lower trumps of hand 1) tricks (and the same the other
+    way round; after DDS's later tricks, two top trumps in two hands).
     Returns ``(tricks, seat_of_top_holder, cards whose ranks the count used)``: the run,
     or none when the other pair holds no trump (the count then rests on trump lengths, which
     the table key fixes); (0, -1, 0) without trumps out."""
@@ -43,6 +48,17 @@ def _sure_tricks(hands, pair_of, unplayed, trump_mask, trump_top):
     best = (k + 1) // 2
     for s in range(4):
         best = max(best, popcount(hands[s] & run))
+    if theirs and lows_ok:
+        # a hand's lower trumps go under its partner's run cards in a trick both must
+        # trump in, so the two crash only once those are gone (DDS's later tricks)
+        for s in range(4):
+            if pair_of[s] == pair_of[holder0]:
+                for s2 in range(4):
+                    if s2 != s and pair_of[s2] == pair_of[s]:
+                        a = popcount(hands[s] & run)
+                        b = popcount(hands[s2] & run)
+                        low = popcount(hands[s] & tr) - a
+                        best = max(best, a + min(b, low))
     if theirs == 0:
         # the other pair holds no trump: the count rests on trump lengths only
         return best, holder0, np.uint64(0)
