@@ -43,3 +43,38 @@ def test_only_is_repeatable_and_the_lists_are_joined():
     said = CliRunner().invoke(cmd, ["--only", "gem", "--only", "volat,vizi"]).output.strip()
     assert said == "'gem,volat,vizi'"
     assert CliRunner().invoke(cmd, []).output.strip() == "None"
+
+
+def test_a_fresh_users_slips_get_a_line_that_says_what_to_do(capsys):
+    """An unquoted hand gets a hint to quote it; voids that leave a hand only tarokks are
+    counted in the tarokk total; an interrupted analysis with nothing done says so."""
+    import subprocess
+    import sys
+
+    import royal_sim
+    from royal_sim.cli.common import user_errors
+
+    run = subprocess.run([sys.executable, "-m", "royal_sim.cli", "analyze", "XXII", "XX",
+                          "--seat", "A_IND"], capture_output=True, text=True)
+    assert run.returncode == 2 and run.stdout == ""
+    assert run.stderr.strip().endswith('quote it, e.g. "XXII XX XVIII XVI XIV IX IV SK SQ HK")')
+    with pytest.raises(RoyalSimError, match="at least 23 tarokks together"):
+        royal_sim.analyze("XXII XX XVIII XVI XIV IX IV SK SQ HK", "A_IND", samples=5,
+                          voids="D_ELF:S,C,H,D")
+    with pytest.raises(RoyalSimError, match="must be a number"):
+        royal_sim.analyze("XXII XX XVIII XVI XIV IX IV SK SQ HK", "A_IND", precision="0.1")
+
+    def stopped(partial):
+        @user_errors
+        def cmd():
+            e = KeyboardInterrupt()
+            if partial is not ...:
+                e.partial = partial
+            raise e
+        with pytest.raises(SystemExit) as ex:
+            cmd()
+        assert ex.value.code == 130
+        return capsys.readouterr().err.strip()
+
+    assert stopped(None) == "Interrupted before the first deals were searched: nothing to show."
+    assert stopped(...) == stopped("a report") == "Interrupted."

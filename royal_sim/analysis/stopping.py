@@ -143,7 +143,10 @@ class StoppingRule:
 
     def __post_init__(self):
         prec = self.precision
-        if isinstance(prec, bool) or not isinstance(prec, (int, float)) or not 0 < prec <= 0.5:
+        if isinstance(prec, bool) or not isinstance(prec, (int, float, np.floating)):
+            raise RoyalSimError(f"precision must be a number in (0, 0.5], got {prec!r}",
+                                argument="precision")
+        if not 0 < prec <= 0.5:
             raise RoyalSimError(f"precision must be in (0, 0.5], got {prec!r}",
                                 argument="precision")
         cap = self.cap

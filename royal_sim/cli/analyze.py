@@ -234,7 +234,7 @@ def deals_words(result) -> str:
     """How many deals a result is on, in words (precision-driven: the rounds too)."""
     if result.precision is None:
         if result.deals_searched < result.samples:      # a fixed run interrupted
-            return f"the first {result.deals_searched:,} of {n_deals(result.samples)}"
+            return f"the first {result.deals_searched:,} of {result.samples:,} deals"
         return n_deals(result.samples)
     rounds = (f"in {result.rounds} round{'s' if result.rounds != 1 else ''}"
               if result.rounds else "so far, a first look")

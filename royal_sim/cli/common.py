@@ -63,7 +63,10 @@ def user_errors(fn):
             click.echo(f"Error: {flag_message(e)}", err=True)
             sys.exit(2)
         except KeyboardInterrupt as e:
-            click.echo(("\n" if sys.stderr.isatty() else "") + "Interrupted.", err=True)
+            nothing = hasattr(e, "partial") and e.partial is None   # an analysis, none done
+            click.echo(("\n" if sys.stderr.isatty() else "")
+                       + ("Interrupted before the first deals were searched: nothing to show."
+                          if nothing else "Interrupted."), err=True)
             sys.exit(interrupt_code(e))
 
     return wrapper
@@ -101,7 +104,11 @@ class OneLineErrors(click.Group):
             click.echo(e.format_message(), err=True)        # the help, not an error line
             sys.exit(e.exit_code)
         except click.ClickException as e:
-            click.echo(f"Error: {e.format_message()}", err=True)
+            message = e.format_message()
+            if message.startswith("Got unexpected extra argument"):
+                message += (" (a hand or a deal is one argument: quote it, e.g. "
+                            "\"XXII XX XVIII XVI XIV IX IV SK SQ HK\")")
+            click.echo(f"Error: {message}", err=True)
             sys.exit(e.exit_code)
         except click.Abort:
             click.echo("Interrupted.", err=True)

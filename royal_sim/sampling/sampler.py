@@ -654,6 +654,14 @@ class DealSampler:
                 raise ConstraintError(f"the four hands can hold at most {room} "
                                       f"{SUIT_WORDS[s]} together, but all {C.SUIT_SIZES[s]} "
                                       "are dealt")
+        for s in SUITS:     # what the other suits' maximums leave a hand (voids: tarokks)
+            need = sum(max(lo[j][s], HAND_SIZE - sum(hi[j][t] for t in SUITS if t != s))
+                       for j in range(4))
+            if need > C.SUIT_SIZES[s]:
+                raise ConstraintError(f"the four hands need at least {need} {SUIT_WORDS[s]} "
+                                      "together (counting the cards the maximums of the "
+                                      f"other suits leave each hand), but there are "
+                                      f"{C.SUIT_SIZES[s]}")
         return lo, hi
 
     def _card_classes(self, free: int, hi_f) -> list[list[tuple[tuple[int, ...], list[int]]]]:
