@@ -99,7 +99,7 @@ def _search(hands, pairmask, suit_of, suit_masks, trump, must_trump, pair_of,
                          named)
                 lo, lo_j, hi, hi_j, hint = _tt_lookup(tt_keys, tt_lo, tt_hi, tt_move,
                                                       tt_stamp, stamp, kw, tt_bits, unplayed,
-                                                      suit_masks, hs, 2 + cbits)
+                                                      suit_masks, hs, 2 + cbits, need)
                 for k in range(KEY_WORDS):
                     keys[d, k] = kw[k]
                 if need <= lo:

@@ -221,11 +221,13 @@ def _tt_hash(kw, top, level, bits):
 
 @helper
 def _tt_lookup(tt_keys, tt_lo, tt_hi, tt_move, tt_stamp, stamp, kw, bits, unplayed,
-               suit_masks, hs, w):
+               suit_masks, hs, w, need):
     """Every entry of the buckets that matches the position (same lengths, leader, progress
     and named cards; same holders of the entry's relevant cards) holds for it. Returns
     ``(lo, lo_slot, hi, hi_slot, move)``: the best lower and upper bounds with their slots
-    (-1 if none) and a best-move hint."""
+    (-1 if none) and a best-move hint. Where several entries answer the search's ``need``
+    (a lower bound of at least ``need``, an upper one below it), the one that fixes the
+    fewest cards is taken: the node then returns fewer relevant cards."""
     lo = -1
     lo_j = -1
     hi = 127
@@ -239,13 +241,23 @@ def _tt_lookup(tt_keys, tt_lo, tt_hi, tt_move, tt_stamp, stamp, kw, bits, unplay
                              bits)
         lo, lo_j, hi, hi_j, mv = _tt_scan(tt_keys, tt_lo, tt_hi, tt_move, tt_stamp,
                                           (stamp << 32) | tag, kw, base, lo, lo_j, hi, hi_j,
-                                          mv)
+                                          mv, need)
     return lo, lo_j, hi, hi_j, mv
 
 
 @helper
+def _depth_sum(depth):
+    """The number of cards an entry's ``depth`` (``_rel_mask``) fixes, over all suits."""
+    t = np.int64(0)
+    while depth:
+        t += np.int64(depth & np.uint64(31))
+        depth >>= np.uint64(5)
+    return t
+
+
+@helper
 def _tt_scan(tt_keys, tt_lo, tt_hi, tt_move, tt_stamp, stamp_tag, kw, base, lo, lo_j, hi,
-             hi_j, mv):
+             hi_j, mv, need):
     for j in range(base, base + TT_BUCKET):
         v = tt_stamp[j]
         if v != stamp_tag:
@@ -260,10 +272,18 @@ def _tt_scan(tt_keys, tt_lo, tt_hi, tt_move, tt_stamp, stamp_tag, kw, base, lo, 
                 or (kw[2] & tt_keys[j, TT_MASK0 + 2]) != tt_keys[j, 2]
                 or (kw[3] & tt_keys[j, TT_MASK0 + 3]) != tt_keys[j, 3]):
             continue
-        if tt_lo[j] > lo:
+        if tt_lo[j] > lo and (lo < need or tt_lo[j] < need):
             lo = tt_lo[j]
             lo_j = j
-        if tt_hi[j] < hi:
+        elif tt_lo[j] >= need and lo >= need and _depth_sum(tt_keys[j, TT_DEPTH]) < _depth_sum(
+                tt_keys[lo_j, TT_DEPTH]):
+            lo = tt_lo[j]       # (both answer: the one that fixes fewer cards)
+            lo_j = j
+        if tt_hi[j] < hi and (hi >= need or tt_hi[j] >= need):
+            hi = tt_hi[j]
+            hi_j = j
+        elif tt_hi[j] < need and hi < need and _depth_sum(tt_keys[j, TT_DEPTH]) < _depth_sum(
+                tt_keys[hi_j, TT_DEPTH]):
             hi = tt_hi[j]
             hi_j = j
         if mv < 0 and tt_move[j] >= 0:
