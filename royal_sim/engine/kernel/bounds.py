@@ -16,7 +16,7 @@ import numpy as np
 
 from ..goal import (G_CAPTURE, G_CAPTURE_ANY, G_COUNT_TRICKS, G_EXIST1, G_EXIST2, G_LEAD0,
                     G_RUN_LEN, G_RUN_MASK, G_SPLIT_TRICKS, G_TRICK0)
-from .bits import _above, _bit, _highbit_index, popcount
+from .bits import _above, _bit, _highbit_index, _lowbit_index, popcount
 from .quick_tricks import _pair_quick_tricks, _quick_tricks, _sure_tricks
 from .tricks import P_ANY, P_EXIST1, P_EXIST2, P_RUN_DONE, P_RUN_SHIFT, _count_future
 from .jit import helper, kernel_no_refcount
@@ -208,10 +208,61 @@ def _trick_count_cut(hands, pairmask, pair_of, need, counted_left, left, unplaye
 
 
 @helper
-def _existential_cut(hands, goal, prog, p_hands, unplayed, left, trump_mask):
+def _stopped_suits(hands, pairmask, ex, p_hands, unplayed, suit_masks, trump):
+    """Can no suit card of ``ex`` the pair holds ever win a trick (the pair holding no
+    tarokk of ``ex``)? A suit is stopped by an opponent whose every card of it is above
+    each ``ex`` card of the pair in it and who holds at least as many of it as each hand of
+    the pair: playing that suit only when following or when nothing else is left, he has a
+    card of it in every trick of it the pair's card is in, and any of his beats it (each
+    trick of the suit takes one card of it from him and from each hand of the pair holding
+    it; in another trick he parts with one only when all his cards are of it, and then
+    each hand of the pair has fewer cards left than he had). Each opponent stops one suit
+    at most (an opponent stopping a suit for each hand of the pair could need to keep more
+    cards than he holds; one hand's several suits would do, but that rarely adds a cut).
+    Returns ``(stopped, the cards from each such card of the pair up in its suit: the
+    ranks the answer used)``."""
+    zero = np.uint64(0)
+    mine = ex & p_hands
+    if mine == 0 or trump >= 0 and (mine & suit_masks[trump]) != 0:
+        return False, zero
+    n = 0               # suits to stop (two at most: one per opponent)
+    first = 0           # the opponents who could stop the first of them (seat bits)
+    rel = zero
+    for su in range(suit_masks.shape[0]):
+        sm = suit_masks[su]
+        top = mine & sm
+        if top == 0:
+            continue
+        c = _highbit_index(top)
+        need = 0
+        for s in range(4):
+            if pairmask[s]:
+                k = popcount(hands[s] & sm)
+                if k > need:
+                    need = k
+        ok = 0
+        for o in range(4):
+            if not pairmask[o]:
+                m = hands[o] & sm
+                if m != 0 and _lowbit_index(m) > c and popcount(m) >= need:
+                    ok |= 1 << o
+        if ok == 0 or n == 2:
+            return False, zero
+        if n == 1 and ok == first and popcount(ok) == 1:
+            return False, zero      # one opponent for both suits
+        first = ok
+        n += 1
+        rel |= unplayed & sm & (_above(c) | _bit(c))
+    return True, rel
+
+
+@helper
+def _existential_cut(hands, pairmask, goal, prog, p_hands, unplayed, left, trump_mask,
+                     suit_masks, trump):
     """The pending "win some trick with a card of E" clauses: an E no longer in the pair's
-    hands, or too many trumps above E's top trump to keep out of the tricks they need
-    (``_too_many_over``). Returns ``(cut, cards the cut used, clauses pending, the last
+    hands, too many trumps above E's top trump to keep out of the tricks they need
+    (``_too_many_over``), or every suit of the pair's E cards stopped by an opponent
+    (``_stopped_suits``). Returns ``(cut, cards the cut used, clauses pending, the last
     pending one's mask)``."""
     zero = np.uint64(0)
     n_ex = 0
@@ -239,6 +290,13 @@ def _existential_cut(hands, goal, prog, p_hands, unplayed, left, trump_mask):
             q = (1 if h1 != -2 and h1 <= h else 0) + (1 if h2 != -2 and h2 <= h else 0)
             if _too_many_over(hands, h, q, left, trump_mask, unplayed):
                 return True, (_bit(h) if h >= 0 else zero), n_ex, ex
+    for i in range(2):
+        m = goal[G_EXIST1 + i]
+        if m != 0 and (prog & (P_EXIST1 if i == 0 else P_EXIST2)) == 0:
+            stopped, rel = _stopped_suits(hands, pairmask, m, p_hands, unplayed, suit_masks,
+                                          trump)
+            if stopped:
+                return True, rel, n_ex, ex
     return False, zero, n_ex, ex
 
 
@@ -310,8 +368,8 @@ def _trick_start_bounds(hands, pairmask, pair_of, goal, n_tricks_total, trick_no
                     if goal[G_TRICK0 + t] != 0:
                         return 0, rel_q
     met = (need <= 0 or need <= sure_p) and n_req == 0
-    cut, rel, n_ex, ex = _existential_cut(hands, goal, prog, p_hands, unplayed, left,
-                                          trump_mask)
+    cut, rel, n_ex, ex = _existential_cut(hands, pairmask, goal, prog, p_hands, unplayed,
+                                          left, trump_mask, suit_masks, trump)
     if cut:
         return 0, rel
     anym = goal[G_CAPTURE_ANY]
