@@ -1,7 +1,7 @@
 """The stopped-suit bound of "win some trick with a card of E" (Amazon: a small suit card):
-an opponent whose every card of a suit is above the pair's E cards there, and who holds at
-least as many of it as each hand of the pair, keeps them all out of the tricks they could
-win (``bounds._stopped_suits``). Hand-built endings with known answers, then random
+an opponent who holds, above the pair's E cards of a suit, as many cards of it as each hand
+of the pair holds keeps them all out of the tricks they could win
+(``bounds._stopped_suits``). Hand-built endings with known answers, then random
 endings against the reference search."""
 
 from __future__ import annotations
@@ -56,15 +56,17 @@ def test_an_opponent_above_and_as_long_stops_the_suit():
     assert int(rel) == _hand("HK HQ HN SK SQ")
 
 
-def test_a_lower_card_of_the_stopper_or_a_longer_hand_of_the_pair_breaks_it():
-    """D_ELF's ♥J is below A_IND's ♥N: led hearts, D_ELF may have to play before A_IND
-    and keep no higher one. A_IND with two hearts against D_ELF's one: A_IND's first heart
-    draws the king, the second wins."""
-    below = (_hand("HN SK I"), _hand("HK HJ II"), _hand("S10 SJ III"), _hand("SN SQ IV"))
-    assert not _stopped(below, 0, C.KIS_SZINES)[0]
+def test_the_stopper_needs_as_many_cards_above_as_the_pairs_hands_hold():
+    """D_ELF's ♥K over A_IND's lone ♥N stops hearts, his ♥J below it notwithstanding: the
+    first heart trick takes A_IND's ♥N and D_ELF plays the king on it. A_IND with two
+    hearts against D_ELF's one above: A_IND's first heart draws the king, the second
+    wins."""
+    lone = (_hand("HN SK DK"), _hand("HK HJ DQ"), _hand("S10 SJ DN"), _hand("SN DJ SQ"))
+    ex = _hand("HN")
+    assert _both(lone, ex) == (True, False, False)
     longer = (_hand("HN HJ SK"), _hand("HK S10 SJ"), _hand("SQ SN DJ"),
               _hand("DK DQ DN"))
-    assert _both(longer, _hand("HN")) == (False, True, True)
+    assert _both(longer, ex) == (False, True, True)
 
 
 def test_one_opponent_stops_one_suit_only():

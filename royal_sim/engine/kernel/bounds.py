@@ -16,7 +16,7 @@ import numpy as np
 
 from ..goal import (G_CAPTURE, G_CAPTURE_ANY, G_COUNT_TRICKS, G_EXIST1, G_EXIST2, G_LEAD0,
                     G_RUN_LEN, G_RUN_MASK, G_SPLIT_TRICKS, G_TRICK0)
-from .bits import _above, _bit, _highbit_index, _lowbit_index, popcount
+from .bits import _above, _bit, _highbit_index, popcount
 from .quick_tricks import _pair_quick_tricks, _quick_tricks, _sure_tricks
 from .tricks import P_ANY, P_EXIST1, P_EXIST2, P_RUN_DONE, P_RUN_SHIFT, _count_future
 from .jit import helper, kernel_no_refcount
@@ -210,17 +210,17 @@ def _trick_count_cut(hands, pairmask, pair_of, need, counted_left, left, unplaye
 @helper
 def _stopped_suits(hands, pairmask, ex, p_hands, unplayed, suit_masks, trump):
     """Can no suit card of ``ex`` the pair holds ever win a trick (the pair holding no
-    tarokk of ``ex``)? A suit is stopped by an opponent whose every card of it is above
-    each ``ex`` card of the pair in it and who holds at least as many of it as each hand of
-    the pair: playing that suit only when following or when nothing else is left, he has a
-    card of it in every trick of it the pair's card is in, and any of his beats it (each
-    trick of the suit takes one card of it from him and from each hand of the pair holding
-    it; in another trick he parts with one only when all his cards are of it, and then
-    each hand of the pair has fewer cards left than he had). Each opponent stops one suit
-    at most (an opponent stopping a suit for each hand of the pair could need to keep more
-    cards than he holds; one hand's several suits would do, but that rarely adds a cut).
-    Returns ``(stopped, the cards from each such card of the pair up in its suit: the
-    ranks the answer used)``."""
+    tarokk of ``ex``)? A suit is stopped by an opponent who holds, above each ``ex`` card of
+    the pair in it, at least as many cards of it as each hand of the pair holds of it. He
+    plays one of those in every trick of the suit (highest first), parts with a card of it
+    in another trick only when all his cards are of it (the lowest first), and so has one
+    above the pair's card in every trick of the suit the pair's card is in: each trick of
+    the suit takes one card of it from him and from each hand of the pair holding it, and
+    when all his cards are of the suit, each hand of the pair has fewer cards left than he
+    had. Each opponent stops one suit at most (an opponent stopping a suit for each hand
+    of the pair could need to keep more cards than he holds; the suits of one hand of the
+    pair would do, but that rarely adds a cut). Returns ``(stopped, the cards from each
+    such card of the pair up in its suit: the ranks the answer used)``."""
     zero = np.uint64(0)
     mine = ex & p_hands
     if mine == 0 or trump >= 0 and (mine & suit_masks[trump]) != 0:
@@ -244,7 +244,7 @@ def _stopped_suits(hands, pairmask, ex, p_hands, unplayed, suit_masks, trump):
         for o in range(4):
             if not pairmask[o]:
                 m = hands[o] & sm
-                if m != 0 and _lowbit_index(m) > c and popcount(m) >= need:
+                if popcount(m & _above(c)) >= need:
                     ok |= 1 << o
         if ok == 0 or n == 2:
             return False, zero
