@@ -18,6 +18,8 @@ from royal_sim.engine.kernel.bounds import _stopped_suits
 from royal_sim.model import cards as C
 
 SEED = 0x5709
+MANILLE = C.BLACK & (C.KNIGHTS | C.JACKS)      # a black N or J: fewer than the suit's others
+SPADILLE = C.RED & (C.QUEENS | C.KNIGHTS | C.JACKS)
 
 
 def _hand(names: str) -> int:
@@ -52,8 +54,9 @@ def test_an_opponent_above_and_as_long_stops_the_suit():
     hands = (_hand("HN SQ I"), _hand("HK HQ II"), _hand("SK III V"), _hand("HJ S10 IV"))
     assert _both(hands, C.KIS_SZINES) == (True, False, False)
     stopped, rel = _stopped(hands, 0, C.KIS_SZINES)
-    # the ranks used: the hearts from ♥N up and the spades from ♠Q up
-    assert int(rel) == _hand("HK HQ HN SK SQ")
+    # the ranks used: each suit from the pair's lowest card of E up (which hands hold
+    # E cards sets the lengths to meet)
+    assert int(rel) == _hand("HK HQ HN HJ SK SQ S10")
 
 
 def test_the_stopper_needs_as_many_cards_above_as_the_pairs_hands_hold():
@@ -67,6 +70,13 @@ def test_the_stopper_needs_as_many_cards_above_as_the_pairs_hands_hold():
     longer = (_hand("HN HJ SK"), _hand("HK S10 SJ"), _hand("SQ SN DJ"),
               _hand("DK DQ DN"))
     assert _both(longer, ex) == (False, True, True)
+
+
+def test_the_lengths_to_meet_are_those_of_the_hands_holding_e():
+    """A_ELF's ♠J ♠10 (not in E) do not count: only A_IND's lone ♠N can win, and D_ELF's
+    ♠K takes the first spade trick, where A_IND must play it."""
+    hands = (_hand("SN DK DQ"), _hand("SK HK HQ"), _hand("SQ HN HJ"), _hand("SJ S10 DN"))
+    assert _both(hands, _hand("SN")) == (True, False, False)
 
 
 def test_one_opponent_stops_one_suit_only():
@@ -95,8 +105,8 @@ def _suit_ending(rng, k: int):
 
 
 def test_small_card_tricks_match_reference():
-    """Random 3- and 4-card endings, "win a trick with a small suit card" (Amazon) or with
-    one suit's cards, for either pair and any leader: kernel against reference, and the
+    """Random 3- to 5-card endings, "win a trick with a small suit card" (Amazon, Manille,
+    Spadille) or with one suit's cards, for either pair and any leader: kernel against reference, and the
     bound, where it says stopped, never on a goal the reference finds makeable."""
     rng = random.Random(SEED)
     bad, made, fired = [], 0, 0
@@ -105,7 +115,7 @@ def test_small_card_tricks_match_reference():
         for _ in range(count):
             hands = _suit_ending(rng, k)
             leader, pair = rng.randrange(4), rng.randrange(2)
-            ex = rng.choice((C.KIS_SZINES, C.KIS_SZINES, C.SUIT_CARDS,
+            ex = rng.choice((C.KIS_SZINES, C.KIS_SZINES, C.SUIT_CARDS, MANILLE, SPADILLE,
                              rng.choice((C.PIKKS, C.TREFFS, C.KORS, C.KAROS)) & C.KIS_SZINES))
             goal = Goal(exists=(ex,))
             want = ref_goal(hands, leader, 11 - k, goal, pair, R)

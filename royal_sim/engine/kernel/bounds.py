@@ -16,7 +16,7 @@ import numpy as np
 
 from ..goal import (G_CAPTURE, G_CAPTURE_ANY, G_COUNT_TRICKS, G_EXIST1, G_EXIST2, G_LEAD0,
                     G_RUN_LEN, G_RUN_MASK, G_SPLIT_TRICKS, G_TRICK0)
-from .bits import _above, _bit, _highbit_index, popcount
+from .bits import _above, _bit, _highbit_index, _lowbit_index, popcount
 from .quick_tricks import _pair_quick_tricks, _quick_tricks, _sure_tricks
 from .tricks import P_ANY, P_EXIST1, P_EXIST2, P_RUN_DONE, P_RUN_SHIFT, _count_future
 from .jit import helper, kernel_no_refcount
@@ -211,16 +211,20 @@ def _trick_count_cut(hands, pairmask, pair_of, need, counted_left, left, unplaye
 def _stopped_suits(hands, pairmask, ex, p_hands, unplayed, suit_masks, trump):
     """Can no suit card of ``ex`` the pair holds ever win a trick (the pair holding no
     tarokk of ``ex``)? A suit is stopped by an opponent who holds, above each ``ex`` card of
-    the pair in it, at least as many cards of it as each hand of the pair holds of it. He
-    plays one of those in every trick of the suit (highest first), parts with a card of it
-    in another trick only when all his cards are of it (the lowest first), and so has one
-    above the pair's card in every trick of the suit the pair's card is in: each trick of
-    the suit takes one card of it from him and from each hand of the pair holding it, and
-    when all his cards are of the suit, each hand of the pair has fewer cards left than he
-    had. Each opponent stops one suit at most (an opponent stopping a suit for each hand
-    of the pair could need to keep more cards than he holds; the suits of one hand of the
-    pair would do, but that rarely adds a cut). Returns ``(stopped, the cards from each
-    such card of the pair up in its suit: the ranks the answer used)``."""
+    the pair in it, at least as many cards of it as each hand of the pair with such a card
+    holds of it. He plays one of those in every trick of the suit (highest first), parts
+    with a card of it in another trick only when all his cards are of it (the lowest
+    first), and so has one above the pair's card in every trick of the suit the pair's card
+    is in: each trick of the suit takes one card of it from him and from that hand of the
+    pair, and when all his cards are of the suit, that hand has fewer cards left than he
+    had. Each opponent stops one suit at most (an opponent stopping a suit for each hand of
+    the pair could need to keep more cards than he holds; the suits of one hand of the
+    pair would do, but that rarely adds a cut). Returns ``(stopped, the cards from the
+    pair's lowest ``ex`` card of each suit up: the ranks the answer used)``. Which hands of
+    the pair hold ``ex`` cards is then alike in every position the answer is stored for:
+    below that card the pair holds only cards of another class, and every table entry fixes
+    the holders of each suit's cards outside its most common class (``_named_cards``),
+    so of the ``ex`` cards or of those."""
     zero = np.uint64(0)
     mine = ex & p_hands
     if mine == 0 or trump >= 0 and (mine & suit_masks[trump]) != 0:
@@ -236,7 +240,7 @@ def _stopped_suits(hands, pairmask, ex, p_hands, unplayed, suit_masks, trump):
         c = _highbit_index(top)
         need = 0
         for s in range(4):
-            if pairmask[s]:
+            if pairmask[s] and (hands[s] & top) != 0:
                 k = popcount(hands[s] & sm)
                 if k > need:
                     need = k
@@ -252,7 +256,8 @@ def _stopped_suits(hands, pairmask, ex, p_hands, unplayed, suit_masks, trump):
             return False, zero      # one opponent for both suits
         first = ok
         n += 1
-        rel |= unplayed & sm & (_above(c) | _bit(c))
+        low = _lowbit_index(top)
+        rel |= unplayed & sm & (_above(low) | _bit(low))
     return True, rel
 
 
