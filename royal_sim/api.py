@@ -35,7 +35,7 @@ from .model import announcements as A
 from .model.cards import format_cards
 from .errors import DealError, RoyalSimError
 from .model.deal import Deal, Seat, parse_hand, parse_seat
-from .scoring import validate_bids
+from .scoring import lapsed_bids, validate_bids
 from .slems import Bid, card_trick_conflict
 
 
@@ -381,7 +381,9 @@ def _options(options: dict, *accepting) -> dict:
         if key not in known:
             hint = " (partner_bids: an option of advise)" if key == "partner_bids" else ""
             raise RoyalSimError(f"unknown option {name!r}{hint} (options: "
-                                f"{', '.join(sorted(known | {'jobs'}))})", argument=name)
+                                f"{', '.join(sorted(known | {'jobs'}))}; also "
+                                f"{', '.join(_FLAG_NAMES)} as the commands name them)",
+                                argument=name)
         if key in out:
             raise RoyalSimError(f"option {key!r} given twice", argument=name)
         out[key] = value
@@ -444,9 +446,11 @@ def request_advice(hand: str, seat: str, *, partner_bids: str | None = None,
     rules = options.get("rules", "gerots")
     validate_bids(mine, rules)
     validate_bids(theirs, rules)
+    # (a bid another of the pair's raises lapses: Uhu with SK over Ultimó with SK)
     notes = [f"{who} bids cannot all be made: {why}"
              for who, bids in (("your partner's", mine), ("their", theirs))
-             if (why := card_trick_conflict(bids))]
+             if (why := card_trick_conflict(
+                 [b for b in bids if b.key not in lapsed_bids(bids, rules)]))]
     return AdviceRequest(request_analysis(hand, seat, partner_bids=mine,
                                           opponent_bids=theirs, notes=notes, **options),
                          top, max_bids)
@@ -477,7 +481,7 @@ def solve(deal: str, *, leader: str = "A_IND", first_trick: int | None = None,
     next trick (a seat name); first_trick: its number (default and only legal value:
     11 − cards per hand); rules: ``"gerots"`` or ``"laza"`` (the slems' obligatory play);
     slems: search the slems too (default True; ``no_slems=True``, the command's flag, is
-    ``slems=False``, and both true contradict each other). Raises ``RoyalSimError``
+    ``slems=False``; both true, or both false, contradict each other). Raises ``RoyalSimError``
     (``DealError``) for a bad deal, seat, trick number, rule set or option.
     """
     if set(options) - {"no_slems"}:
@@ -488,9 +492,9 @@ def solve(deal: str, *, leader: str = "A_IND", first_trick: int | None = None,
         if not isinstance(options["no_slems"], (bool, np.bool_)):
             raise RoyalSimError(f"no_slems must be True or False, got "
                                 f"{options['no_slems']!r}", argument="no_slems")
-        if slems and options["no_slems"]:
-            raise RoyalSimError("slems=True and no_slems=True contradict each other: give one",
-                                argument="no_slems")
+        if slems is not None and bool(slems) == bool(options["no_slems"]):
+            raise RoyalSimError(f"slems={bool(slems)} and no_slems={bool(options['no_slems'])} "
+                                "contradict each other: give one", argument="no_slems")
         if slems is None:
             slems = not options["no_slems"]
     if slems is None:

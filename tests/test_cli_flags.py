@@ -78,3 +78,39 @@ def test_a_fresh_users_slips_get_a_line_that_says_what_to_do(capsys):
 
     assert stopped(None) == "Interrupted before the first deals were searched: nothing to show."
     assert stopped(...) == stopped("a report") == "Interrupted."
+
+
+def test_a_second_fresh_users_findings():
+    """A suit parameter that names the tarokks says which suits there are (was "0 is not a
+    suit"); the known facts show their ranges as they bind (at least 3 tarokks, at most a
+    suit's cards); deal counts and kontra gains keep their separators and signs; a bid
+    that another of the same bids raises lapses before the card-trick check (Uhu with CK
+    over Ultimó with CK); slems=False with no_slems=False contradict each other."""
+    from click.testing import CliRunner
+
+    import royal_sim
+    from royal_sim import api
+    from royal_sim.cli.common import n_deals
+    from royal_sim.model.announcements import AnnouncementError, parse_announcement_key
+    from royal_sim.sampling.constraints import Constraints
+
+    with pytest.raises(AnnouncementError, match="names a suit S, C, H or D, got 'T'"):
+        parse_announcement_key("flush:T")
+    with pytest.raises(AnnouncementError, match="names a suit S, C, H or D, got 'T'"):
+        parse_announcement_key("szinszam:T,3")
+    known = Constraints.parse(tarokks=["D_ELF:-4"], suits=["D_IND:H:0-9", "A_ELF:S:1-9"])
+    assert known.describe() == "D_ELF: tarokks 3-4; A_ELF: S 1-5"
+    assert n_deals(2260) == "2,260 deals" and n_deals(1) == "1 deal"
+    hand = "XX XVII XIII X VII V SK SQ HN DJ"
+    assert not api.request_advice(hand, "A_IND", partner_bids="ultimo:CK,uhu:CK").notes
+    assert api.request_advice(hand, "A_IND", partner_bids="ultimo:CK,uhu:CK",
+                              rules="laza").notes     # (no raise between them under laza)
+    with pytest.raises(RoyalSimError, match="contradict each other"):
+        royal_sim.solve("XXII XXI XX XIX XVIII XVII XVI XV XIV XIII / XII XI X IX VIII VII VI "
+                        "SK SQ SN / V IV III II I SJ S10 CK CQ CN / CJ C10 HK HQ HN HJ DK DQ "
+                        "DN DJ", slems=False, no_slems=False)
+    from royal_sim.cli import main
+    out = CliRunner().invoke(main, ["deal", "--help"]).output
+    assert "at most 10,000,000" in out
+    from royal_sim.sampling.sampler import MAX_DEALS
+    assert f"{MAX_DEALS:,}" in out

@@ -244,7 +244,7 @@ def sampling_facts(seat: Seat, *, holds: Sequence[str] = (), not_holds: Sequence
     constraints = Constraints.parse(holds=holds, not_holds=not_holds, tarokks=tarokks,
                                     suits=suits, voids=voids)
     known = [f"{s.name}: {c.describe()}" for s, c in zip(SEATS, constraints.seats)
-             if not c.is_free]
+             if c.describe() != "-"]      # (a range that binds nothing says nothing)
     sampler = None
     if heard:
         from ..sampling.evidence import evidence_sampler, parse_heard

@@ -162,4 +162,5 @@ def _print_kontras(kontras) -> None:
         click.echo()
         click.echo(tabulate([[k.result.key, f"{k.p_fail:.1%}", f"{k.gain:+.1f}"]
                              for k in kontras],
-                            headers=["their bid", "P(fails)", "kontra gain"]))
+                            headers=["their bid", "P(fails)", "kontra gain"],
+                            disable_numparse=True, colalign=("left", "right", "right")))

@@ -28,8 +28,8 @@ analysis_options = options(
                       "points, unless --samples is given alone)."),
     click.option("--samples", type=int, default=None, metavar="N",
                  help="Alone: every slem on exactly N deals (1 to 1,000,000), as in earlier "
-                      "versions. With --precision or --time: the cap (default 10,000 "
-                      "deals)."),
+                      "versions. With --precision or --time: the cap (at least the first "
+                      "round's 42 deals; default 10,000)."),
     click.option("--time", "time_budget", type=float, default=None, metavar="SECONDS",
                  help="A time budget: no round starts after it; slems not yet settled are "
                       "marked (precision-driven, --samples then the cap)."),
@@ -193,7 +193,10 @@ def analysis_text(report) -> str:
                      + " ".join(f"{k}:{c}" for k, c in enumerate(counts) if c))
     headers = ["group", "slem", "param", "value", "probability", "95% CI", "chance",
                "E[score]", "gain"] + (["deals"] if precise else [])
-    lines.append(tabulate(_slem_rows(report.slems, precise), headers=headers))
+    # (the cells are formatted here: tabulate would drop the gain's "+" and print -0.0 as -0)
+    align = ("left",) * 3 + ("right", "left", "left", "left", "right", "right", "right")
+    lines.append(tabulate(_slem_rows(report.slems, precise), headers=headers,
+                          disable_numparse=True, colalign=align[:len(headers)]))
     lines.append(f"No bid: E[score] {report.no_bid:.1f} (the consolatio your pair scores "
                  "bidding nothing). E[score]: mean points of your pair with this as its "
                  "only bid (consolatio and caps included); gain: E[score] minus the no-bid "

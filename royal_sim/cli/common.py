@@ -184,5 +184,5 @@ def seed_option(help: str, default: int | None = 1):
 
 
 def n_deals(n: int) -> str:
-    """``1 deal``, ``5 deals``."""
-    return f"{n} deal" if n == 1 else f"{n} deals"
+    """``1 deal``, ``5 deals``, ``2,260 deals``."""
+    return f"{n} deal" if n == 1 else f"{n:,} deals"

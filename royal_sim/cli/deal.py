@@ -10,7 +10,7 @@ from .progress import announce_compile, sampler_note
 
 @click.command("deal")
 @click.option("-n", "--count", default=1, show_default=True, type=click.IntRange(min=1),
-              help="Number of deals.")
+              help="Number of deals (at most 10,000,000).")
 @seed_option("Random seed; the same seed gives the same deals. Default: a fresh one, "
              "printed.", default=None)
 @click.option("--hand", metavar="CARDS",

@@ -154,6 +154,14 @@ def check_param(ann: str | Announcement, param=None):
     return _rank(param)
 
 
+def _plain_suit(a: Announcement, text: str) -> int:
+    """The plain suit ``text`` names (``C.parse_suit``; the tarokks are not one here)."""
+    suit = C.parse_suit(text)
+    if suit not in C.PLAIN_SUITS:
+        raise AnnouncementError(f"{a.id} names a suit S, C, H or D, got {text!r}")
+    return suit
+
+
 def parse_param(ann: str | Announcement, text: str):
     """Parse a parameter: ``S,3`` (Színszám), ``9`` (Tarokkszám), ``S`` (Flush), ``Q``
     (Vannak), ``""`` for none/unknown. Raises ``AnnouncementError``."""
@@ -173,13 +181,13 @@ def parse_param(ann: str | Announcement, text: str):
                 parts.reverse()
             if not parts[1].isdigit():
                 raise AnnouncementError(f"szinszam: bad count {parts[1]!r}")
-            return check_param(a, (C.parse_suit(parts[0]), int(parts[1])))
+            return check_param(a, (_plain_suit(a, parts[0]), int(parts[1])))
         if a.param is AnnParam.COUNT:
             if not text.isdigit():
                 raise AnnouncementError(f"tarokkszam: bad count {text!r}")
             return check_param(a, int(text))
         if a.param is AnnParam.SUIT:
-            return check_param(a, C.parse_suit(text))
+            return check_param(a, _plain_suit(a, text))
         if a.param is AnnParam.RANK:
             return _rank(text)
     except C.CardError as e:

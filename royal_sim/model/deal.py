@@ -145,7 +145,8 @@ def check_hand(mask: int, seat: Seat | None = None, *, size: int = HAND_SIZE) ->
         raise DealError(f"{where} has {n} card{'s' if n != 1 else ''}, expected {size}")
     t = C.popcount(mask & C.TAROKKS)
     if t < MIN_TAROKKS:
-        raise DealError(f"{where} has {t} tarokks; every hand holds at least {MIN_TAROKKS}")
+        raise DealError(f"{where} has {t} tarokk{'' if t == 1 else 's'}; every hand holds at "
+                        f"least {MIN_TAROKKS}")
     if seat is None:
         return
     for fixed_seat, card in FIXED_CARD.items():

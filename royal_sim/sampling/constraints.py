@@ -126,11 +126,14 @@ class SeatConstraints:
             parts.append(f"holds {C.format_cards(self.holds)}")
         if self.not_holds:
             parts.append(f"not {C.format_cards(self.not_holds)}")
-        if self.tarokks != _DEFAULT_RANGE:
-            parts.append(f"tarokks {self.tarokks[0]}-{self.tarokks[1]}")
-        for s, r in zip(C.PLAIN_SUITS, self.suit_lengths):
-            if r != _DEFAULT_RANGE:
-                parts.append(f"{C.SUIT_LETTERS[s]} {r[0]}-{r[1]}")
+        # (the ranges as they bind: at least MIN_TAROKKS tarokks, at most a suit's cards)
+        lo, hi = max(self.tarokks[0], MIN_TAROKKS), self.tarokks[1]
+        if (lo, hi) != (MIN_TAROKKS, HAND_SIZE):
+            parts.append(f"tarokks {lo}-{hi}")
+        for s, (lo, hi) in zip(C.PLAIN_SUITS, self.suit_lengths):
+            hi = min(hi, C.SUIT_SIZES[s])
+            if (lo, hi) != (0, C.SUIT_SIZES[s]):
+                parts.append(f"{C.SUIT_LETTERS[s]} {lo}-{hi}")
         if self.voids:
             parts.append("void " + ",".join(C.SUIT_LETTERS[s] for s in sorted(self.voids)))
         return "; ".join(parts) or "-"
@@ -221,7 +224,7 @@ class Constraints:
 
     def describe(self) -> str:
         return "; ".join(f"{seat.name}: {c.describe()}" for seat, c in zip(SEATS, self.seats)
-                         if not c.is_free) or "none"
+                         if c.describe() != "-") or "none"
 
     @classmethod
     def parse(cls, *, holds: Iterable[str] = (), not_holds: Iterable[str] = (),

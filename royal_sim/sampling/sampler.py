@@ -399,14 +399,19 @@ def _suit_tables(classes, lo_f, hi_f, s: int) -> tuple[dict, list[dict], list[di
                    for j in range(4))
         why = ""
         if need > free:
-            why = (f": {free} of its cards are left to deal, the constraints ask for at "
+            why = (f": {free} of them are left to deal, the constraints ask for at "
                    f"least {need}")
         elif room < free:
-            why = (f": {free} of its cards are left to deal, the constraints leave room for "
+            why = (f": {free} of them are left to deal, the constraints leave room for "
                    f"{room}")
         raise ConstraintError(f"the {SUIT_WORDS[s]} cannot be dealt within the constraints"
                               + why)
     return support, tables, allocs
+
+
+def _span(a: int, b: int) -> str:
+    """A count range in words: ``2`` or ``2-4``."""
+    return str(a) if a == b else f"{a}-{b}"
 
 
 def _total_tables(supports, caps, lo_f, hi_f) -> tuple[list[int], list[dict]]:
@@ -616,7 +621,7 @@ class DealSampler:
                 word = SUIT_WORDS[s]
                 if s == C.TAROKK:
                     if b < MIN_TAROKKS:
-                        raise ConstraintError(f"{sj} cannot hold {a}-{b} tarokks: every "
+                        raise ConstraintError(f"{sj} cannot hold {_span(a, b)} tarokks: every "
                                               f"hand holds at least {MIN_TAROKKS} (docs/rules.md#seats-and-dealing)")
                     a = max(a, MIN_TAROKKS)
                 if a > HAND_SIZE:
