@@ -37,16 +37,32 @@ def _req_top_trump(req, trump_mask, unplayed):
 @helper
 def _too_many_over(hands, h, q, left, trump_mask, unplayed):
     """Does some hand hold more trumps above ``h`` (all trumps if ``h`` = -1) than it can
-    play outside ``q`` of the ``left`` tricks (one card a trick)? The answer depends on the
-    holders of ``h`` and the trumps above it (on suit lengths only when ``h`` = -1)."""
+    play outside ``q`` of the ``left`` tricks (one card a trick)? Returns ``(that, the
+    cards the answer used)``: with ``h`` = -1 suit lengths only; else the lowest of the
+    ``left - q + 1`` top trumps of such a hand (the holders of the trumps from it up show
+    the hand holds that many above ``h``; of the hands, the one whose fixes the fewest)."""
+    zero = np.uint64(0)
     if h >= 0:
         over = trump_mask & unplayed & _above(h)
     else:
         over = trump_mask & unplayed
+    k = left - q + 1                # trumps above h that cannot all be kept out
+    found = False
+    low = -1
     for s in range(4):
-        if popcount(hands[s] & over) > left - q:
-            return True
-    return False
+        m = hands[s] & over
+        if popcount(m) >= k:
+            if h < 0:
+                return True, zero
+            for _ in range(popcount(m) - k):    # keep the top k
+                m &= m - np.uint64(1)
+            c = _lowbit_index(m)
+            if not found or c > low:
+                low = c
+            found = True
+    if not found:
+        return False, zero
+    return True, _bit(low)
 
 
 @kernel_no_refcount
@@ -111,8 +127,9 @@ def _required_tricks_cut(hands, goal, n_tricks_total, trick_no, unplayed, p_hand
                 h2 = _req_top_trump(goal[G_TRICK0 + t2], trump_mask, unplayed)
                 if h2 != -2 and h2 <= h:
                     q += 1
-            if _too_many_over(hands, h, q, left, trump_mask, unplayed):
-                return True, (_bit(h) if h >= 0 else zero), n_req, lead_rule
+            over, rel = _too_many_over(hands, h, q, left, trump_mask, unplayed)
+            if over:
+                return True, rel, n_req, lead_rule
             if h == -1 and must_trump:
                 # won by a suit card: that suit is led and no tarokk falls in the
                 # trick; each suit of the pair's candidate cards may be blocked
@@ -293,8 +310,9 @@ def _existential_cut(hands, pairmask, goal, prog, p_hands, unplayed, left, trump
             if h == -2:
                 continue
             q = (1 if h1 != -2 and h1 <= h else 0) + (1 if h2 != -2 and h2 <= h else 0)
-            if _too_many_over(hands, h, q, left, trump_mask, unplayed):
-                return True, (_bit(h) if h >= 0 else zero), n_ex, ex
+            over, rel = _too_many_over(hands, h, q, left, trump_mask, unplayed)
+            if over:
+                return True, rel, n_ex, ex
     for i in range(2):
         m = goal[G_EXIST1 + i]
         if m != 0 and (prog & (P_EXIST1 if i == 0 else P_EXIST2)) == 0:
