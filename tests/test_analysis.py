@@ -165,10 +165,10 @@ def test_solve_json_position():
     # 1-card ending: A_IND leads XXII and wins; attack 1, defence 0.
     r = run("solve", "XXII / I / II / III", "--json", "--no-slems")
     assert r.exit_code == 0, r.output
-    assert json.loads(r.output) == {"leader": "A_IND", "first_trick": 10,
+    assert json.loads(r.stdout) == {"leader": "A_IND", "first_trick": 10,
                                     "tricks": {"attack": 1, "defence": 0}}
     r = run("solve", "I / XXII / II / III", "--json", "--no-slems")
-    assert json.loads(r.output)["tricks"] == {"attack": 0, "defence": 1}
+    assert json.loads(r.stdout)["tricks"] == {"attack": 0, "defence": 1}
 
 
 def test_solve_json_slems_in_an_ending():
@@ -178,7 +178,7 @@ def test_solve_json_slems_in_an_ending():
     r = run("solve", "XXII XXI SK / I II SQ / III IV SN / V VI SJ", "--json",
             "--first-trick", "8")
     assert r.exit_code == 0, r.output
-    out = json.loads(r.output)
+    out = json.loads(r.stdout)
     assert out["tricks"] == {"attack": 3, "defence": 0}
     att, dfc = out["slems"]["attack"], out["slems"]["defence"]
     assert att["kopf"] and att["tous_les_trois"] and att["les"] and att["pagatfogas"]

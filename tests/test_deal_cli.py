@@ -20,7 +20,7 @@ def run(*args):
 
 def json_deals(result):
     assert result.exit_code == 0, result.output
-    data = json.loads(result.output)
+    data = json.loads(result.stdout)
     return data, [Deal.parse(d) for d in data["deals"]]
 
 

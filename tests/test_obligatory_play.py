@@ -29,7 +29,7 @@ def test_lead_obligation_decides_uhu_in_an_ending():
     for rules in ("laza", "gerots"):
         r = CliRunner().invoke(main, ["solve", ENDING, "--rules", rules, "--json"])
         assert r.exit_code == 0, r.output
-        out[rules] = json.loads(r.output)["slems"]["attack"]
+        out[rules] = json.loads(r.stdout)["slems"]["attack"]
     assert out["laza"]["uhu:I"] is True
     assert out["gerots"]["uhu:I"] is False
 

@@ -586,7 +586,7 @@ def test_case_through_cli(c: Case):
         args += ["--first-trick", str(c.first_trick)]
     r = CliRunner().invoke(main, args)
     assert r.exit_code == 0, r.output
-    out = json.loads(r.output)
+    out = json.loads(r.stdout)
     made = out["slems"][c.pair.label]
     for key, want in c.expect.items():
         assert made[key] == want, f"{key}: {c.why[key]}"
@@ -646,10 +646,10 @@ def test_gerots_hold_via_cli():
     r = CliRunner().invoke(main, ["solve", HOLD_FORCED, "--json", "--leader", "D_ELF",
                                   "--rules", "gerots"])
     assert r.exit_code == 0, r.output
-    assert json.loads(r.output)["slems"]["attack"]["ultimo:I"] is False
+    assert json.loads(r.stdout)["slems"]["attack"]["ultimo:I"] is False
     r = CliRunner().invoke(main, ["solve", HOLD_FREE, "--json", "--rules", "gerots"])
     assert r.exit_code == 0, r.output
-    assert json.loads(r.output)["slems"]["attack"]["ultimo:I"] is True
+    assert json.loads(r.stdout)["slems"]["attack"]["ultimo:I"] is True
 
 
 def test_stella_goal_itself_is_made():
