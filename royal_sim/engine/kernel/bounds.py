@@ -6,8 +6,9 @@ one trick per trump plus the fewest non-trumps of any hand; a required card no l
 the pair's hands (and Hall's count: a card of its own for each required trick); trump
 counts against tricks to be won without high trumps (``_too_many_over``, and a hand void in
 a suit keeps its trumps to a suit-card trick, ``_suits_blocked``); an opponent's trump to
-capture above all the pair's trumps; met when the one clause left is "win a trick with a
-card of E" and the pair's leader may lead an E card no one can beat.
+capture above all the pair's trumps; every suit of the pair's cards of E stopped by an
+opponent's higher cards of it (``_stopped_suits``); met when the one clause left is "win a
+trick with a card of E" and the pair's leader may lead an E card no one can beat.
 """
 
 from __future__ import annotations
@@ -38,15 +39,18 @@ def _req_top_trump(req, trump_mask, unplayed):
 def _too_many_over(hands, h, q, left, trump_mask, unplayed):
     """Does some hand hold more trumps above ``h`` (all trumps if ``h`` = -1) than it can
     play outside ``q`` of the ``left`` tricks (one card a trick)? Returns ``(that, the
-    cards the answer used)``: with ``h`` = -1 suit lengths only; else the lowest of the
-    ``left - q + 1`` top trumps of such a hand (the holders of the trumps from it up show
-    the hand holds that many above ``h``; of the hands, the one whose fixes the fewest)."""
+    cards the answer used)``: with ``h`` = -1 (or more tricks asked for than left) suit
+    lengths only; else the lowest of the ``left - q + 1`` top trumps of such a hand (the
+    holders of the trumps from it up show the hand holds that many above ``h``), of the
+    hands the one whose card is highest (it fixes the fewest)."""
     zero = np.uint64(0)
     if h >= 0:
         over = trump_mask & unplayed & _above(h)
     else:
         over = trump_mask & unplayed
     k = left - q + 1                # trumps above h that cannot all be kept out
+    if k <= 0:
+        return True, zero
     found = False
     low = -1
     for s in range(4):
