@@ -114,3 +114,29 @@ def test_a_second_fresh_users_findings():
     assert "at most 10,000,000" in out
     from royal_sim.sampling.sampler import MAX_DEALS
     assert f"{MAX_DEALS:,}" in out
+
+
+def test_an_interrupted_batch_says_how_many_inputs_are_in_the_file(tmp_path, monkeypatch):
+    """The count of finished inputs, not the last progress line (redrawn every few
+    seconds only), and those of an earlier run."""
+    from types import SimpleNamespace
+
+    from click.testing import CliRunner
+
+    from royal_sim import batch as B
+    from royal_sim.cli import main
+
+    def stopped_after_two(jobs, out, opts, *, on_start, progress, **kw):
+        on_start(3, SimpleNamespace(workers=1, threads=1, resumed=1))
+        progress(jobs[0])
+        progress(jobs[1])
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(B, "run_batch", stopped_after_two)
+    inp = tmp_path / "in.txt"
+    inp.write_text("XX XVII XIII X VII V SK SQ HN DJ @ A_IND\n"
+                   "XXI XV XII VIII VI II CK CN HQ DK @ D_ELF\n", encoding="utf-8")
+    r = CliRunner().invoke(main, ["batch", str(inp), "--out", str(tmp_path / "o.jsonl")])
+    assert r.exit_code == 130
+    assert ("Interrupted: 2 of 3 input(s) finished, and 1 from an earlier run, are in "
+            f"{tmp_path / 'o.jsonl'}; rerun with --resume to continue.") in r.stderr

@@ -96,9 +96,11 @@ def batch_command(input_path, out, precision, samples, seed, rules, only, jobs, 
     B.check_output(out, resume, force)          # before any skipped-line warning
     jobs_list, bad, unknown = _read_inputs(input_path, strict)
     progress = None
+    earlier = 0
 
     def on_start(n, result):
-        nonlocal progress
+        nonlocal progress, earlier
+        earlier = result.resumed
         where = (f"Dask scheduler {scheduler} ({result.workers} worker(s))" if scheduler else
                  f"{result.workers} process(es) x {result.threads} thread(s)")
         resumed = f", {result.resumed} already in {out}" if result.resumed else ""
@@ -118,9 +120,13 @@ def batch_command(input_path, out, precision, samples, seed, rules, only, jobs, 
                              resume=resume, force=force, strict=strict, on_error=on_error,
                              on_start=on_start, progress=lambda job: progress.update())
     except KeyboardInterrupt as e:
+        # (the count, not the progress line: that one is redrawn at most every few seconds)
+        done = 0 if progress is None else progress.done
         _close(progress)
-        click.echo(f"Interrupted: the finished inputs are in {out}; rerun with --resume to "
-                   "continue.", err=True)
+        of = f" of {progress.total}" if progress is not None else ""
+        more = f", and {earlier} from an earlier run," if earlier else ""
+        click.echo(f"Interrupted: {done}{of} input(s) finished{more} are in {out}; rerun "
+                   "with --resume to continue.", err=True)
         sys.exit(interrupt_code(e))
     finally:
         _close(progress)
