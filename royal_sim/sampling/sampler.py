@@ -621,7 +621,8 @@ class DealSampler:
                 word = SUIT_WORDS[s]
                 if s == C.TAROKK:
                     if b < MIN_TAROKKS:
-                        raise ConstraintError(f"{sj} cannot hold {_span(a, b)} tarokks: every "
+                        raise ConstraintError(f"{sj} cannot hold {_span(a, b)} tarokk"
+                                              f"{'' if (a, b) == (1, 1) else 's'}: every "
                                               f"hand holds at least {MIN_TAROKKS} (docs/rules.md#seats-and-dealing)")
                     a = max(a, MIN_TAROKKS)
                 if a > HAND_SIZE:
