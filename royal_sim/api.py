@@ -446,11 +446,15 @@ def request_advice(hand: str, seat: str, *, partner_bids: str | None = None,
     rules = options.get("rules", "gerots")
     validate_bids(mine, rules)
     validate_bids(theirs, rules)
-    # (a bid another of the pair's raises lapses: Uhu with SK over Ultimó with SK)
+
+    def conflict(bids):
+        # (a bid another of the pair's raises lapses: Uhu with SK over Ultimó with SK)
+        lapsed = lapsed_bids(bids, rules)
+        return card_trick_conflict([b for b in bids if b.key not in lapsed])
+
     notes = [f"{who} bids cannot all be made: {why}"
              for who, bids in (("your partner's", mine), ("their", theirs))
-             if (why := card_trick_conflict(
-                 [b for b in bids if b.key not in lapsed_bids(bids, rules)]))]
+             if (why := conflict(bids))]
     return AdviceRequest(request_analysis(hand, seat, partner_bids=mine,
                                           opponent_bids=theirs, notes=notes, **options),
                          top, max_bids)

@@ -18,7 +18,7 @@ import numpy as np
 from ..errors import RoyalSimError
 from .stopping import StoppingRule
 from ..model.cards import tokens
-from ..model.deal import SEATS, Seat
+from ..model.deal import Seat
 from ..sampling.sampler import Constraints
 from .. import slems as S
 
@@ -243,8 +243,7 @@ def sampling_facts(seat: Seat, *, holds: Sequence[str] = (), not_holds: Sequence
         tarokks = (*tarokks, f"{seat.partner.name}:{partner_tarokks}")
     constraints = Constraints.parse(holds=holds, not_holds=not_holds, tarokks=tarokks,
                                     suits=suits, voids=voids)
-    known = [f"{s.name}: {c.describe()}" for s, c in zip(SEATS, constraints.seats)
-             if c.describe() != "-"]      # (a range that binds nothing says nothing)
+    known = constraints.known()
     sampler = None
     if heard:
         from ..sampling.evidence import evidence_sampler, parse_heard

@@ -222,9 +222,14 @@ class Constraints:
         checked: see ``Deal.check_dealing_rules``)."""
         return all(c.satisfied_by(h) for c, h in zip(self.seats, hands))
 
+    def known(self) -> list[str]:
+        """Each seat's facts in words (``SeatConstraints.describe``), seats with none
+        binding left out: ``["D_ELF: void H", …]``."""
+        return [f"{seat.name}: {d}" for seat, c in zip(SEATS, self.seats)
+                if (d := c.describe()) != "-"]
+
     def describe(self) -> str:
-        return "; ".join(f"{seat.name}: {c.describe()}" for seat, c in zip(SEATS, self.seats)
-                         if c.describe() != "-") or "none"
+        return "; ".join(self.known()) or "none"
 
     @classmethod
     def parse(cls, *, holds: Iterable[str] = (), not_holds: Iterable[str] = (),

@@ -66,6 +66,16 @@ def _above(c):
     return ~((_bit(c) << np.uint64(1)) - np.uint64(1))
 
 
+@helper
+def _highest_bits(m, k):
+    """``m`` with only its ``k`` highest set bits (all of them if it has fewer)."""
+    drop = popcount(m) - k
+    while drop > 0:         # clear the lowest
+        m &= m - np.uint64(1)
+        drop -= 1
+    return m
+
+
 @intrinsic
 def fetch_add(typingctx, counter, step):
     """``counter[0] += step`` as one atomic step (LLVM ``atomicrmw add``, sequentially

@@ -16,7 +16,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..goal import G_COUNT_TRICKS
-from .bits import _bit, _lowbit_index, popcount
+from .bits import _bit, _highest_bits, _lowbit_index, popcount
 from .tricks import _count_future, _holder
 from .workspace import C_REPL, U_UNPLAYED, W_NEED, W_TRICK
 from .jit import helper, kernel, kernel_no_refcount
@@ -156,12 +156,7 @@ def _depth_cards(depth, unplayed, suit_masks):
         k = np.int64((depth >> np.uint64(5 * s)) & np.uint64(31))
         if k == 0:
             continue
-        m = unplayed & suit_masks[s]
-        drop = popcount(m) - k
-        while drop > 0:         # clear the lowest cards
-            m &= m - np.uint64(1)
-            drop -= 1
-        out |= m
+        out |= _highest_bits(unplayed & suit_masks[s], k)
     return out
 
 
