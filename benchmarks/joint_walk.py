@@ -25,7 +25,7 @@ from royal_sim.engine.goal import G_CAPTURE, G_CAPTURE_ANY, G_EXIST1
 from royal_sim.engine.kernel.bits import _bit, _lowbit_index
 from royal_sim.engine.kernel.bounds import _trick_start_bounds
 from royal_sim.engine.kernel.jit import helper, kernel, kernel_no_refcount
-from royal_sim.engine.kernel.moves import _moves, _same_partition, _with_run
+from royal_sim.engine.kernel.moves import _draws_trumps, _moves, _same_partition, _with_run
 from royal_sim.engine.kernel.table import (KEY_WORDS, SEQ_WORDS, TT_BUCKET, TT_DEPTH,
                                            TT_LEVELS, TT_MASK0, _closure, _depth_cards,
                                            _named_cards, _rel_key, _rel_mask, _top_bits,
@@ -222,11 +222,13 @@ def _search_group(hands, pairmask, suit_of, suit_masks, trump, must_trump, pair_
             legal = _legal(hand, led, suit_masks, suit_of, trump, must_trump)
             is_p = pairmask[seat]
             cap = zero
+            draw = False
             m = open_
             while m:
                 g = _lowbit_index(np.uint64(m))
                 m &= m - 1
                 cap |= goals[g, G_CAPTURE]
+                draw = draw or _draws_trumps(goals[g])
             ws[d, GW_SEAT] = seat
             ws[d, GW_ISP] = 1 if is_p else 0
             ws[d, GW_PREP] = prep
@@ -242,7 +244,7 @@ def _search_group(hands, pairmask, suit_of, suit_masks, trump, must_trump, pair_
             ws[d, GW_N] = _moves(moves, d, hands, seat, leader, pair_of, legal, unplayed,
                                  card_class, suit_masks, suit_of, trump, must_trump,
                                  tc, trick_no, nplayed, hint, held, trick_no + 1, is_p,
-                                 np.uint64(0), cap)
+                                 np.uint64(0), cap, draw)
             ws[d, GW_IDX] = 0
             phase = PH_NEXT
         elif phase == PH_NEXT:

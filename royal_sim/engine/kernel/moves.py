@@ -1,15 +1,18 @@
 """Move generation (after DDS ``Moves.cpp``): legal cards, the searching pair's obligations
 (Gerots holds, the goal's lead restrictions), equivalent-card collapsing (cards of one hand
 adjacent in strength among the cards still out merge into one move, unless the goal tells
-them apart: ``card_class``), and move ordering (the table's best move; on lead sure winners
-first; following, the cheapest card that beats everything still to come, else low; cards
-the goal has the pair capture first into a trick the side surely wins).
+them apart: ``card_class``), and move ordering (the table's best move; on lead a ruff for
+the partner, then sure trumps, then, for a pair that must win a trick with given cards, its
+low trumps (drawing the opponents' trumps), then other sure winners, then low cards;
+following, the cheapest card that beats everything still to come, else low; cards the goal
+has the pair capture first into a trick the side surely wins).
 """
 
 from __future__ import annotations
 
 import numpy as np
 
+from ..goal import G_EXIST1, G_EXIST2, G_TRICK0, MAX_TRICKS
 from .bits import _above, _bit, _highbit_index, _lowbit_index
 from .tricks import _beats
 from .jit import helper
@@ -38,9 +41,20 @@ def _threat(hands, seat, leader, nplayed, pair_of, suit_masks, suit_of, trump, m
 
 
 @helper
+def _draws_trumps(goal):
+    """Does the goal have the pair win some trick with given cards (an existential clause,
+    a required trick)? Then its low trumps are led early, to draw the opponents' trumps that
+    would beat those cards (``_moves``)."""
+    m = goal[G_EXIST1] | goal[G_EXIST2]
+    for t in range(MAX_TRICKS):
+        m |= goal[G_TRICK0 + t]
+    return m != 0
+
+
+@helper
 def _moves(moves, d, hands, seat, leader, pair_of, legal, unplayed, card_class, suit_masks,
            suit_of, trump, must_trump, tc, tr, nplayed, hint, held, trick_no, is_p, lead_mask,
-           cap):
+           cap, draw):
     """Fill ``moves[d]`` with the moves to try, best first; returns their number.
 
     Equivalent cards (same suit, same goal class, no other unplayed card between them)
@@ -48,10 +62,14 @@ def _moves(moves, d, hands, seat, leader, pair_of, legal, unplayed, card_class, 
     trick) are the cards it may not play unless nothing else is legal (Gerots: an announced
     card is not played before its trick; ``_held_masks``), and on lead ``lead_mask`` (if not
     0) is the set to lead from when holding any of it (Gerots lead obligations of a target
-    trick). Ordering: the table's best move; on lead, sure winners then low cards;
-    following, the cheapest card that beats everything still to come, else low. Cards the
-    goal has the pair capture (``cap``) go first into a trick the player's side surely wins
-    and last into one it does not win.
+    trick). Ordering: the table's best move; on lead, a suit card the partner can ruff (he
+    is void in the suit and holds a trump; the card is no sure winner), lowest first, then
+    sure trumps, then, for the searching pair when ``draw`` (``_draws_trumps``), its low
+    trumps, lowest first, then other sure winners, then low cards; following, the cheapest
+    card that beats everything still to come, else low. Cards the goal has the pair capture
+    (``cap``) go first into a trick the player's side surely wins and last into one it does
+    not win. (DDS's lead weights favour the partner's ruffs too; each rule was kept for its
+    node counts.)
     Entries are packed as ``score * 64 + card`` while sorting."""
     if is_p:
         allowed = legal & ~held[trick_no]
@@ -75,6 +93,10 @@ def _moves(moves, d, hands, seat, leader, pair_of, legal, unplayed, card_class, 
         threat = _threat(hands, seat, leader, nplayed, pair_of, suit_masks, suit_of, trump,
                          must_trump, led, winning)
         secure = pair_of[win_seat] == pair_of[seat] and threat == winning
+    partner = np.uint64(0)
+    for k in range(1, 4):
+        if pair_of[(seat + k) & 3] == pair_of[seat]:
+            partner = hands[(seat + k) & 3]
     n = 0
     m = legal
     prev = -1
@@ -90,9 +112,15 @@ def _moves(moves, d, hands, seat, leader, pair_of, legal, unplayed, card_class, 
                 continue
         strength = c + (100 if suit_of[c] == trump else 0)
         if nplayed == 0:
-            above = suit_masks[suit_of[c]] & _above(c)
-            if (above & unplayed & ~hand) == 0:
+            above = suit_masks[suit_of[c]] & _above(c) & unplayed & ~hand
+            if (suit_of[c] != trump and trump >= 0 and above != 0
+                    and (partner & suit_masks[suit_of[c]]) == 0
+                    and (partner & suit_masks[trump]) != 0):
+                s = 2500 - strength     # a ruff for the partner
+            elif above == 0:
                 s = 2000 + strength if suit_of[c] == trump else 1000 + strength
+            elif draw and is_p and suit_of[c] == trump:
+                s = 1500 - strength     # drawing the opponents' trumps
             else:
                 s = -strength
         elif secure:

@@ -18,7 +18,7 @@ import numpy as np
 from ..goal import G_CAPTURE, G_COUNT_TRICKS, G_LEAD0
 from .bits import _bit
 from .bounds import _trick_start_bounds
-from .moves import _moves, _same_partition, _with_run
+from .moves import _draws_trumps, _moves, _same_partition, _with_run
 from .table import (KEY_WORDS, SEQ_WORDS, TT_DEPTH, _depth_cards, _named_cards, _rel_key,
                     _tt_lookup, _tt_store)
 from .tricks import _legal, _score_trick, _trick_winner
@@ -61,6 +61,7 @@ def _search(hands, pairmask, suit_of, suit_masks, trump, must_trump, pair_of,
     for c in range(64):
         if trump_mask & _bit(c):
             trump_top = c
+    draw = _draws_trumps(goal)
     d = np.int64(0)
     ws[0, W_LEADER] = leader0
     ws[0, W_TRICK] = trick0
@@ -127,7 +128,7 @@ def _search(hands, pairmask, suit_of, suit_masks, trump, must_trump, pair_of,
                                 card_class, suit_masks, suit_of, trump, must_trump,
                                 tc, trick_no, nplayed, hint, held, trick_no + 1, is_p,
                                 goal[G_LEAD0 + trick_no] if nplayed == 0 else np.uint64(0),
-                                goal[G_CAPTURE])
+                                goal[G_CAPTURE], draw)
             ws[d, W_IDX] = 0
             phase = PH_NEXT
         elif phase == PH_NEXT:
@@ -221,6 +222,7 @@ def _playout(hands0, pairmask, suit_of, suit_masks, trump, must_trump, pair_of, 
     ordering (a cheap guess for the first null-window target)."""
     hands = hands0.copy()
     tc = tc0.copy()
+    draw = _draws_trumps(goal)
     count = 0
     while trick_no < n_tricks_total and unplayed != 0:
         while nplayed < 4:
@@ -232,7 +234,8 @@ def _playout(hands0, pairmask, suit_of, suit_masks, trump, must_trump, pair_of, 
             _moves(moves, 0, hands, seat, leader, pair_of, legal, unplayed, card_class,
                    suit_masks, suit_of, trump, must_trump, tc, trick_no, nplayed, -1, held,
                    trick_no + 1, pairmask[seat],
-                   goal[G_LEAD0 + trick_no] if nplayed == 0 else np.uint64(0), goal[G_CAPTURE])
+                   goal[G_LEAD0 + trick_no] if nplayed == 0 else np.uint64(0), goal[G_CAPTURE],
+                   draw)
             c = moves[0, 0]
             hands[seat] &= ~_bit(c)
             tc[trick_no, nplayed] = c
