@@ -93,10 +93,11 @@ def _moves(moves, d, hands, seat, leader, pair_of, legal, unplayed, card_class, 
         threat = _threat(hands, seat, leader, nplayed, pair_of, suit_masks, suit_of, trump,
                          must_trump, led, winning)
         secure = pair_of[win_seat] == pair_of[seat] and threat == winning
-    partner = np.uint64(0)
-    for k in range(1, 4):
-        if pair_of[(seat + k) & 3] == pair_of[seat]:
-            partner = hands[(seat + k) & 3]
+    partner = np.uint64(0)      # the leader's partner's hand (for the ruff lead)
+    if nplayed == 0:
+        for k in range(1, 4):
+            if pair_of[(seat + k) & 3] == pair_of[seat]:
+                partner = hands[(seat + k) & 3]
     n = 0
     m = legal
     prev = -1
