@@ -14,7 +14,7 @@ import numpy as np
 
 from ..goal import G_EXIST1, G_EXIST2, G_TRICK0, MAX_TRICKS
 from .bits import _above, _bit, _highbit_index, _lowbit_index
-from .tricks import _beats
+from .tricks import _beats, _partner_of
 from .jit import helper
 
 
@@ -95,9 +95,9 @@ def _moves(moves, d, hands, seat, leader, pair_of, legal, unplayed, card_class, 
         secure = pair_of[win_seat] == pair_of[seat] and threat == winning
     partner = np.uint64(0)      # the leader's partner's hand (for the ruff lead)
     if nplayed == 0:
-        for k in range(1, 4):
-            if pair_of[(seat + k) & 3] == pair_of[seat]:
-                partner = hands[(seat + k) & 3]
+        ps = _partner_of(seat, pair_of)
+        if ps >= 0:
+            partner = hands[ps]
     n = 0
     m = legal
     prev = -1

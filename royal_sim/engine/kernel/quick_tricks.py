@@ -9,7 +9,7 @@ from __future__ import annotations
 import numpy as np
 
 from .bits import _above, _bit, _highbit_index, popcount
-from .tricks import _holder
+from .tricks import _holder, _partner_of
 from .jit import kernel_no_refcount
 
 
@@ -144,10 +144,7 @@ def _pair_quick_tricks(hands, leader, pair_of, suit_masks, trump):
     its lowest), one void in it keeps all its cards. Returns ``(tricks, cards behind them)``
     (the partner's top card and the cards it cashes). ``hands`` is changed and restored."""
     q, used = _quick_tricks(hands, leader, pair_of, suit_masks, trump)
-    partner = np.int64(-1)
-    for s in range(4):
-        if s != leader and pair_of[s] == pair_of[leader]:
-            partner = s
+    partner = _partner_of(leader, pair_of)
     if partner < 0 or popcount(hands[partner]) <= q:
         return q, used
     me = hands[leader]

@@ -63,6 +63,16 @@ def _holder(hands, b):
     return -1
 
 
+@helper
+def _partner_of(seat, pair_of):
+    """The seat of ``seat``'s partner (the other seat of its pair); -1 if it has none."""
+    for k in range(1, 4):
+        s2 = (seat + k) & 3
+        if pair_of[s2] == pair_of[seat]:
+            return s2
+    return -1
+
+
 @kernel_no_refcount
 def _count_future(mask, trick_no, n_tricks_total):
     """Number of tricks t >= trick_no (0-based absolute) set in trick-index ``mask``."""
