@@ -57,6 +57,15 @@ def test_a_sure_winner_is_no_ruff_lead():
     assert order.index("HK") < order.index("IV")      # sure winners before low trumps
 
 
+def test_a_low_card_to_the_partners_top_card_is_led_early():
+    # A_ELF holds the DK, the top diamond still out, and both opponents hold a diamond
+    hands = ["S10 DJ IV", "SK DN VI", "SJ DQ V", "SQ DK VII"]
+    assert lead_order(hands, A_IND, True)[0] == "DJ"
+    # not when an opponent could trump it (D_IND has no diamond but a tarokk)
+    ruffed = ["S10 DJ IV", "SK DN VI", "SJ CQ V", "SQ DK VII"]
+    assert lead_order(ruffed, A_IND, True)[0] == "S10"
+
+
 def test_a_pair_that_must_win_with_given_cards_draws_trumps_first():
     # no ruff for the partner (A_ELF follows spades): the sure HK comes before the low IV
     # unless the goal has the pair win a trick with given cards (then IV, drawing trumps)

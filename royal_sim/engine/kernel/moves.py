@@ -2,10 +2,11 @@
 (Gerots holds, the goal's lead restrictions), equivalent-card collapsing (cards of one hand
 adjacent in strength among the cards still out merge into one move, unless the goal tells
 them apart: ``card_class``), and move ordering (the table's best move; on lead a ruff for
-the partner, then sure trumps, then, for a pair that must win a trick with given cards, its
-low trumps (drawing the opponents' trumps), then other sure winners, then low cards;
-following, the cheapest card that beats everything still to come, else low; cards the goal
-has the pair capture first into a trick the side surely wins).
+the partner, then a low card to the partner's top card, then sure trumps, then, for a pair
+that must win a trick with given cards, its low trumps (drawing the opponents' trumps), then
+other sure winners, then low cards; following, the cheapest card that beats everything still
+to come, else low; cards the goal has the pair capture first into a trick the side surely
+wins).
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ import numpy as np
 
 from ..goal import G_EXIST1, G_EXIST2, G_TRICK0, MAX_TRICKS
 from .bits import _above, _bit, _highbit_index, _lowbit_index
-from .tricks import _beats, _partner_of
+from .tricks import _beats, _opponent_ruffs, _partner_of
 from .jit import helper
 
 
@@ -64,12 +65,13 @@ def _moves(moves, d, hands, seat, leader, pair_of, legal, unplayed, card_class, 
     0) is the set to lead from when holding any of it (Gerots lead obligations of a target
     trick). Ordering: the table's best move; on lead, a suit card the partner can ruff (he
     is void in the suit and holds a trump; the card is no sure winner), lowest first, then
-    sure trumps, then, for the searching pair when ``draw`` (``_draws_trumps``), its low
-    trumps, lowest first, then other sure winners, then low cards; following, the cheapest
-    card that beats everything still to come, else low. Cards the goal has the pair capture
+    a card of a suit whose top card still out is the partner's, when no opponent can trump
+    it (lowest first), then sure trumps, then, for the searching pair when ``draw``
+    (``_draws_trumps``), its low trumps, lowest first, then other sure winners, then low
+    cards; following, the cheapest card that beats everything still to come, else low. Cards the goal has the pair capture
     (``cap``) go first into a trick the player's side surely wins and last into one it does
-    not win. (DDS's lead weights favour the partner's ruffs too; each rule was kept for its
-    node counts.)
+    not win. (DDS's lead weights favour the partner's ruffs and top cards too; each rule was
+    kept for its node counts.)
     Entries are packed as ``score * 64 + card`` while sorting."""
     if is_p:
         allowed = legal & ~held[trick_no]
@@ -94,6 +96,7 @@ def _moves(moves, d, hands, seat, leader, pair_of, legal, unplayed, card_class, 
                          must_trump, led, winning)
         secure = pair_of[win_seat] == pair_of[seat] and threat == winning
     partner = np.uint64(0)      # the leader's partner's hand (for the ruff lead)
+    tm = suit_masks[trump] if trump >= 0 else np.uint64(0)
     if nplayed == 0:
         ps = _partner_of(seat, pair_of)
         if ps >= 0:
@@ -116,8 +119,12 @@ def _moves(moves, d, hands, seat, leader, pair_of, legal, unplayed, card_class, 
             above = suit_masks[suit_of[c]] & _above(c) & unplayed & ~hand
             if (suit_of[c] != trump and trump >= 0 and above != 0
                     and (partner & suit_masks[suit_of[c]]) == 0
-                    and (partner & suit_masks[trump]) != 0):
+                    and (partner & tm) != 0):
                 s = 2500 - strength     # a ruff for the partner
+            elif (suit_of[c] != trump and above != 0
+                  and (partner & _bit(_highbit_index(above))) != 0
+                  and not _opponent_ruffs(hands, seat, pair_of, suit_masks[suit_of[c]], tm)):
+                s = 2200 - strength     # to the partner's top card
             elif above == 0:
                 s = 2000 + strength if suit_of[c] == trump else 1000 + strength
             elif draw and is_p and suit_of[c] == trump:

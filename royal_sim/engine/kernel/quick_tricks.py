@@ -9,7 +9,7 @@ from __future__ import annotations
 import numpy as np
 
 from .bits import _above, _bit, _highbit_index, popcount
-from .tricks import _holder, _partner_of
+from .tricks import _holder, _opponent_ruffs, _partner_of
 from .jit import kernel_no_refcount
 
 
@@ -161,11 +161,8 @@ def _pair_quick_tricks(hands, leader, pair_of, suit_masks, trump):
                 continue
             if hands[s] & sm & _above(w):
                 ok = False              # the partner's card is not the top one
-            if (pair_of[s] != pair_of[leader] and (hands[s] & sm) == 0
-                    and (hands[s] & tm) != 0):
-                ok = False              # an opponent void in the suit may (must) trump
-        if not ok:
-            continue
+        if not ok or _opponent_ruffs(hands, leader, pair_of, sm, tm):
+            continue                    # (an opponent void in the suit may, or must, trump)
         h0, h1, h2, h3 = hands[0], hands[1], hands[2], hands[3]
         for s in range(4):
             f = hands[s] & sm

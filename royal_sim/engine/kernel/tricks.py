@@ -73,6 +73,18 @@ def _partner_of(seat, pair_of):
     return -1
 
 
+@helper
+def _opponent_ruffs(hands, seat, pair_of, sm, tm):
+    """Does an opponent of ``seat`` hold no card of suit ``sm`` but a trump (``tm``, the
+    trump suit's mask, 0 without trumps), so that he may (under must-trump rules: must)
+    trump a lead of the suit?"""
+    for s2 in range(4):
+        if (pair_of[s2] != pair_of[seat] and (hands[s2] & sm) == 0
+                and (hands[s2] & tm) != 0):
+            return True
+    return False
+
+
 @kernel_no_refcount
 def _count_future(mask, trick_no, n_tricks_total):
     """Number of tricks t >= trick_no (0-based absolute) set in trick-index ``mask``."""
