@@ -58,6 +58,10 @@ def test_a_fresh_users_slips_get_a_line_that_says_what_to_do(capsys):
                           "--seat", "A_IND"], capture_output=True, text=True)
     assert run.returncode == 2 and run.stdout == ""
     assert run.stderr.strip().endswith('quote it, e.g. "XXII XX XVIII XVI XIV IX IV SK SQ HK")')
+    run = subprocess.run([sys.executable, "-m", "royal_sim.cli", "slems", "foo"],
+                         capture_output=True, text=True)      # (slems takes no argument)
+    assert run.returncode == 2 and run.stderr.strip() == \
+        "Error: Got unexpected extra argument (foo)"
     with pytest.raises(RoyalSimError, match="at least 23 tarokks together"):
         royal_sim.analyze("XXII XX XVIII XVI XIV IX IV SK SQ HK", "A_IND", samples=5,
                           voids="D_ELF:S,C,H,D")

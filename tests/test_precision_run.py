@@ -117,7 +117,8 @@ def test_a_time_budget_with_samples_is_precision_driven_with_that_cap():
     (["--samples", "30", "--time", "5"], "--samples must be at least 42"),
     (["--precision", "0.7"], "--precision must be in (0, 0.5], got 0.7"),
     (["--precision", "0"], "--precision must be in (0, 0.5]"),
-    (["--time", "-1"], "--time must be a positive number of seconds"),
+    (["--time", "-1"], "--time must be a positive, finite number of seconds"),
+    (["--time", "inf"], "--time must be a positive, finite number of seconds"),
     (["--time", "abc"], "Invalid value for '--time'"),
     (["--samples", "30", "--precision", "0.05"], "--samples must be at least 42"),
 ])

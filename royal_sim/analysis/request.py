@@ -56,11 +56,11 @@ def sampling_mode(samples: int | None, precision: float | None,
     deals (precision ``None``); both: ``samples`` is the cap. ``time`` (seconds, a budget)
     makes a run precision-driven (``samples``, if given, the cap). Raises
     ``RoyalSimError`` naming ``samples``, ``precision`` (outside (0, 0.5], or a cap below
-    the first round) or ``time`` (not a positive number)."""
+    the first round) or ``time`` (not a positive, finite number)."""
     if time is not None:
         if (isinstance(time, bool) or not isinstance(time, (int, float))
                 or not math.isfinite(time) or time <= 0):
-            raise RoyalSimError(f"time must be a positive number of seconds, got {time!r}",
+            raise RoyalSimError(f"time must be a positive, finite number of seconds, got {time!r}",
                                 argument="time")
         if precision is None:
             precision = DEFAULT_PRECISION     # a time budget ends rounds: precision-driven

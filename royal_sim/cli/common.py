@@ -105,7 +105,10 @@ class OneLineErrors(click.Group):
             sys.exit(e.exit_code)
         except click.ClickException as e:
             message = e.format_message()
-            if message.startswith("Got unexpected extra argument"):
+            ctx = getattr(e, "ctx", None)
+            takes_one = ctx is not None and any(isinstance(p, click.Argument)
+                                                for p in ctx.command.params)
+            if message.startswith("Got unexpected extra argument") and takes_one:
                 message += (" (a hand or a deal is one argument: quote it, e.g. "
                             "\"XXII XX XVIII XVI XIV IX IV SK SQ HK\")")
             click.echo(f"Error: {message}", err=True)
