@@ -60,8 +60,8 @@ def sampling_mode(samples: int | None, precision: float | None,
     if time is not None:
         if (isinstance(time, bool) or not isinstance(time, (int, float))
                 or not math.isfinite(time) or time <= 0):
-            raise RoyalSimError(f"time must be a positive, finite number of seconds, got {time!r}",
-                                argument="time")
+            raise RoyalSimError("time must be a positive, finite number of seconds, got "
+                                f"{time!r}", argument="time")
         if precision is None:
             precision = DEFAULT_PRECISION     # a time budget ends rounds: precision-driven
     if precision is None and samples is None:

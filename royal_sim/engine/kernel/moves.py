@@ -68,10 +68,10 @@ def _moves(moves, d, hands, seat, leader, pair_of, legal, unplayed, card_class, 
     a card of a suit whose top card still out is the partner's, when no opponent can trump
     it (lowest first), then sure trumps, then, for the searching pair when ``draw``
     (``_draws_trumps``), its low trumps, lowest first, then other sure winners, then low
-    cards; following, the cheapest card that beats everything still to come, else low. Cards the goal has the pair capture
-    (``cap``) go first into a trick the player's side surely wins and last into one it does
-    not win. (DDS's lead weights favour the partner's ruffs and top cards too; each rule was
-    kept for its node counts.)
+    cards; following, the cheapest card that beats everything still to come, else low.
+    Cards the goal has the pair capture (``cap``) go first into a trick the player's side
+    surely wins and last into one it does not win. (DDS's lead weights favour the partner's
+    ruffs and top cards too; each rule was kept for its node counts.)
     Entries are packed as ``score * 64 + card`` while sorting."""
     if is_p:
         allowed = legal & ~held[trick_no]
@@ -117,7 +117,7 @@ def _moves(moves, d, hands, seat, leader, pair_of, legal, unplayed, card_class, 
         strength = c + (100 if suit_of[c] == trump else 0)
         if nplayed == 0:
             above = suit_masks[suit_of[c]] & _above(c) & unplayed & ~hand
-            if (suit_of[c] != trump and trump >= 0 and above != 0
+            if (suit_of[c] != trump and above != 0
                     and (partner & suit_masks[suit_of[c]]) == 0
                     and (partner & tm) != 0):
                 s = 2500 - strength     # a ruff for the partner
