@@ -26,10 +26,10 @@ from royal_sim.engine.kernel.bits import _bit, _lowbit_index
 from royal_sim.engine.kernel.bounds import _trick_start_bounds
 from royal_sim.engine.kernel.jit import helper, kernel, kernel_no_refcount
 from royal_sim.engine.kernel.moves import _draws_trumps, _moves, _same_partition, _with_run
-from royal_sim.engine.kernel.table import (KEY_WORDS, SEQ_WORDS, TT_BUCKET, TT_DEPTH,
-                                           TT_LEVELS, TT_MASK0, _closure, _depth_cards,
-                                           _named_cards, _rel_key, _rel_mask, _top_bits,
-                                           _tt_hash)
+from royal_sim.engine.kernel.table import (KEY_WORDS, MAX_CBITS, SEQ_WORDS, TT_BUCKET,
+                                           TT_DEPTH, TT_LEVELS, TT_MASK0, _class_planes,
+                                           _closure, _depth_cards, _named_cards, _rel_key,
+                                           _rel_mask, _top_bits, _tt_hash)
 from royal_sim.engine.kernel.tricks import _legal, _trick_winner
 from royal_sim.engine.kernel.workspace import (C_CUT0, C_FIRST0, C_NODES, C_REPL, C_STAMP,
                                                C_TRICK0, C_TSTART, MAX_DEPTH)
@@ -135,7 +135,7 @@ def _gstore(tt_keys, tt_pm, tt_dm, tt_move, tt_stamp, tt_bits, stamp, keys, d, u
 def _search_group(hands, pairmask, suit_of, suit_masks, trump, must_trump, pair_of,
                   goals, card_class, held, n_tricks_total,
                   tt_keys, tt_pm, tt_dm, tt_move, tt_stamp, tt_bits, ctx, moves, ws, wsu,
-                  keys, kw, cbits, named, mk, tc, leader0, trick0, unplayed0, open0):
+                  keys, kw, cbits, named, mk, planes, tc, leader0, trick0, unplayed0, open0):
     """The goals of ``open0`` (bit g: row g of ``goals``) the pair can force from this trick
     start: a mask."""
     stamp = ctx[C_STAMP]
@@ -191,7 +191,8 @@ def _search_group(hands, pairmask, suit_of, suit_masks, trump, must_trump, pair_
                     rel = relpre
                     phase = PH_RETURN
                     continue
-                _rel_key(kw, hands, unplayed, suit_masks, card_class, cbits, leader, 0, named)
+                _rel_key(kw, hands, unplayed, suit_masks, card_class, planes, cbits, leader, 0,
+                         named)
                 for k in range(KEY_WORDS):
                     keys[d, k] = kw[k]
                 n_hs = 0
@@ -401,9 +402,11 @@ def solve_group(hands, pairmask, suit_of, suit_masks, trump, must_trump, pair_of
     cbits = 0
     while (1 << cbits) < ncls:
         cbits += 1
+    planes = np.zeros(2 + MAX_CBITS, dtype=np.uint64)
+    _class_planes(planes, card_class, cbits)
     open0 = (np.int64(1) << n_goals) - 1
     return _search_group(hands, pairmask, suit_of, suit_masks, trump, must_trump, pair_of,
                          goals, card_class, held, n_tricks_total,
                          tt_keys, tt_pm, tt_dm, tt_move, tt_stamp, tt_bits, ctx, moves, ws,
-                         wsu, keys, kw, cbits, named, mk, tc, leader, trick_no, unplayed,
+                         wsu, keys, kw, cbits, named, mk, planes, tc, leader, trick_no, unplayed,
                          open0)

@@ -80,7 +80,7 @@ def solve_batch(deals: np.ndarray, goals: np.ndarray, classes: np.ndarray, statu
                   _arr(goals, np.uint64), _arr(classes, np.int16), _arr(holds, np.int8),
                   _arr(items, np.int64), _arr(pairs, np.int8), _arr(targets, np.int64),
                   _arr(tops, np.int64), ws.tt_bits,
-                  ws.tt_keys, ws.tt_lo, ws.tt_hi, ws.tt_move, ws.tt_stamp, ws.ctx, out,
+                  ws.tt_keys, ws.tt_stamp, ws.ctx, out,
                   nodes, min(numba.get_num_threads(), ws.rows))
     return out
 

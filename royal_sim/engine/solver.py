@@ -12,7 +12,7 @@ import numpy as np
 
 from .goal import Goal, tricks_goal
 from .kernel.search import _solve
-from .kernel.table import SEQ_WORDS, TT_WORDS
+from .kernel.table import MAX_CBITS, SEQ_WORDS, TT_WORDS
 from .kernel.tricks import _beats, _legal
 from .kernel.workspace import (C_CUT0, C_FIRST0, C_LEN, C_NODES, C_TRICK0, C_TSTART,
                                MAX_DEPTH, MAX_MOVES, MAX_TRICKS, TT_BITS_DEFAULT)
@@ -25,7 +25,7 @@ def check_key_fits(n_cards: int, n_suits: int, classes: np.ndarray) -> None:
     classes that would not fit (they would corrupt the key silently)."""
     n_cls = int(classes.max()) + 1 if classes.size else 1
     cbits = max(0, (n_cls - 1).bit_length())
-    if n_cards * (2 + cbits) > 64 * SEQ_WORDS:
+    if n_cards * (2 + cbits) > 64 * SEQ_WORDS or cbits > MAX_CBITS:
         raise ValueError(f"a goal telling {n_cls} classes of cards apart does not fit the "
                          f"transposition key ({n_cards} cards)")
     if n_suits > 5 or n_cards > 64:
@@ -79,15 +79,16 @@ class SearchStats:
 class Tables:
     """Transposition tables, one row per thread (``rows``), kept between searches: the
     stamp in ``ctx[row, C_STAMP]`` tells entries of earlier searches apart, so they are
-    never cleared. ``tt_bits``: log2 of each table's entries (2**18 ≈ 13 MB per row)."""
+    never cleared. ``tt_bits``: log2 of each table's entries (2**18: 36 MB per row, 128-byte
+    entries and an 8-byte stamp each)."""
 
     def __init__(self, rows: int = 1, tt_bits: int = TT_BITS_DEFAULT):
         size = 1 << tt_bits
         self.tt_bits = tt_bits
-        self.tt_keys = np.zeros((rows, size, TT_WORDS), dtype=np.uint64)
-        self.tt_lo = np.zeros((rows, size), dtype=np.int8)
-        self.tt_hi = np.zeros((rows, size), dtype=np.int8)
-        self.tt_move = np.zeros((rows, size), dtype=np.int8)
+        # rows of 128 bytes on 128-byte boundaries: an entry spans two cache lines
+        raw = np.zeros(rows * size * TT_WORDS + 16, dtype=np.uint64)
+        off = (-raw.ctypes.data % 128) // 8
+        self.tt_keys = raw[off:off + rows * size * TT_WORDS].reshape(rows, size, TT_WORDS)
         self.tt_stamp = np.zeros((rows, size), dtype=np.int64)
         self.ctx = np.zeros((rows, C_LEN), dtype=np.int64)
 
@@ -107,7 +108,7 @@ class Tables:
 class Solver:
     """Reusable double-dummy solver for one rule set (holds the transposition table).
 
-    ``tt_bits``: log2 of the table's entries (2**18 ≈ 13 MB). Not thread-safe: use one
+    ``tt_bits``: log2 of the table's entries (2**18: 36 MB). Not thread-safe: use one
     solver per thread. ``nodes`` counts search nodes since creation.
     """
 
@@ -158,7 +159,7 @@ class Solver:
             unplayed |= np.uint64(1) << np.uint64(c)
         return int(_solve(h, pairmask, r.suit_of, r.suit_masks, r.trump, r.must_trump,
                           r.pair_of, goal_arr, classes, hold, self.n_tricks,
-                          t.tt_keys[0], t.tt_lo[0], t.tt_hi[0], t.tt_move[0], t.tt_stamp[0],
+                          t.tt_keys[0], t.tt_stamp[0],
                           t.tt_bits, self.ctx, self.moves, self.tc, int(leader),
                           first_trick - 1, len(trick_prefix), unplayed, p_count, 0, lo, hi))
 

@@ -93,3 +93,73 @@ def fetch_add(typingctx, counter, step):
         inc = context.cast(builder, args[1], sig.args[1], types.int64)
         return builder.atomic_rmw("add", ptr, inc, "seq_cst")
     return types.int64(counter, types.unliteral(step)), codegen
+
+
+@intrinsic
+def prefetch(typingctx, array, index):
+    """Hint the CPU to bring ``array[index]`` (a 1-d array, an integer index) into its caches
+    (LLVM ``llvm.prefetch``, read, high locality): no effect on any value, a no-op where the
+    target has no prefetch instruction."""
+    if not (isinstance(array, types.Array) and array.ndim == 1
+            and isinstance(index, types.Integer)):
+        return None
+
+    def codegen(context, builder, sig, args):
+        aryty = sig.args[0]
+        ary = context.make_array(aryty)(context, builder, args[0])
+        idx = context.cast(builder, args[1], sig.args[1], types.intp)
+        ptr = cgutils.get_item_pointer(context, builder, aryty, ary, [idx])
+        i8p = ir.IntType(8).as_pointer()
+        i32 = ir.IntType(32)
+        fn = cgutils.get_or_insert_function(
+            builder.module, ir.FunctionType(ir.VoidType(), [i8p, i32, i32, i32]),
+            "llvm.prefetch.p0")
+        builder.call(fn, [builder.bitcast(ptr, i8p), ir.Constant(i32, 0), ir.Constant(i32, 3),
+                          ir.Constant(i32, 1)])
+        return context.get_dummy_value()
+    return types.void(array, types.unliteral(index)), codegen
+
+
+def _fast_pext() -> bool:
+    """Does the CPU numba compiles for have BMI2's PEXT and PDEP as fast instructions? Not
+    where numba is told to compile for another CPU (``NUMBA_CPU_NAME``), nor on AMD's
+    first Zen cores (``znver1``, ``znver2``), where they are microcoded (hundreds of
+    cycles)."""
+    import llvmlite.binding as llvm
+    import numba
+    if numba.config.CPU_NAME or numba.config.CPU_FEATURES:
+        return False
+    try:
+        return (bool(llvm.get_host_cpu_features().get("bmi2"))
+                and llvm.get_host_cpu_name() not in ("znver1", "znver2"))
+    except Exception:  # noqa: BLE001 - no feature list: take the portable code
+        return False
+
+
+FAST_PEXT = _fast_pext()
+
+
+def _bmi2(name: str, llvm_name: str, doc: str):
+    """An intrinsic ``name(x, mask)`` on uint64: the x86 BMI2 instruction ``llvm_name``."""
+    def typer(typingctx, x, mask):
+        if not (isinstance(x, types.Integer) and isinstance(mask, types.Integer)):
+            return None
+
+        def codegen(context, builder, sig, args):
+            i64 = ir.IntType(64)
+            fn = cgutils.get_or_insert_function(builder.module, ir.FunctionType(i64, [i64, i64]),
+                                                llvm_name)
+            return builder.call(fn, [context.cast(builder, args[0], sig.args[0], types.uint64),
+                                     context.cast(builder, args[1], sig.args[1], types.uint64)])
+        return types.uint64(types.unliteral(x), types.unliteral(mask)), codegen
+    typer.__name__ = typer.__qualname__ = name
+    typer.__doc__ = doc
+    return intrinsic(typer)
+
+
+pext = _bmi2("pext", "llvm.x86.bmi.pext.64",
+             "The bits of ``x`` at the set bits of ``mask``, packed into the low bits (BMI2 "
+             "PEXT; only where ``FAST_PEXT``).")
+pdep = _bmi2("pdep", "llvm.x86.bmi.pdep.64",
+             "The low bits of ``x`` spread to the set bits of ``mask``, lowest first (BMI2 "
+             "PDEP; only where ``FAST_PEXT``).")

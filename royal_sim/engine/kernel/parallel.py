@@ -23,7 +23,7 @@ GOAL_SKIP = 2        # not defined for this deal (left out): result -1
 @kernel(parallel=True)
 def _batch_kernel(deals, leader, trick_no, suit_of, suit_masks, trump, must_trump, pair_of,
                   n_tricks, goals, classes, holds, items, pairs, targets, tops, tt_bits,
-                  tt_keys, tt_lo, tt_hi, tt_move, tt_stamp, ctx, out, nodes, n_workers):
+                  tt_keys, tt_stamp, ctx, out, nodes, n_workers):
     """Search every (deal, goal) cell listed in ``items`` ((m, 2) int64) in parallel:
     ``n_workers`` workers (one per thread; numba's prange hands out fixed blocks of
     iterations, so a worker per thread deals the items itself). Each free worker takes the
@@ -67,7 +67,7 @@ def _batch_kernel(deals, leader, trick_no, suit_of, suit_masks, trump, must_trum
                 lo, hi = t, t
             v = _solve(hands, pairmask, suit_of, suit_masks, trump, must_trump, pair_of,
                        goals[i, j], classes[i, j], holds[i, j], n_tricks,
-                       tt_keys[w], tt_lo[w], tt_hi[w], tt_move[w], tt_stamp[w],
+                       tt_keys[w], tt_stamp[w],
                        tt_bits, ctx[w], moves[w], tc[w], leader, trick_no, 0, unplayed,
                        0, 0, lo, hi)
             if t < 0 or u >= 0:

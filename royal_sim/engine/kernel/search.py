@@ -19,8 +19,8 @@ from ..goal import G_CAPTURE, G_COUNT_TRICKS, G_LEAD0
 from .bits import _bit
 from .bounds import _trick_start_bounds
 from .moves import _draws_trumps, _moves, _same_partition, _with_run
-from .table import (KEY_WORDS, SEQ_WORDS, TT_DEPTH, _depth_cards, _named_cards, _rel_key,
-                    _tt_lookup, _tt_store)
+from .table import (KEY_WORDS, MAX_CBITS, SEQ_WORDS, TT_DEPTH, _class_planes, _depth_cards,
+                    _named_cards, _rel_key, _tt_lookup, _tt_store)
 from .tricks import _legal, _score_trick, _trick_winner
 from .workspace import (C_CUT0, C_FIRST0, C_NODES, C_REPL, C_STAMP, C_TRICK0, C_TSTART,
                         MAX_DEPTH, U_HAND, U_LEN, U_REL, U_SKIP, U_TWIN, U_UNPLAYED, W_IDX,
@@ -35,8 +35,8 @@ PH_ENTER, PH_NEXT, PH_RETURN, PH_CHILD = 0, 1, 2, 3
 @kernel_no_refcount
 def _search(hands, pairmask, suit_of, suit_masks, trump, must_trump, pair_of,
             goal, card_class, held, n_tricks_total,
-            tt_keys, tt_lo, tt_hi, tt_move, tt_stamp, tt_bits, ctx, moves, ws, wsu, keys,
-            kw, cbits, named, mk, tc, leader0, trick0, nplayed0, unplayed0, p_count0, prog0,
+            tt_keys, tt_stamp, tt_bits, ctx, moves, ws, wsu, keys, kw, cbits, named, mk,
+            planes, tc, leader0, trick0, nplayed0, unplayed0, p_count0, prog0,
             target):
     """Can the searching pair force the goal with ``target`` counted tricks from this node?
 
@@ -96,11 +96,11 @@ def _search(hands, pairmask, suit_of, suit_masks, trump, must_trump, pair_of,
                     r = b == 1
                     phase = PH_RETURN
                     continue
-                _rel_key(kw, hands, unplayed, suit_masks, card_class, cbits, leader, prog,
-                         named)
-                lo, lo_j, hi, hi_j, hint = _tt_lookup(tt_keys, tt_lo, tt_hi, tt_move,
-                                                      tt_stamp, stamp, kw, tt_bits, unplayed,
-                                                      suit_masks, hs, 2 + cbits, need)
+                _rel_key(kw, hands, unplayed, suit_masks, card_class, planes, cbits, leader,
+                         prog, named)
+                lo, lo_j, hi, hi_j, hint = _tt_lookup(tt_keys, tt_stamp, stamp, kw, tt_bits,
+                                                      unplayed, suit_masks, hs, 2 + cbits,
+                                                      need)
                 for k in range(KEY_WORDS):
                     keys[d, k] = kw[k]
                 if need <= lo:
@@ -137,7 +137,7 @@ def _search(hands, pairmask, suit_of, suit_masks, trump, must_trump, pair_of,
                 r = ws[d, W_ISP] == 0
                 rel = wsu[d, U_REL]
                 if ws[d, W_NPLAYED] == 0:
-                    _tt_store(tt_keys, tt_lo, tt_hi, tt_move, tt_stamp, tt_bits, stamp, goal,
+                    _tt_store(tt_keys, tt_stamp, tt_bits, stamp, goal,
                               n_tricks_total, ws, wsu, keys, kw, d, r, np.int64(-1), rel,
                               suit_masks, named, mk, cbits, hs, ctx)
                 phase = PH_RETURN
@@ -202,7 +202,7 @@ def _search(hands, pairmask, suit_of, suit_masks, trump, must_trump, pair_of,
                 if ws[d, W_IDX] == 0:
                     ctx[C_FIRST0 + ws[d, W_NPLAYED]] += 1
                 if ws[d, W_NPLAYED] == 0:
-                    _tt_store(tt_keys, tt_lo, tt_hi, tt_move, tt_stamp, tt_bits, stamp, goal,
+                    _tt_store(tt_keys, tt_stamp, tt_bits, stamp, goal,
                               n_tricks_total, ws, wsu, keys, kw, d, r, c, rel, suit_masks,
                               named, mk, cbits, hs, ctx)
                 phase = PH_RETURN
@@ -263,7 +263,7 @@ def _held_masks(hold):
 @kernel
 def _solve(hands, pairmask, suit_of, suit_masks, trump, must_trump, pair_of,
            goal, card_class, hold, n_tricks_total,
-           tt_keys, tt_lo, tt_hi, tt_move, tt_stamp, tt_bits, ctx, moves,
+           tt_keys, tt_stamp, tt_bits, ctx, moves,
            tc, leader, trick_no, nplayed, unplayed, p_count, prog, lo, hi):
     """Largest target in ``lo..hi`` the pair can force (binary search of null-window
     searches sharing one table); ``lo - 1`` if not even ``lo``."""
@@ -283,6 +283,8 @@ def _solve(hands, pairmask, suit_of, suit_masks, trump, must_trump, pair_of,
     cbits = 0
     while (1 << cbits) < ncls:
         cbits += 1
+    planes = np.zeros(2 + MAX_CBITS, dtype=np.uint64)
+    _class_planes(planes, card_class, cbits)
     best = lo - 1
     mid = lo
     if hi > lo:
@@ -295,8 +297,8 @@ def _solve(hands, pairmask, suit_of, suit_masks, trump, must_trump, pair_of,
     while lo <= hi:
         if _search(hands, pairmask, suit_of, suit_masks, trump, must_trump, pair_of,
                    goal, card_class, held, n_tricks_total,
-                   tt_keys, tt_lo, tt_hi, tt_move, tt_stamp, tt_bits, ctx, moves, ws, wsu, keys,
-                   kw, cbits, named, mk, tc, leader, trick_no, nplayed, unplayed, p_count, prog,
+                   tt_keys, tt_stamp, tt_bits, ctx, moves, ws, wsu, keys, kw, cbits, named,
+                   mk, planes, tc, leader, trick_no, nplayed, unplayed, p_count, prog,
                    mid):
             best = mid
             lo = mid + 1

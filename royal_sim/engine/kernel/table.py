@@ -16,7 +16,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..goal import G_COUNT_TRICKS
-from .bits import _bit, _highest_bits, _lowbit_index, popcount
+from .bits import FAST_PEXT, _bit, _highest_bits, _lowbit_index, pdep, pext, popcount, prefetch
 from .tricks import _count_future, _holder
 from .workspace import C_REPL, U_UNPLAYED, W_NEED, W_TRICK
 from .jit import helper, kernel, kernel_no_refcount
@@ -28,24 +28,97 @@ KEY_WORDS = 8          # 4: lengths of hands 0, 1; 5: lengths of hands 2, 3, lea
 MAX_PINNED = 32        # named cards whose holders word 7 can hold
 TT_MASK0 = KEY_WORDS   # entry words 8-11: which sequence bits the entry fixes
 TT_DEPTH = KEY_WORDS + SEQ_WORDS     # entry word 12: relevant cards per suit (5 bits each)
-TT_WORDS = TT_DEPTH + 1
-TT_BUCKET = 64        # slots of a bucket; the entries of the current search fill a prefix
+TT_VAL = TT_DEPTH + 1  # entry word 13: lo + 1, hi + 1, move + 1 (a byte each)
+TT_WORDS = 16
+TT_BUCKET = 16        # slots of a bucket; the entries of the current search fill a prefix
 # An entry fixes the holders of the top k cards of the hash suit (the trump suit, else suit
 # 0), k varying; it is filed under the largest level <= k with those holders hashed in, and
 # a lookup probes each level.
 TT_LEVELS = (0, 4, 8)
 
 
-@helper
-def _rel_key(kw, hands, unplayed, suit_masks, card_class, cbits, leader, prog, named):
-    """Write the position's rank-relative key into ``kw`` (KEY_WORDS,) uint64.
+MAX_CBITS = 4           # class bits a card's key can take (42 cards x 6 bits fill 4 words)
+# _STRIDE[w, p]: bits p, p + w, p + 2w, ... of a word (plane p of w-bit fields)
+_STRIDE = np.array([[sum(1 << i for i in range(p, 64, w)) if 0 < w and p < w else 0
+                     for p in range(2 + MAX_CBITS)] for w in range(3 + MAX_CBITS)],
+                   dtype=np.uint64)
 
-    Words 0-3: each suit's sequence of (holder, goal class) in strength order, lowest first
-    (DDS's relative ranks: which lower cards were played no longer matters); words 4-5: each
-    hand's length in each suit (4 bits), the leader and the goal progress; word 6: the cards
-    the goal names (``_named_cards``) still out; word 7: their holders, 2 bits each (0 when
-    more than ``MAX_PINNED`` are named). A table entry fixes words 4-7 and only the sequence
-    bits of its relevant cards (``_tt_store``)."""
+
+@helper
+def _class_planes(planes, card_class, cbits):
+    """``planes[2 + b]`` (b < cbits): the cards whose goal class has bit b set (the key's
+    class bits, ``_rel_key``); ``planes`` (2 + MAX_CBITS,) uint64."""
+    for b in range(cbits):
+        planes[2 + b] = 0
+    for c in range(card_class.shape[0]):
+        for b in range(cbits):
+            if (card_class[c] >> b) & 1:
+                planes[2 + b] |= _bit(c)
+
+
+@helper
+def _rel_key_pext(kw, hands, unplayed, suit_masks, card_class, planes, cbits, leader, prog,
+                  named):
+    """``_rel_key`` a suit at a time: each bit of a card's (holder, class) field is a plane
+    of the cards (``planes``: bit 0 and bit 1 of the holder's seat number, the class bits of
+    ``_class_planes``), packed in suit order by PEXT and spread to every w-th bit by PDEP.
+    The sequence is gathered in a register and each word written once."""
+    w = 2 + cbits
+    h1 = hands[1] | hands[3]
+    h2 = hands[2] | hands[3]
+    planes[0] = h1
+    planes[1] = h2
+    per = 64 // w                   # cards a 64-bit chunk holds
+    acc = np.uint64(0)              # the sequence word being filled, ``fill`` bits of it
+    fill = 0
+    wi = 0
+    la = np.uint64(0)
+    lb = np.uint64(0)
+    for s in range(suit_masks.shape[0]):
+        m = unplayed & suit_masks[s]
+        sh = np.uint64(8 * s)
+        la |= (np.uint64(popcount(hands[0] & m))
+               | (np.uint64(popcount(hands[1] & m)) << np.uint64(4))) << sh
+        lb |= (np.uint64(popcount(hands[2] & m))
+               | (np.uint64(popcount(hands[3] & m)) << np.uint64(4))) << sh
+        n = popcount(m)
+        done = 0
+        while done < n:
+            k = min(per, n - done)
+            nb = k * w
+            lim = ~np.uint64(0) if nb == 64 else (np.uint64(1) << np.uint64(nb)) - np.uint64(1)
+            if cbits == 0:
+                v = (pdep(pext(h1, m) >> np.uint64(done), _STRIDE[2, 0] & lim)
+                     | pdep(pext(h2, m) >> np.uint64(done), _STRIDE[2, 1] & lim))
+            else:
+                v = np.uint64(0)
+                for p in range(w):
+                    v |= pdep(pext(planes[p], m) >> np.uint64(done), _STRIDE[w, p] & lim)
+            acc |= v << np.uint64(fill)     # (fill < 64 always)
+            if fill + nb >= 64:
+                kw[wi] = acc
+                wi += 1
+                acc = v >> np.uint64(64 - fill) if fill > 0 else np.uint64(0)
+                fill += nb - 64
+            else:
+                fill += nb
+            done += k
+    for i in range(wi, SEQ_WORDS):
+        kw[i] = acc
+        acc = np.uint64(0)
+    kw[4] = la
+    kw[5] = lb | (np.uint64(leader) << np.uint64(40)) | (np.uint64(prog) << np.uint64(42))
+    nm = named & unplayed
+    kw[6] = nm
+    kw[7] = 0
+    if popcount(named) <= MAX_PINNED:
+        kw[7] = pdep(pext(h1, nm), _STRIDE[2, 0]) | pdep(pext(h2, nm), _STRIDE[2, 1])
+
+
+@helper
+def _rel_key_loop(kw, hands, unplayed, suit_masks, card_class, planes, cbits, leader, prog,
+                  named):
+    """``_rel_key`` card by card (where the CPU has no fast PEXT)."""
     w = 2 + cbits
     for i in range(KEY_WORDS):
         kw[i] = 0
@@ -93,6 +166,22 @@ def _rel_key(kw, hands, unplayed, suit_masks, card_class, cbits, leader, prog, n
             m &= m - np.uint64(1)
             kw[7] |= np.uint64(_holder(hands, _bit(c))) << np.uint64(pos)
             pos += 2
+
+
+# _rel_key(kw, hands, unplayed, suit_masks, card_class, planes, cbits, leader, prog, named):
+# write the position's rank-relative key into ``kw`` (KEY_WORDS,) uint64.
+#
+# Words 0-3: each suit's sequence of (holder, goal class) in strength order, lowest first
+# (DDS's relative ranks: which lower cards were played no longer matters), 2 + cbits bits a
+# card: the holder's seat number, then its class; words 4-5: each hand's length in each suit
+# (4 bits), the leader and the goal progress; word 6: the cards the goal names
+# (``_named_cards``) still out; word 7: their holders, 2 bits each (0 when more than
+# ``MAX_PINNED`` are named). A table entry fixes words 4-7 and only the sequence bits of its
+# relevant cards (``_tt_store``). ``planes`` (2 + MAX_CBITS,) uint64: work space, its class
+# planes set by ``_class_planes`` for this ``card_class`` once per search. Same key from
+# both versions; PEXT/PDEP (a suit at a time) where the CPU has them fast, else card by card.
+_rel_key = _rel_key_pext if FAST_PEXT else _rel_key_loop
+
 
 
 @kernel_no_refcount
@@ -215,7 +304,7 @@ def _tt_hash(kw, top, level, bits):
 
 
 @helper
-def _tt_lookup(tt_keys, tt_lo, tt_hi, tt_move, tt_stamp, stamp, kw, bits, unplayed,
+def _tt_lookup(tt_keys, tt_stamp, stamp, kw, bits, unplayed,
                suit_masks, hs, w, need):
     """Every entry of the buckets that matches the position (same lengths, leader, progress
     and named cards; same holders of the entry's relevant cards) holds for it. Returns
@@ -229,14 +318,29 @@ def _tt_lookup(tt_keys, tt_lo, tt_hi, tt_move, tt_stamp, stamp, kw, bits, unplay
     hi_j = -1
     mv = -1
     n_hs = popcount(unplayed & suit_masks[hs])
-    for level in TT_LEVELS:
-        if level > n_hs:
-            break
-        base, tag = _tt_hash(kw, _top_bits(kw, unplayed, suit_masks, hs, w, level), level,
-                             bits)
-        lo, lo_j, hi, hi_j, mv = _tt_scan(tt_keys, tt_lo, tt_hi, tt_move, tt_stamp,
-                                          (stamp << 32) | tag, kw, base, lo, lo_j, hi, hi_j,
-                                          mv, need)
+    # the buckets of all levels first, each prefetched, then scanned (their misses overlap)
+    b0, t0 = _tt_hash(kw, _top_bits(kw, unplayed, suit_masks, hs, w, 0), 0, bits)
+    prefetch(tt_stamp, b0)
+    b1, t1 = b0, t0
+    b2, t2 = b0, t0
+    if n_hs >= TT_LEVELS[1]:
+        b1, t1 = _tt_hash(kw, _top_bits(kw, unplayed, suit_masks, hs, w, TT_LEVELS[1]),
+                          TT_LEVELS[1], bits)
+        prefetch(tt_stamp, b1)
+    if n_hs >= TT_LEVELS[2]:
+        b2, t2 = _tt_hash(kw, _top_bits(kw, unplayed, suit_masks, hs, w, TT_LEVELS[2]),
+                          TT_LEVELS[2], bits)
+        prefetch(tt_stamp, b2)
+    lo, lo_j, hi, hi_j, mv = _tt_scan(tt_keys, tt_stamp,
+                                      (stamp << 32) | t0, kw, b0, lo, lo_j, hi, hi_j, mv, need)
+    if n_hs >= TT_LEVELS[1]:
+        lo, lo_j, hi, hi_j, mv = _tt_scan(tt_keys, tt_stamp,
+                                          (stamp << 32) | t1, kw, b1, lo, lo_j, hi, hi_j, mv,
+                                          need)
+    if n_hs >= TT_LEVELS[2]:
+        lo, lo_j, hi, hi_j, mv = _tt_scan(tt_keys, tt_stamp,
+                                          (stamp << 32) | t2, kw, b2, lo, lo_j, hi, hi_j, mv,
+                                          need)
     return lo, lo_j, hi, hi_j, mv
 
 
@@ -251,7 +355,7 @@ def _depth_sum(depth):
 
 
 @helper
-def _tt_scan(tt_keys, tt_lo, tt_hi, tt_move, tt_stamp, stamp_tag, kw, base, lo, lo_j, hi,
+def _tt_scan(tt_keys, tt_stamp, stamp_tag, kw, base, lo, lo_j, hi,
              hi_j, mv, need):
     for j in range(base, base + TT_BUCKET):
         v = tt_stamp[j]
@@ -267,27 +371,31 @@ def _tt_scan(tt_keys, tt_lo, tt_hi, tt_move, tt_stamp, stamp_tag, kw, base, lo, 
                 or (kw[2] & tt_keys[j, TT_MASK0 + 2]) != tt_keys[j, 2]
                 or (kw[3] & tt_keys[j, TT_MASK0 + 3]) != tt_keys[j, 3]):
             continue
-        if tt_lo[j] > lo and (lo < need or tt_lo[j] < need):
-            lo = tt_lo[j]
+        val = tt_keys[j, TT_VAL]
+        e_lo = np.int64(val & np.uint64(255)) - 1
+        e_hi = np.int64((val >> np.uint64(8)) & np.uint64(255)) - 1
+        e_mv = np.int64((val >> np.uint64(16)) & np.uint64(255)) - 1
+        if e_lo > lo and (lo < need or e_lo < need):
+            lo = e_lo
             lo_j = j
-        elif tt_lo[j] >= need and lo >= need and _depth_sum(tt_keys[j, TT_DEPTH]) < _depth_sum(
+        elif e_lo >= need and lo >= need and _depth_sum(tt_keys[j, TT_DEPTH]) < _depth_sum(
                 tt_keys[lo_j, TT_DEPTH]):
-            lo = tt_lo[j]       # (both answer: the one that fixes fewer cards)
+            lo = e_lo       # (both answer: the one that fixes fewer cards)
             lo_j = j
-        if tt_hi[j] < hi and (hi >= need or tt_hi[j] >= need):
-            hi = tt_hi[j]
+        if e_hi < hi and (hi >= need or e_hi >= need):
+            hi = e_hi
             hi_j = j
-        elif tt_hi[j] < need and hi < need and _depth_sum(tt_keys[j, TT_DEPTH]) < _depth_sum(
+        elif e_hi < need and hi < need and _depth_sum(tt_keys[j, TT_DEPTH]) < _depth_sum(
                 tt_keys[hi_j, TT_DEPTH]):
-            hi = tt_hi[j]
+            hi = e_hi
             hi_j = j
-        if mv < 0 and tt_move[j] >= 0:
-            mv = tt_move[j]
+        if mv < 0 and e_mv >= 0:
+            mv = e_mv
     return lo, lo_j, hi, hi_j, mv
 
 
 @kernel_no_refcount
-def _tt_store(tt_keys, tt_lo, tt_hi, tt_move, tt_stamp, tt_bits, stamp, goal, n_tricks_total,
+def _tt_store(tt_keys, tt_stamp, tt_bits, stamp, goal, n_tricks_total,
               ws, wsu, keys, kw, d, result, best, rel, suit_masks, named, mk, cbits, hs,
               ctx):
     """Record the value of the trick-start node at ply ``d`` as a bound on the extra
@@ -337,13 +445,18 @@ def _tt_store(tt_keys, tt_lo, tt_hi, tt_move, tt_stamp, tt_bits, stamp, goal, n_
         for i in range(SEQ_WORDS, KEY_WORDS):
             tt_keys[slot, i] = keys[d, i]
         tt_keys[slot, TT_DEPTH] = depth
-        tt_lo[slot] = -1
-        tt_hi[slot] = _count_future(goal[G_COUNT_TRICKS], ws[d, W_TRICK], n_tricks_total)
-        tt_move[slot] = -1
+        tt_keys[slot, TT_VAL] = np.uint64(_count_future(goal[G_COUNT_TRICKS], ws[d, W_TRICK],
+                                                        n_tricks_total) + 1) << np.uint64(8)
+    val = tt_keys[slot, TT_VAL]
+    e_lo = np.int64(val & np.uint64(255)) - 1
+    e_hi = np.int64((val >> np.uint64(8)) & np.uint64(255)) - 1
+    e_mv = np.int64((val >> np.uint64(16)) & np.uint64(255)) - 1
     if result:
-        if need > tt_lo[slot]:
-            tt_lo[slot] = need
-    elif need - 1 < tt_hi[slot]:
-        tt_hi[slot] = need - 1
+        if need > e_lo:
+            e_lo = need
+    elif need - 1 < e_hi:
+        e_hi = need - 1
     if best >= 0:
-        tt_move[slot] = best
+        e_mv = best
+    tt_keys[slot, TT_VAL] = (np.uint64(e_lo + 1) | (np.uint64(e_hi + 1) << np.uint64(8))
+                             | (np.uint64(e_mv + 1) << np.uint64(16)))
