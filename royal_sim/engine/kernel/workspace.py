@@ -23,4 +23,5 @@ C_TRICK0 = 4          # C_TRICK0 + t: nodes at trick t (0-based), for profiling
 MAX_TRICKS = 16
 C_CUT0 = C_TRICK0 + MAX_TRICKS      # C_CUT0 + k: cut-offs at play position k (0 = lead)
 C_FIRST0 = C_CUT0 + 4               # C_FIRST0 + k: of those, by the first move tried
-C_LEN = C_FIRST0 + 4
+C_LEN = 32          # slots from C_FIRST0 + 4 unused: a worker's row of 256 bytes shares no
+                    # cache line with another's (its counters change at every node)
