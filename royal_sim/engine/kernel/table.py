@@ -9,6 +9,8 @@ Ginsberg's partition search): every node returns the cards whose ranks its value
 the entry holds for every position with the same suit lengths and the same holders of the
 top cards of each suit down to the lowest relevant one (``_closure``). Entries are filed by
 the holders of the top 0/4/8 trumps they fix (``TT_LEVELS``).
+A lookup hashes the position at every level first and prefetches those buckets, so that
+their cache misses overlap; an entry (bounds and move included) is one 128-byte row.
 """
 
 from __future__ import annotations
@@ -28,8 +30,9 @@ KEY_WORDS = 8          # 4: lengths of hands 0, 1; 5: lengths of hands 2, 3, lea
 MAX_PINNED = 32        # named cards whose holders word 7 can hold
 TT_MASK0 = KEY_WORDS   # entry words 8-11: which sequence bits the entry fixes
 TT_DEPTH = KEY_WORDS + SEQ_WORDS     # entry word 12: relevant cards per suit (5 bits each)
-TT_VAL = TT_DEPTH + 1  # entry word 13: lo + 1, hi + 1, move + 1 (a byte each)
-TT_WORDS = 16
+TT_VAL = TT_DEPTH + 1  # entry word 13: the bounds and the move, a byte each (lo + 1 in bits
+                       # 0-7, hi + 1 in 8-15, move + 1 in 16-23), read with the key words
+TT_WORDS = 16          # words 14-15 unused: 128-byte rows, two cache lines (``Tables``)
 TT_BUCKET = 16        # slots of a bucket; the entries of the current search fill a prefix
 # An entry fixes the holders of the top k cards of the hash suit (the trump suit, else suit
 # 0), k varying; it is filed under the largest level <= k with those holders hashed in, and
@@ -37,7 +40,7 @@ TT_BUCKET = 16        # slots of a bucket; the entries of the current search fil
 TT_LEVELS = (0, 4, 8)
 
 
-MAX_CBITS = 4           # class bits a card's key can take (42 cards x 6 bits fill 4 words)
+MAX_CBITS = 4          # class bits of a card in the key (``solver.check_key_fits``)
 # _STRIDE[w, p]: bits p, p + w, p + 2w, ... of a word (plane p of w-bit fields)
 _STRIDE = np.array([[sum(1 << i for i in range(p, 64, w)) if 0 < w and p < w else 0
                      for p in range(2 + MAX_CBITS)] for w in range(3 + MAX_CBITS)],
