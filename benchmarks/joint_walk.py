@@ -28,8 +28,8 @@ from royal_sim.engine.kernel.jit import helper, kernel, kernel_no_refcount
 from royal_sim.engine.kernel.moves import _draws_trumps, _moves, _same_partition, _with_run
 from royal_sim.engine.kernel.table import (KEY_WORDS, MAX_CBITS, SEQ_WORDS, TT_BUCKET,
                                            TT_DEPTH, TT_LEVELS, TT_MASK0, _class_planes,
-                                           _closure, _depth_cards, _named_cards, _rel_key,
-                                           _rel_mask, _top_bits, _tt_hash)
+                                           _closure, _depth_cards, _level_bucket,
+                                           _named_cards, _rel_key, _rel_mask)
 from royal_sim.engine.kernel.tricks import _legal, _trick_winner
 from royal_sim.engine.kernel.workspace import (C_CUT0, C_FIRST0, C_NODES, C_REPL, C_STAMP,
                                                C_TRICK0, C_TSTART, MAX_DEPTH)
@@ -89,8 +89,7 @@ def _gstore(tt_keys, tt_pm, tt_dm, tt_move, tt_stamp, tt_bits, stamp, keys, d, u
         if lv <= k:
             level = lv
     kw = keys[d]
-    base, tag = _tt_hash(kw, _top_bits(kw, unplayed, suit_masks, hs, 2 + cbits, level),
-                         level, tt_bits)
+    base, tag = _level_bucket(kw, unplayed, suit_masks, hs, 2 + cbits, level, tt_bits)
     stamp_tag = (stamp << 32) | tag
     slot = -1
     empty = -1
@@ -205,8 +204,8 @@ def _search_group(hands, pairmask, suit_of, suit_masks, trump, must_trump, pair_
                 for level in TT_LEVELS:
                     if level > n_hs:
                         break
-                    base, tag = _tt_hash(kw, _top_bits(kw, unplayed, suit_masks, hs, 2 + cbits,
-                                                       level), level, tt_bits)
+                    base, tag = _level_bucket(kw, unplayed, suit_masks, hs, 2 + cbits, level,
+                                              tt_bits)
                     tp, td, relpre, hint = _gscan(tt_keys, tt_pm, tt_dm, tt_move, tt_stamp,
                                                   (stamp << 32) | tag, kw, base, open_, tp,
                                                   td, relpre, hint, unplayed, suit_masks)

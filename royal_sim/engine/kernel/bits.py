@@ -1,10 +1,13 @@
 """Bit tricks on uint64 card masks shared by the numba kernels (the search and the
-sampler): population count, lowest and highest set bit, the cards above a card; and the one
-atomic counter the parallel batch kernel deals its cells with.
+sampler): population count, lowest and highest set bit, the cards above a card; the one
+atomic counter the parallel batch kernel deals its cells with; a cache prefetch hint; and
+BMI2's PEXT/PDEP for the table key, where the CPU has them fast (``FAST_PEXT``).
 """
 
 from __future__ import annotations
 
+import llvmlite.binding as llvm
+import numba
 import numpy as np
 from llvmlite import ir
 from numba import types
@@ -125,8 +128,6 @@ def _fast_pext() -> bool:
     where numba is told to compile for another CPU (``NUMBA_CPU_NAME``), nor on AMD's
     first Zen cores (``znver1``, ``znver2``), where they are microcoded (hundreds of
     cycles)."""
-    import llvmlite.binding as llvm
-    import numba
     if numba.config.CPU_NAME or numba.config.CPU_FEATURES:
         return False
     try:

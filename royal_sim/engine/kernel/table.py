@@ -60,6 +60,22 @@ def _class_planes(planes, card_class, cbits):
 
 
 @helper
+def _length_words(hands, unplayed, suit_masks, leader, prog):
+    """Key words 4-5 (``_rel_key``): each hand's length in each suit, 4 bits, 8 bits a suit
+    (hands 0 and 1 in word 4, hands 2 and 3 in word 5), then the leader and the progress."""
+    la = np.uint64(0)
+    lb = np.uint64(0)
+    for s in range(suit_masks.shape[0]):
+        m = unplayed & suit_masks[s]
+        sh = np.uint64(8 * s)
+        la |= (np.uint64(popcount(hands[0] & m))
+               | (np.uint64(popcount(hands[1] & m)) << np.uint64(4))) << sh
+        lb |= (np.uint64(popcount(hands[2] & m))
+               | (np.uint64(popcount(hands[3] & m)) << np.uint64(4))) << sh
+    return la, lb | (np.uint64(leader) << np.uint64(40)) | (np.uint64(prog) << np.uint64(42))
+
+
+@helper
 def _rel_key_pext(kw, hands, unplayed, suit_masks, card_class, planes, cbits, leader, prog,
                   named):
     """``_rel_key`` a suit at a time: each bit of a card's (holder, class) field is a plane
@@ -75,15 +91,8 @@ def _rel_key_pext(kw, hands, unplayed, suit_masks, card_class, planes, cbits, le
     acc = np.uint64(0)              # the sequence word being filled, ``fill`` bits of it
     fill = 0
     wi = 0
-    la = np.uint64(0)
-    lb = np.uint64(0)
     for s in range(suit_masks.shape[0]):
         m = unplayed & suit_masks[s]
-        sh = np.uint64(8 * s)
-        la |= (np.uint64(popcount(hands[0] & m))
-               | (np.uint64(popcount(hands[1] & m)) << np.uint64(4))) << sh
-        lb |= (np.uint64(popcount(hands[2] & m))
-               | (np.uint64(popcount(hands[3] & m)) << np.uint64(4))) << sh
         n = popcount(m)
         done = 0
         while done < n:
@@ -109,8 +118,7 @@ def _rel_key_pext(kw, hands, unplayed, suit_masks, card_class, planes, cbits, le
     for i in range(wi, SEQ_WORDS):
         kw[i] = acc
         acc = np.uint64(0)
-    kw[4] = la
-    kw[5] = lb | (np.uint64(leader) << np.uint64(40)) | (np.uint64(prog) << np.uint64(42))
+    kw[4], kw[5] = _length_words(hands, unplayed, suit_masks, leader, prog)
     nm = named & unplayed
     kw[6] = nm
     kw[7] = 0
@@ -126,18 +134,11 @@ def _rel_key_loop(kw, hands, unplayed, suit_masks, card_class, planes, cbits, le
     for i in range(KEY_WORDS):
         kw[i] = 0
     pos = 0
-    la = np.uint64(0)
-    lb = np.uint64(0)
     h1 = hands[1] | hands[3]        # bit 0 of the holder's seat number
     h2 = hands[2] | hands[3]        # bit 1
     one = np.uint64(1)
     for s in range(suit_masks.shape[0]):
         m = unplayed & suit_masks[s]
-        sh = np.uint64(8 * s)
-        la |= (np.uint64(popcount(hands[0] & m))
-               | (np.uint64(popcount(hands[1] & m)) << np.uint64(4))) << sh
-        lb |= (np.uint64(popcount(hands[2] & m))
-               | (np.uint64(popcount(hands[3] & m)) << np.uint64(4))) << sh
         if cbits == 0:
             # 2 bits a card: 32 cards a word, never straddling two words
             while m:
@@ -158,8 +159,7 @@ def _rel_key_loop(kw, hands, unplayed, suit_masks, card_class, planes, cbits, le
             if off + w > 64:
                 kw[word + 1] |= v >> np.uint64(64 - off)
             pos += w
-    kw[4] = la
-    kw[5] = lb | (np.uint64(leader) << np.uint64(40)) | (np.uint64(prog) << np.uint64(42))
+    kw[4], kw[5] = _length_words(hands, unplayed, suit_masks, leader, prog)
     kw[6] = named & unplayed
     if popcount(named) <= MAX_PINNED:
         m = named & unplayed
@@ -307,8 +307,14 @@ def _tt_hash(kw, top, level, bits):
 
 
 @helper
-def _tt_lookup(tt_keys, tt_stamp, stamp, kw, bits, unplayed,
-               suit_masks, hs, w, need):
+def _level_bucket(kw, unplayed, suit_masks, hs, w, level, bits):
+    """``(bucket start, tag)`` of a position's key ``kw`` at table level ``level``: the
+    key's words 4-7 and the holders of the top ``level`` cards of the hash suit ``hs``."""
+    return _tt_hash(kw, _top_bits(kw, unplayed, suit_masks, hs, w, level), level, bits)
+
+
+@helper
+def _tt_lookup(tt_keys, tt_stamp, stamp, kw, bits, unplayed, suit_masks, hs, w, need):
     """Every entry of the buckets that matches the position (same lengths, leader, progress
     and named cards; same holders of the entry's relevant cards) holds for it. Returns
     ``(lo, lo_slot, hi, hi_slot, move)``: the best lower and upper bounds with their slots
@@ -322,17 +328,15 @@ def _tt_lookup(tt_keys, tt_stamp, stamp, kw, bits, unplayed,
     mv = -1
     n_hs = popcount(unplayed & suit_masks[hs])
     # the buckets of all levels first, each prefetched, then scanned (their misses overlap)
-    b0, t0 = _tt_hash(kw, _top_bits(kw, unplayed, suit_masks, hs, w, 0), 0, bits)
+    b0, t0 = _level_bucket(kw, unplayed, suit_masks, hs, w, TT_LEVELS[0], bits)
     prefetch(tt_stamp, b0)
     b1, t1 = b0, t0
     b2, t2 = b0, t0
     if n_hs >= TT_LEVELS[1]:
-        b1, t1 = _tt_hash(kw, _top_bits(kw, unplayed, suit_masks, hs, w, TT_LEVELS[1]),
-                          TT_LEVELS[1], bits)
+        b1, t1 = _level_bucket(kw, unplayed, suit_masks, hs, w, TT_LEVELS[1], bits)
         prefetch(tt_stamp, b1)
     if n_hs >= TT_LEVELS[2]:
-        b2, t2 = _tt_hash(kw, _top_bits(kw, unplayed, suit_masks, hs, w, TT_LEVELS[2]),
-                          TT_LEVELS[2], bits)
+        b2, t2 = _level_bucket(kw, unplayed, suit_masks, hs, w, TT_LEVELS[2], bits)
         prefetch(tt_stamp, b2)
     lo, lo_j, hi, hi_j, mv = _tt_scan(tt_keys, tt_stamp,
                                       (stamp << 32) | t0, kw, b0, lo, lo_j, hi, hi_j, mv, need)
@@ -345,6 +349,21 @@ def _tt_lookup(tt_keys, tt_stamp, stamp, kw, bits, unplayed,
                                           (stamp << 32) | t2, kw, b2, lo, lo_j, hi, hi_j, mv,
                                           need)
     return lo, lo_j, hi, hi_j, mv
+
+
+@helper
+def _unpack_value(val):
+    """``(lo, hi, move)`` of an entry's value word (``TT_VAL``)."""
+    return (np.int64(val & np.uint64(255)) - 1,
+            np.int64((val >> np.uint64(8)) & np.uint64(255)) - 1,
+            np.int64((val >> np.uint64(16)) & np.uint64(255)) - 1)
+
+
+@helper
+def _pack_value(lo, hi, mv):
+    """An entry's value word (``TT_VAL``) holding ``lo``, ``hi`` and ``move``."""
+    return (np.uint64(lo + 1) | (np.uint64(hi + 1) << np.uint64(8))
+            | (np.uint64(mv + 1) << np.uint64(16)))
 
 
 @helper
@@ -374,10 +393,7 @@ def _tt_scan(tt_keys, tt_stamp, stamp_tag, kw, base, lo, lo_j, hi,
                 or (kw[2] & tt_keys[j, TT_MASK0 + 2]) != tt_keys[j, 2]
                 or (kw[3] & tt_keys[j, TT_MASK0 + 3]) != tt_keys[j, 3]):
             continue
-        val = tt_keys[j, TT_VAL]
-        e_lo = np.int64(val & np.uint64(255)) - 1
-        e_hi = np.int64((val >> np.uint64(8)) & np.uint64(255)) - 1
-        e_mv = np.int64((val >> np.uint64(16)) & np.uint64(255)) - 1
+        e_lo, e_hi, e_mv = _unpack_value(tt_keys[j, TT_VAL])
         if e_lo > lo and (lo < need or e_lo < need):
             lo = e_lo
             lo_j = j
@@ -415,8 +431,7 @@ def _tt_store(tt_keys, tt_stamp, tt_bits, stamp, goal, n_tricks_total,
     for lv in TT_LEVELS:
         if lv <= k:
             level = lv
-    base, tag = _tt_hash(kw, _top_bits(kw, unplayed, suit_masks, hs, 2 + cbits, level),
-                         level, tt_bits)
+    base, tag = _level_bucket(kw, unplayed, suit_masks, hs, 2 + cbits, level, tt_bits)
     stamp_tag = (stamp << 32) | tag
     slot = -1
     empty = -1
@@ -448,12 +463,10 @@ def _tt_store(tt_keys, tt_stamp, tt_bits, stamp, goal, n_tricks_total,
         for i in range(SEQ_WORDS, KEY_WORDS):
             tt_keys[slot, i] = keys[d, i]
         tt_keys[slot, TT_DEPTH] = depth
-        tt_keys[slot, TT_VAL] = np.uint64(_count_future(goal[G_COUNT_TRICKS], ws[d, W_TRICK],
-                                                        n_tricks_total) + 1) << np.uint64(8)
-    val = tt_keys[slot, TT_VAL]
-    e_lo = np.int64(val & np.uint64(255)) - 1
-    e_hi = np.int64((val >> np.uint64(8)) & np.uint64(255)) - 1
-    e_mv = np.int64((val >> np.uint64(16)) & np.uint64(255)) - 1
+        e_lo, e_hi, e_mv = -1, _count_future(goal[G_COUNT_TRICKS], ws[d, W_TRICK],
+                                             n_tricks_total), -1
+    else:
+        e_lo, e_hi, e_mv = _unpack_value(tt_keys[slot, TT_VAL])
     if result:
         if need > e_lo:
             e_lo = need
@@ -461,5 +474,4 @@ def _tt_store(tt_keys, tt_stamp, tt_bits, stamp, goal, n_tricks_total,
         e_hi = need - 1
     if best >= 0:
         e_mv = best
-    tt_keys[slot, TT_VAL] = (np.uint64(e_lo + 1) | (np.uint64(e_hi + 1) << np.uint64(8))
-                             | (np.uint64(e_mv + 1) << np.uint64(16)))
+    tt_keys[slot, TT_VAL] = _pack_value(e_lo, e_hi, e_mv)
