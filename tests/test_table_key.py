@@ -1,7 +1,7 @@
 """The transposition key (``engine/kernel/table.py``): the PEXT/PDEP version of ``_rel_key``
 writes the same key as the card-by-card one, on tarokk and bridge positions with 1 to 16
 goal classes, cards already played and named cards; the layout checks refuse class counts
-the key cannot hold."""
+the key cannot hold; the tables refuse sizes a bucket does not fit."""
 
 import numpy as np
 import pytest
@@ -12,7 +12,7 @@ from royal_sim.engine.kernel.bits import FAST_PEXT
 from royal_sim.engine.kernel.table import (KEY_WORDS, MAX_CBITS, _class_planes, _rel_key,
                                            _rel_key_loop, _rel_key_pext)
 from royal_sim.engine.rules import bridge_rules
-from royal_sim.engine.solver import check_key_fits
+from royal_sim.engine.solver import Solver, Tables, check_key_fits
 
 
 @njit
@@ -77,3 +77,25 @@ def test_key_refuses_more_class_bits_than_it_holds():
     with pytest.raises(ValueError):
         check_key_fits(TAROKK_RULES.n_cards, 5, np.arange(17, dtype=np.int16))
     check_key_fits(TAROKK_RULES.n_cards, 5, np.arange(16, dtype=np.int16))
+
+
+@pytest.mark.parametrize("tt_bits", [-1, 0, 5, 27, 2.5, "18", True, None])
+def test_tables_refuse_sizes_a_bucket_does_not_fit(tt_bits):
+    # below 2**6 entries a 64-slot bucket would run past the table's end
+    with pytest.raises(ValueError, match="tt_bits must be an integer from 6 to 26"):
+        Tables(1, tt_bits)
+
+
+@pytest.mark.parametrize("rows", [0, -1, 1.5])
+def test_tables_refuse_no_rows(rows):
+    with pytest.raises(ValueError, match="rows must be a positive integer"):
+        Tables(rows, 10)
+
+
+def test_smallest_table_gives_the_same_answers():
+    # the smallest table (one bucket) replaces entries all the time: values stay exact
+    small, big = Solver(TAROKK_RULES, tt_bits=6), Solver(TAROKK_RULES)
+    hands = (0x8860288920, 0x5310805401, 0x2485032084, 0xa54025a)
+    for leader in range(4):
+        assert small.max_tricks(hands, leader, 1) == big.max_tricks(hands, leader, 1)
+    assert small.nodes > big.nodes

@@ -12,7 +12,7 @@ import numpy as np
 
 from .goal import Goal, tricks_goal
 from .kernel.search import _solve
-from .kernel.table import MAX_CBITS, SEQ_WORDS, TT_WORDS
+from .kernel.table import MAX_CBITS, SEQ_WORDS, TT_BUCKET, TT_WORDS
 from .kernel.tricks import _beats, _legal
 from .kernel.workspace import (C_CUT0, C_FIRST0, C_LEN, C_NODES, C_TRICK0, C_TSTART,
                                MAX_DEPTH, MAX_MOVES, MAX_TRICKS, TT_BITS_DEFAULT)
@@ -76,14 +76,26 @@ class SearchStats:
         return self.first_cutoffs[position] / n if n else float("nan")
 
 
+TT_BITS_MAX = 26    # 2**26 entries: 8.5 GiB a row
+
+
 class Tables:
     """Transposition tables, one row per thread (``rows``), kept between searches: the
     stamp in ``ctx[row, C_STAMP]`` tells entries of earlier searches apart, so they are
     never cleared. ``tt_bits``: log2 of each table's entries (2**18: 36 MB per row, 128-byte
-    entries and an 8-byte stamp each)."""
+    entries and an 8-byte stamp each), from log2 of a bucket's slots (``TT_BUCKET``: a
+    smaller table would put a bucket past its end) to ``TT_BITS_MAX``; raises ``ValueError``
+    outside that range, and for ``rows`` below 1."""
 
     def __init__(self, rows: int = 1, tt_bits: int = TT_BITS_DEFAULT):
-        size = 1 << tt_bits
+        low = TT_BUCKET.bit_length() - 1
+        if isinstance(tt_bits, bool) or not isinstance(tt_bits, (int, np.integer)) \
+                or not low <= tt_bits <= TT_BITS_MAX:
+            raise ValueError(f"tt_bits must be an integer from {low} to {TT_BITS_MAX}, "
+                             f"got {tt_bits!r}")
+        if isinstance(rows, bool) or not isinstance(rows, (int, np.integer)) or rows < 1:
+            raise ValueError(f"rows must be a positive integer, got {rows!r}")
+        size = 1 << int(tt_bits)
         self.tt_bits = tt_bits
         # rows of 128 bytes on 128-byte boundaries: an entry spans two cache lines
         raw = np.zeros(rows * size * TT_WORDS + 16, dtype=np.uint64)
