@@ -13,6 +13,8 @@ from royal_sim.double_dummy import TAROKK_RULES
 from royal_sim.engine.solver import Solver
 
 HAND = "XXII XX XVIII XVI XIV IX IV SK SQ HK"
+FULL_DEAL = ("XXI XX XI SQ SN SJ C10 HQ HN HJ / XVIII XV VI V IV S10 CN DK DN DJ / "
+             "XXII XIII X VIII VII II CQ CJ HK DQ / XIX XVII XVI XIV XII IX III I SK CK")
 
 
 def assert_counts_match_deal_by_deal(res, solver: Solver) -> None:
@@ -193,6 +195,8 @@ def test_solve_json_slems_in_an_ending():
     (["solve", "XXII / I / II / III", "--first-trick", "11"], "is impossible"),
     (["solve", "XXII SK / I SQ / II SN / III SJ", "--first-trick", "3"], "next trick is trick 9"),
     (["solve", "XXII SK / I SQ / XX SN / III SJ"], "D_IND cannot hold it"),
+    # found by a fresh user: a full deal solved with another seat leading trick 1
+    (["solve", FULL_DEAL, "--leader", "D_IND"], "trick 1 is always led by A_IND"),
     (["analyze", HAND, "--seat", "A_IND", "--only", ","], "lists no slem"),
     (["analyze", HAND, "--seat", "A_IND", "--param", "ultimo=SK", "--param", "ultimo=IV"],
      "given twice"),

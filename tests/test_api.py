@@ -11,6 +11,8 @@ from royal_sim.cli import main
 
 HAND = "XXII XX XVIII XVI XIV IX IV SK SQ HK"
 ENDING = "XX SK HK / XXI SQ HQ / I S10 DK / XIX CK HJ"
+FULL_DEAL = ("XXI XX XI SQ SN SJ C10 HQ HN HJ / XVIII XV VI V IV S10 CN DK DN DJ / "
+             "XXII XIII X VIII VII II CQ CJ HK DQ / XIX XVII XVI XIV XII IX III I SK CK")
 
 
 def cli_json(*args) -> dict:
@@ -83,6 +85,7 @@ def test_solve_is_the_commands_json():
     (lambda: royal_sim.solve(ENDING, leader=2), "leader"),
     (lambda: royal_sim.solve(ENDING, leader=True), "leader"),
     (lambda: royal_sim.solve(ENDING, leader="Q"), "leader"),
+    (lambda: royal_sim.solve(FULL_DEAL, leader="A_ELF"), "leader"),    # trick 1: A_IND leads
     (lambda: royal_sim.solve(ENDING, slems="no"), "slems"),
     (lambda: royal_sim.solve(ENDING, no_slems="yes"), "no_slems"),
     (lambda: royal_sim.solve(ENDING, slems=True, no_slems=True), "no_slems"),

@@ -602,6 +602,8 @@ def _state(pid: int) -> str:
 # --- endings with a leader, unknown keys, the exit code (issue 16) ----------------------
 
 ENDING = "XX SK HK / XXI SQ HQ / I S10 DK / XIX CK HJ"      # 3 cards: trick 8
+FULL_DEAL = ("XXI XX XI SQ SN SJ C10 HQ HN HJ / XVIII XV VI V IV S10 CN DK DN DJ / "
+             "XXII XIII X VIII VII II CQ CJ HK DQ / XIX XVII XVI XIV XII IX III I SK CK")
 
 
 def _solve_json(*args):
@@ -692,6 +694,7 @@ def test_a_file_of_the_former_format_is_refused_with_its_reason(tmp_path):
                                   "next trick is trick 8"),
     (f"{ENDING} @ first_trick=eight", "first_trick must be a whole number"),
     (f"{ENDING} @ leader=D_ELF leader=A_IND", "leader given twice"),
+    (f"{FULL_DEAL} @ leader=D_IND", "trick 1 is always led by A_IND (the indító), not D_IND"),
     (f"{HANDS[0][0]} @ A_IND @ leader=D_ELF", "more than one '@'"),
 ])
 def test_bad_deal_options_in_text_are_bad_lines(tmp_path, line, message):

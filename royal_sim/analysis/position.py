@@ -48,11 +48,13 @@ class PositionResult:
         return out
 
 
-def next_trick(hands: Sequence[int], first_trick: int | None = None) -> int:
+def next_trick(hands: Sequence[int], first_trick: int | None = None,
+               leader: Seat | None = None) -> int:
     """The number of the trick a position starts with: ``11 - cards per hand`` (the last
-    trick is always trick 10). ``first_trick``, when given, must be that number. Raises
-    ``DealError`` (argument ``first_trick``) when it is not, and for hands that are no
-    position (see ``Deal``)."""
+    trick is always trick 10). ``first_trick``, when given, must be that number; ``leader``,
+    when given, must be ``A_IND`` for a full deal (trick 1 is always led by the indító,
+    docs/rules.md#obligations). Raises ``DealError`` (argument ``first_trick`` or
+    ``leader``) when they are not, and for hands that are no position (see ``Deal``)."""
     k = Deal(tuple(hands)).cards_per_hand
     start = 11 - k
     if first_trick is not None and (isinstance(first_trick, bool)
@@ -63,6 +65,9 @@ def next_trick(hands: Sequence[int], first_trick: int | None = None) -> int:
         raise DealError(f"first_trick {first_trick} is impossible: with {k} card"
                         f"{'s' if k != 1 else ''} per hand the next trick is trick {start} "
                         "(the last trick is always 10)", argument="first_trick")
+    if start == 1 and leader is not None and Seat(leader) != Seat.A_IND:
+        raise DealError(f"trick 1 is always led by A_IND (the indító), not {Seat(leader).name}; "
+                        "a position after trick 1 may have any leader", argument="leader")
     return start
 
 
@@ -81,7 +86,7 @@ def solve_position(hands: Sequence[int], *, leader: Seat | int | str = 0,
     """
     check_rules(rules)
     lead = Seat(leader) if isinstance(leader, int) else parse_seat(leader)
-    start = next_trick(hands, first_trick)
+    start = next_trick(hands, first_trick, lead)
     attack = Solver(TAROKK_RULES).max_tricks(hands, int(lead), start, int(Pair.ATTACK))
     made = None
     if slems:
@@ -96,5 +101,5 @@ def optimal_play(hands: Sequence[int], *, leader: Seat | int = 0,
     """One optimal line of play of a position, trick by trick: ``[(leader seat, [4 card ids
     in play order], winner seat), …]`` (each side keeps the attack's trick value; see
     ``engine.solver.optimal_line``). Arguments and errors as ``solve_position``."""
-    start = next_trick(hands, first_trick)
+    start = next_trick(hands, first_trick, Seat(int(leader)))
     return optimal_line(Solver(TAROKK_RULES), hands, int(leader), start)

@@ -119,7 +119,7 @@ def _make_job(line: int, id_, hand, seat, deal, leader=None, first_trick=None) -
         except RoyalSimError as e:
             raise RoyalSimError(f"leader: {e}") from None
         return Job(ident, line, "deal", deal=d.hands, leader=lead,
-                   first_trick=_first_trick(d, None if blank[4] else first_trick))
+                   first_trick=_first_trick(d, None if blank[4] else first_trick, lead))
     if not (blank[3] and blank[4]):
         raise RoyalSimError("leader and first_trick are for a deal; a hand is analysed with "
                             "A_IND leading trick 1")
@@ -131,10 +131,10 @@ def _make_job(line: int, id_, hand, seat, deal, leader=None, first_trick=None) -
     return Job(ident, line, "hand", hand=parse_hand(str(hand), seat_), seat=seat_)
 
 
-def _first_trick(deal: Deal, value) -> int:
+def _first_trick(deal: Deal, value, leader: Seat) -> int:
     """The number of a deal's first trick: ``value`` (a whole number, or its digits), which
-    must be ``11 - cards per hand``, or that number when ``value`` is None. Raises
-    ``RoyalSimError``."""
+    must be ``11 - cards per hand``, or that number when ``value`` is None; a full deal's
+    ``leader`` must be A_IND (``next_trick``). Raises ``RoyalSimError``."""
     from ..analysis.position import next_trick
 
     if value is not None:
@@ -143,7 +143,7 @@ def _first_trick(deal: Deal, value) -> int:
             raise RoyalSimError(f"first_trick must be a whole number, got "
                                 f"{json.dumps(value)[:40]}")
         value = int(text)
-    return next_trick(deal.hands, value)
+    return next_trick(deal.hands, value, leader)
 
 
 def _deal_options(text: str) -> dict[str, str]:

@@ -11,7 +11,8 @@ from .progress import announce_compile, compile_note
 @click.command("solve")
 @click.argument("deal", metavar="DEAL")
 @click.option("--leader", default="A_IND", show_default=True, metavar="SEAT",
-              help="Seat leading the first remaining trick.")
+              help="Seat leading the first remaining trick (A_IND for a full deal: the "
+                   "indító always leads trick 1).")
 @click.option("--first-trick", type=int, default=None, metavar="N",
               help="Number (1-10) of the first remaining trick; it must be 11 - cards per "
                    "hand (the default), since the last trick is always trick 10.")
@@ -36,7 +37,7 @@ def solve_command(deal, leader, first_trick, rules, no_slems, as_json):
     from ..model.deal import Deal, parse_seat
 
     d = Deal.parse(deal)
-    parse_seat(leader), next_trick(d.hands, first_trick)    # input errors before the note
+    next_trick(d.hands, first_trick, parse_seat(leader))    # input errors before the note
     announce_compile(compile_note(goal_search=not no_slems, trick_search=True), "Solving")
     res = solve_position(d.hands, leader=leader, first_trick=first_trick, rules=rules,
                          slems=not no_slems)
