@@ -9,6 +9,11 @@ a suit keeps its trumps to a suit-card trick, ``_suits_blocked``); an opponent's
 capture above all the pair's trumps; every suit of the pair's cards of E stopped by an
 opponent's higher cards of it (``_stopped_suits``); met when the one clause left is "win a
 trick with a card of E" and the pair's leader may lead an E card no one can beat.
+
+The cuts every goal meets are inlined into ``_trick_start_bounds``; those only some goals
+reach (the existential clauses, the counts on required tricks) are kernels of their own,
+called only when the goal has such a clause: inlined, they doubled the bounds' compile
+time (numba copies and types a helper's code at each call site).
 """
 
 from __future__ import annotations
@@ -93,12 +98,11 @@ def _suits_blocked(hands, cards, room, suit_masks, trump_mask, trump):
 def _required_tricks_cut(hands, goal, n_tricks_total, trick_no, unplayed, p_hands, left,
                          trump_mask, suit_masks, trump, must_trump):
     """The goal's required tricks ("the pair wins trick t with a card of R") still ahead:
-    a required card no longer in the pair's hands; Hall's count (a card of its own for each
-    required trick); a trump above every trump a required trick lets win beats its winner
-    (``_too_many_over``); a suit-card trick whose suits are blocked (``_suits_blocked``).
-    Returns ``(cut, cards the cut used, required tricks left, a lead obligation ahead)``."""
+    a required card no longer in the pair's hands, else the counts of
+    ``_required_tricks_count_cut``. Returns ``(cut, cards the cut used, required tricks
+    left, a lead obligation ahead)``."""
     zero = np.uint64(0)
-    n_req = 0
+    n_req = np.int64(0)    # typed, not a literal: one compiled callee, not two
     lead_rule = False
     req_cards = zero
     for t in range(trick_no, n_tricks_total):
@@ -112,9 +116,26 @@ def _required_tricks_cut(hands, goal, n_tricks_total, trick_no, unplayed, p_hand
                 return True, zero, n_req, lead_rule
     if n_req == 0:
         return False, zero, n_req, lead_rule
+    cut, rel = _required_tricks_count_cut(hands, goal, n_tricks_total, trick_no, unplayed,
+                                          p_hands, left, trump_mask, suit_masks, trump,
+                                          must_trump, n_req, req_cards)
+    return cut, rel, n_req, lead_rule
+
+
+@kernel_no_refcount
+def _required_tricks_count_cut(hands, goal, n_tricks_total, trick_no, unplayed, p_hands,
+                               left, trump_mask, suit_masks, trump, must_trump, n_req,
+                               req_cards):
+    """``n_req`` > 0 required tricks ahead, every one with a card of the pair: Hall's count
+    (a card of its own for each required trick); a trump above every trump a required trick
+    lets win beats its winner (``_too_many_over``); a suit-card trick whose suits are
+    blocked (``_suits_blocked``). Returns ``(cut, cards the cut used)``. Compiled on its
+    own (not inlined): only goals with required tricks reach it, and the trick-start bounds
+    compile in half the time."""
+    zero = np.uint64(0)
     # each required trick takes its own card of the pair (Hall's condition, whole set)
     if popcount(req_cards & p_hands) < n_req:
-        return True, zero, n_req, lead_rule
+        return True, zero
     # a trump above every trump a required trick lets win beats its winner, in whoever's
     # hand: for each threshold h (the top trump still out some required trick lets win,
     # -1 for none), every hand must play its trumps above h outside the q required
@@ -131,15 +152,15 @@ def _required_tricks_cut(hands, goal, n_tricks_total, trick_no, unplayed, p_hand
                     q += 1
             over, rel = _too_many_over(hands, h, q, left, trump_mask, unplayed)
             if over:
-                return True, rel, n_req, lead_rule
+                return True, rel
             if h == -1 and must_trump:
                 # won by a suit card: that suit is led and no tarokk falls in the
                 # trick; each suit of the pair's candidate cards may be blocked
                 # (``_suits_blocked``, with the t - trick_no tricks before trick t)
                 if _suits_blocked(hands, goal[G_TRICK0 + t] & p_hands, t - trick_no,
                                   suit_masks, trump_mask, trump):
-                    return True, zero, n_req, lead_rule
-    return False, zero, n_req, lead_rule
+                    return True, zero
+    return False, zero
 
 
 @helper
@@ -280,14 +301,15 @@ def _stopped_suits(hands, pairmask, ex, p_hands, unplayed, suit_masks, trump):
     return True, rel
 
 
-@helper
+@kernel_no_refcount
 def _existential_cut(hands, pairmask, goal, prog, p_hands, unplayed, left, trump_mask,
                      suit_masks, trump):
     """The pending "win some trick with a card of E" clauses: an E no longer in the pair's
     hands, too many trumps above E's top trump to keep out of the tricks they need
     (``_too_many_over``), or every suit of the pair's E cards stopped by an opponent
     (``_stopped_suits``). Returns ``(cut, cards the cut used, clauses pending, the last
-    pending one's mask)``."""
+    pending one's mask)``. Compiled on its own (not inlined): the trick-start bounds compile
+    in half the time, and goals with no existential clause never call it."""
     zero = np.uint64(0)
     n_ex = 0
     ex = zero
@@ -393,10 +415,15 @@ def _trick_start_bounds(hands, pairmask, pair_of, goal, n_tricks_total, trick_no
                     if goal[G_TRICK0 + t] != 0:
                         return 0, rel_q
     met = (need <= 0 or need <= sure_p) and n_req == 0
-    cut, rel, n_ex, ex = _existential_cut(hands, pairmask, goal, prog, p_hands, unplayed,
-                                          left, trump_mask, suit_masks, trump)
-    if cut:
-        return 0, rel
+    n_ex = 0
+    ex = zero
+    if ((goal[G_EXIST1] != 0 and (prog & P_EXIST1) == 0)
+            or (goal[G_EXIST2] != 0 and (prog & P_EXIST2) == 0)):
+        # (out of line: only goals with an existential clause pending pay the call)
+        cut, rel, n_ex, ex = _existential_cut(hands, pairmask, goal, prog, p_hands, unplayed,
+                                              left, trump_mask, suit_masks, trump)
+        if cut:
+            return 0, rel
     anym = goal[G_CAPTURE_ANY]
     if anym != 0 and (prog & P_ANY) == 0:
         if (anym & unplayed) == 0:
