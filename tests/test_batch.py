@@ -109,6 +109,24 @@ def test_jsonl_and_csv_inputs_read_like_text(tmp_path):
             [(j.kind, j.hand, j.seat, j.deal) for j in txt]
 
 
+def test_a_stray_quote_in_csv_spoils_its_own_line_only(tmp_path):
+    # read whole, the csv module took every later line into the quoted field
+    text = (f"id,hand,seat\n\"g,{HANDS[0][0]},{HANDS[0][1]}\n"
+            f"h,{HANDS[1][0]},{HANDS[1][1]}\n\"i\",\"{HANDS[2][0]}\",{HANDS[2][1]}\n")
+    jobs, bad = B.read_inputs(write(tmp_path, "in.csv", text))
+    assert [(j.id, j.line) for j in jobs] == [("h", 3), ("i", 4)]
+    assert [b.line for b in bad] == [2] and "quote" in bad[0].message
+    with pytest.raises(B.RoyalSimError, match=r"CSV header \(line 1\) is not CSV"):
+        B.read_inputs(write(tmp_path, "head.csv", f"\"id,hand,seat\nh,{HANDS[1][0]},A_IND\n"))
+
+
+def test_a_repeated_csv_column_is_refused(tmp_path):
+    # which of the two holds the value? (the later one won silently)
+    text = f"hand,seat,Seat\n{HANDS[0][0]},{HANDS[0][1]},D_ELF\n"
+    with pytest.raises(B.RoyalSimError, match="repeats the column seat"):
+        B.read_inputs(write(tmp_path, "in.csv", text))
+
+
 def test_bad_lines_are_reported_with_their_numbers(tmp_path):
     text = "\n".join([
         f"{HANDS[0][0]} @ {HANDS[0][1]}",
@@ -708,12 +726,15 @@ def test_a_leader_for_a_hand_is_a_bad_line(tmp_path):
         {"hand": HANDS[0][0], "seat": "A_IND", "leader": "D_ELF"},
         {"hand": HANDS[0][0], "seat": "A_IND", "first_trick": 1, "id": "b"},
         {"deal": ENDING, "first_trick": "8", "id": "c"},
-        {"deal": ENDING, "leader": 1, "id": "d"}]) + "\n"
+        {"deal": ENDING, "leader": 1, "id": "d"},
+        {"deal": ENDING, "first_trick": 8.0, "id": "e"},
+        {"deal": ENDING, "first_trick": 8.5, "id": "f"}]) + "\n"
     jobs, bad = B.read_inputs(write(tmp_path, "in.jsonl", text))
-    assert [j.id for j in jobs] == ["c"] and jobs[0].first_trick == 8
-    assert [b.line for b in bad] == [1, 2, 4]
+    assert [(j.id, j.first_trick) for j in jobs] == [("c", 8), ("e", 8)]
+    assert [b.line for b in bad] == [1, 2, 4, 6]
     assert "leader and first_trick are for a deal" in bad[0].message
     assert "leader must be a string in a seat name, got int 1" in bad[2].message
+    assert "first_trick must be a whole number, got 8.5" in bad[3].message
 
 
 def test_unknown_keys_and_columns_are_reported_once_with_their_line(tmp_path):

@@ -5,7 +5,6 @@ described in ``royal_sim.batch``."""
 from __future__ import annotations
 
 import csv
-import io
 import json
 from dataclasses import dataclass
 from pathlib import Path
@@ -132,12 +131,15 @@ def _make_job(line: int, id_, hand, seat, deal, leader=None, first_trick=None) -
 
 
 def _first_trick(deal: Deal, value, leader: Seat) -> int:
-    """The number of a deal's first trick: ``value`` (a whole number, or its digits), which
-    must be ``11 - cards per hand``, or that number when ``value`` is None; a full deal's
-    ``leader`` must be A_IND (``next_trick``). Raises ``RoyalSimError``."""
+    """The number of a deal's first trick: ``value`` (a whole number, its digits, or a whole
+    float such as JSON's 8.0), which must be ``11 - cards per hand``, or that number when
+    ``value`` is None; a full deal's ``leader`` must be A_IND (``next_trick``). Raises
+    ``RoyalSimError``."""
     from ..analysis.position import next_trick
 
     if value is not None:
+        if isinstance(value, float) and value.is_integer():
+            value = int(value)          # JSON 8.0, as 8 and "8"
         text = str(value).strip()
         if isinstance(value, bool) or not (isinstance(value, int) or text.isdigit()):
             raise RoyalSimError(f"first_trick must be a whole number, got "
@@ -197,8 +199,9 @@ def load_inputs(path: str | Path) -> Inputs:
     automatic id ('line N') of a line without one, a leader or first_trick for a hand or an
     impossible one; and the unknown keys (.jsonl) or columns (.csv) that were ignored, each
     once with its first line. Raises ``RoyalSimError`` for a missing or unreadable file, an
-    unknown extension, a CSV header without the needed columns, or a file with no input
-    line at all (empty).
+    unknown extension, a CSV header without the needed columns, with a column twice or
+    not CSV (a stray quote), or a file with no input line at all (empty). A CSV line is read
+    on its own: a stray quote makes that line bad, not the rest of the file.
     """
     path = Path(path)
     fmt = format_of(path, INPUT_FORMATS, "input")
@@ -216,10 +219,18 @@ def load_inputs(path: str | Path) -> Inputs:
     records: list[tuple[int, object]] = []   # (line, fields tuple or error message)
     unknown: dict[str, list[int]] = {}       # key or column -> its lines
     if fmt == "csv":
-        reader = csv.reader(io.StringIO(text, newline=""))
+        # a line at a time: no field spans lines, so a stray quote spoils its own line only
+        # (read whole, the csv module would take the rest of the file into that field)
         header = None
-        for row in reader:
-            line = reader.line_num
+        for line, raw in enumerate(text.splitlines(), 1):
+            try:
+                row = next(csv.reader([raw], strict=True), [])
+            except csv.Error as e:
+                if header is None:
+                    raise RoyalSimError(f"{str(path)!r}: the CSV header (line {line}) is not "
+                                        f"CSV: {e} (a stray or unclosed quote?)") from None
+                records.append((line, f"not CSV: {e} (a stray or unclosed quote?)"))
+                continue
             if not any(cell.strip() for cell in row):
                 continue
             if header is None:
@@ -229,6 +240,11 @@ def load_inputs(path: str | Path) -> Inputs:
                                         f"hand,seat or deal (and optionally id; for a deal "
                                         f"leader, first_trick), got "
                                         f"{','.join(header)}")
+                twice = sorted({h for h in header if header.count(h) > 1 and h})
+                if twice:
+                    raise RoyalSimError(f"{str(path)!r}: the CSV header repeats the column"
+                                        f"{'s' if len(twice) > 1 else ''} "
+                                        f"{', '.join(twice)} (which one holds the value?)")
                 for h in header:
                     if h not in FIELDS:
                         unknown.setdefault(h, [line])

@@ -49,7 +49,8 @@ analysis_options = options(
                       "D_ELF:flush, D_IND:flush:S, A_ELF:matador: the sampled deals obey it. "
                       "Repeatable."),
     click.option("--jobs", type=click.IntRange(min=1), default=None,
-                 help="Cores to use (search threads). Default: all cores."),
+                 help="Cores to use (search threads), at most the machine's. Default: all "
+                      "cores."),
     json_option,
     constraint_options,
 )
