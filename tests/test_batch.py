@@ -276,6 +276,19 @@ def test_resume_drops_a_partly_written_group(tmp_path, clean, cut):
     assert out.read_bytes() == data
 
 
+def test_resume_refuses_a_partial_group_of_another_input(tmp_path, clean):
+    # an incomplete last group is an interrupted write only for an input of this run;
+    # for another id it is someone else's row, not to be dropped without a word
+    jobs, files = clean
+    lines = files["csv"].read_bytes().splitlines(keepends=True)
+    out = tmp_path / "out.csv"
+    out.write_bytes(b"".join(lines[:7]))        # the first group, 2 rows of the second
+    with pytest.raises(B.RoyalSimError, match=f"results for '{jobs[1].id}', which is not an "
+                                              "input"):
+        B.run_batch([jobs[0], *jobs[2:]], out, OPTS, n_jobs=1, resume=True)
+    assert out.read_bytes() == b"".join(lines[:7])
+
+
 def test_resume_refuses_other_options_or_files(tmp_path, clean):
     jobs, files = clean
     out = tmp_path / "out.csv"
@@ -647,8 +660,8 @@ def _as_solved(rows):
 def ending_files(tmp_path_factory):
     """The ending with D_ELF leading (and once without a leader), in the three formats."""
     d = tmp_path_factory.mktemp("endings")
-    txt = write(d, "e.txt", f"{ENDING} @ leader=D_ELF\n{ENDING} @ first_trick=8, "
-                            f"leader=d_elf\n{ENDING}\n")
+    txt = write(d, "e.txt", f"{ENDING} @ leader=D_ELF\n{ENDING} @ first_trick = 8, "
+                            f"leader= d_elf\n{ENDING}\n")     # (spaces around '=' too)
     jl = write(d, "e.jsonl", "\n".join(json.dumps(o) for o in [
         {"deal": ENDING, "leader": "D_ELF", "id": "line 1"},
         {"deal": ENDING, "leader": "D_ELF", "first_trick": 8, "id": "line 2"},
@@ -711,6 +724,8 @@ def test_a_file_of_the_former_format_is_refused_with_its_reason(tmp_path):
     (f"{ENDING} @ first_trick=1", "first_trick 1 is impossible: with 3 cards per hand the "
                                   "next trick is trick 8"),
     (f"{ENDING} @ first_trick=eight", "first_trick must be a whole number"),
+    (f"{ENDING} @ first_trick=-8", "first_trick -8 is impossible"),     # (a whole number)
+    (f"{ENDING} @ leader = NORTH", "leader: unknown seat 'NORTH'"),     # not "leader=leader?"
     (f"{ENDING} @ leader=D_ELF leader=A_IND", "leader given twice"),
     (f"{FULL_DEAL} @ leader=D_IND", "trick 1 is always led by A_IND (the indító), not D_IND"),
     (f"{HANDS[0][0]} @ A_IND @ leader=D_ELF", "more than one '@'"),

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import csv
 import json
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -141,7 +142,8 @@ def _first_trick(deal: Deal, value, leader: Seat) -> int:
         if isinstance(value, float) and value.is_integer():
             value = int(value)          # JSON 8.0, as 8 and "8"
         text = str(value).strip()
-        if isinstance(value, bool) or not (isinstance(value, int) or text.isdigit()):
+        if isinstance(value, bool) or not (isinstance(value, int)
+                                           or text.lstrip("+-").isdigit()):
             raise RoyalSimError(f"first_trick must be a whole number, got "
                                 f"{json.dumps(value)[:40]}")
         value = int(text)
@@ -152,6 +154,7 @@ def _deal_options(text: str) -> dict[str, str]:
     """The ``key=value`` items after a .txt deal's ``@`` (``leader=D_ELF first_trick=8``,
     separated by spaces or commas). Raises ``RoyalSimError``."""
     opts: dict[str, str] = {}
+    text = re.sub(r"\s*=\s*", "=", text)       # "leader = D_ELF" as "leader=D_ELF"
     for item in (t for t in text.replace(",", " ").split() if t):
         key, eq, value = item.partition("=")
         key = key.strip().lower().replace("-", "_")

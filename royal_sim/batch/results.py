@@ -90,6 +90,7 @@ class Existing:
     rows: dict[str, list[dict]] = field(default_factory=dict)
     keep: int = 0
     header: bool = False
+    partial: str | None = None      # the id of an incomplete trailing group (not kept)
 
 
 def read_results(path: Path, fmt: str) -> Existing:
@@ -142,6 +143,7 @@ def read_results(path: Path, fmt: str) -> Existing:
             ex.groups[cur_id], ex.rows[cur_id] = cur_lines, cur_rows
             ex.keep = pos
             cur_id, cur_lines, cur_rows = None, [], []
+    ex.partial = cur_id
     return ex
 
 
@@ -160,6 +162,10 @@ def check_resumable(path: Path, ex: Existing, jobs: Sequence[Job],
     from ..analysis import columns_for
 
     known = {j.id: j for j in jobs}
+    if ex.partial is not None and ex.partial not in known:     # not an interrupted input
+        raise RoyalSimError(f"{str(path)!r} has results for {ex.partial!r}, which is not an "
+                            "input of this file; use another `out` or `force=True`",
+                            argument="out")
     for ident, rows in ex.rows.items():
         job = known.get(ident)
         if job is None:
