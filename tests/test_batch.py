@@ -748,7 +748,7 @@ def test_a_leader_for_a_hand_is_a_bad_line(tmp_path):
     assert [(j.id, j.first_trick) for j in jobs] == [("c", 8), ("e", 8)]
     assert [b.line for b in bad] == [1, 2, 4, 6]
     assert "leader and first_trick are for a deal" in bad[0].message
-    assert "leader must be a string in a seat name, got int 1" in bad[2].message
+    assert "leader must be a seat name such as \"D_ELF\", got int 1" in bad[2].message
     assert "first_trick must be a whole number, got 8.5" in bad[3].message
 
 

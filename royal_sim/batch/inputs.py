@@ -100,8 +100,9 @@ def _make_job(line: int, id_, hand, seat, deal, leader=None, first_trick=None) -
     be a number); raises ``RoyalSimError``."""
     for name, v in (("hand", hand), ("seat", seat), ("deal", deal), ("leader", leader)):
         if v is not None and not isinstance(v, str):
-            kind = "a seat name" if name in ("seat", "leader") else "card notation"
-            raise RoyalSimError(f"{name} must be a string in {kind}, got "
+            kind = ("a seat name such as \"D_ELF\"" if name in ("seat", "leader")
+                    else "a string in card notation")
+            raise RoyalSimError(f"{name} must be {kind}, got "
                                 f"{type(v).__name__} {json.dumps(v)[:40]}")
     if id_ is not None and (isinstance(id_, bool) or not isinstance(id_, (str, int))):
         raise RoyalSimError(f"id must be a string or a whole number, got {json.dumps(id_)[:40]}")
