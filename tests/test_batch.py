@@ -120,6 +120,30 @@ def test_a_stray_quote_in_csv_spoils_its_own_line_only(tmp_path):
         B.read_inputs(write(tmp_path, "head.csv", f"\"id,hand,seat\nh,{HANDS[1][0]},A_IND\n"))
 
 
+def test_lines_end_only_at_line_ends(tmp_path):
+    # str.splitlines also splits at form feed, U+2028 ... (legal inside a JSON string); a
+    # byte order mark inside a file (files put together) is dropped
+    jl = "\n".join([json.dumps({"hand": HANDS[0][0], "seat": HANDS[0][1], "id": "a\u2028b"},
+                               ensure_ascii=False),
+                    json.dumps({"hand": HANDS[1][0], "seat": HANDS[1][1]})])
+    jobs, bad = B.read_inputs(write(tmp_path, "in.jsonl", jl))
+    assert bad == [] and [(j.id, j.line) for j in jobs] == [("a\u2028b", 1), ("line 2", 2)]
+    txt = f"# a note\u2028 and more\r\n{HANDS[0][0]} @ {HANDS[0][1]}\r\nbad line\n"
+    jobs, bad = B.read_inputs(write(tmp_path, "in.txt", txt))
+    assert [(j.id, j.line) for j in jobs] == [("line 2", 2)] and [b.line for b in bad] == [3]
+    cs = f"id,hand,seat\n\ufeffa,{HANDS[0][0]},{HANDS[0][1]}\n"
+    jobs, bad = B.read_inputs(write(tmp_path, "in.csv", cs))
+    assert bad == [] and [j.id for j in jobs] == ["a"]
+
+
+def test_a_repeated_json_key_is_a_bad_line(tmp_path):
+    text = (f'{{"hand": "{HANDS[0][0]}", "seat": "A_IND", "hand": "{HANDS[1][0]}"}}\n'
+            + json.dumps({"hand": HANDS[1][0], "seat": HANDS[1][1]}) + "\n")
+    jobs, bad = B.read_inputs(write(tmp_path, "in.jsonl", text))
+    assert [j.line for j in jobs] == [2]
+    assert [(b.line, b.message) for b in bad] == [(1, "key 'hand' given twice")]
+
+
 def test_a_repeated_csv_column_is_refused(tmp_path):
     # which of the two holds the value? (the later one won silently)
     text = f"hand,seat,Seat\n{HANDS[0][0]},{HANDS[0][1]},D_ELF\n"
@@ -725,6 +749,9 @@ def test_a_file_of_the_former_format_is_refused_with_its_reason(tmp_path):
                                   "next trick is trick 8"),
     (f"{ENDING} @ first_trick=eight", "first_trick must be a whole number"),
     (f"{ENDING} @ first_trick=-8", "first_trick -8 is impossible"),     # (a whole number)
+    (f"{ENDING} @ first_trick=--8", "first_trick must be a whole number"),
+    (f"{ENDING} @ first_trick=\u00b2", "first_trick must be a whole number"),
+    (f"{ENDING} @ first_trick 8", "got 'first_trick'; did you mean first_trick=VALUE?"),
     (f"{ENDING} @ leader = NORTH", "leader: unknown seat 'NORTH'"),     # not "leader=leader?"
     (f"{ENDING} @ leader=D_ELF leader=A_IND", "leader given twice"),
     (f"{FULL_DEAL} @ leader=D_IND", "trick 1 is always led by A_IND (the indító), not D_IND"),

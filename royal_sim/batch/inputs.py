@@ -144,11 +144,29 @@ def _first_trick(deal: Deal, value, leader: Seat) -> int:
             value = int(value)          # JSON 8.0, as 8 and "8"
         text = str(value).strip()
         if isinstance(value, bool) or not (isinstance(value, int)
-                                           or text.lstrip("+-").isdigit()):
+                                           or re.fullmatch(r"[+-]?[0-9]+", text)):
             raise RoyalSimError(f"first_trick must be a whole number, got "
                                 f"{json.dumps(value)[:40]}")
         value = int(text)
     return next_trick(deal.hands, value, leader)
+
+
+def _lines(text: str) -> list[str]:
+    """A file's lines, split at its line ends only (``\\n``, ``\\r\\n``, ``\\r``), not at the
+    other characters ``str.splitlines`` takes (form feed, U+2028 ...: a JSON string may hold
+    one); a byte order mark inside the file (files put together) is dropped."""
+    return text.replace("\ufeff", "").replace("\r\n", "\n").replace("\r", "\n").split("\n")
+
+
+def _no_repeated_key(pairs):
+    """A JSON object's pairs as a dict; a key given twice is an error (which one holds the
+    value?)."""
+    obj = {}
+    for k, v in pairs:
+        if k in obj:
+            raise RoyalSimError(f"key {k!r} given twice")
+        obj[k] = v
+    return obj
 
 
 def _deal_options(text: str) -> dict[str, str]:
@@ -160,7 +178,8 @@ def _deal_options(text: str) -> dict[str, str]:
         key, eq, value = item.partition("=")
         key = key.strip().lower().replace("-", "_")
         if not eq or not value.strip():
-            hint = f"; did you mean leader={item}?" if not eq else ""
+            hint = ("" if eq else f"; did you mean {key}=VALUE?" if key in DEAL_OPTIONS
+                    else f"; did you mean leader={item}?")
             raise RoyalSimError(f"after a deal, '@' takes leader=SEAT and first_trick=N, "
                                 f"got {item!r}{hint}")
         if key not in DEAL_OPTIONS:
@@ -226,7 +245,7 @@ def load_inputs(path: str | Path) -> Inputs:
         # a line at a time: no field spans lines, so a stray quote spoils its own line only
         # (read whole, the csv module would take the rest of the file into that field)
         header = None
-        for line, raw in enumerate(text.splitlines(), 1):
+        for line, raw in enumerate(_lines(text), 1):
             try:
                 row = next(csv.reader([raw], strict=True), [])
             except csv.Error as e:
@@ -243,7 +262,7 @@ def load_inputs(path: str | Path) -> Inputs:
                     raise RoyalSimError(f"{str(path)!r}: the CSV header needs the columns "
                                         f"hand,seat or deal (and optionally id; for a deal "
                                         f"leader, first_trick), got "
-                                        f"{','.join(header)}")
+                                        f"{', '.join(repr(h) for h in header)}")
                 twice = sorted({h for h in header if header.count(h) > 1 and h})
                 if twice:
                     raise RoyalSimError(f"{str(path)!r}: the CSV header repeats the column"
@@ -259,7 +278,7 @@ def load_inputs(path: str | Path) -> Inputs:
             rec = dict(zip(header, row))
             records.append((line, tuple(rec.get(k) for k in FIELDS)))
     else:
-        for line, raw in enumerate(text.splitlines(), 1):
+        for line, raw in enumerate(_lines(text), 1):
             if fmt == "txt":
                 raw = raw.split("#", 1)[0]
             if not raw.strip():
@@ -271,9 +290,12 @@ def load_inputs(path: str | Path) -> Inputs:
                     records.append((line, str(e)))
                 continue
             try:
-                obj = json.loads(raw)
+                obj = json.loads(raw, object_pairs_hook=_no_repeated_key)
             except json.JSONDecodeError as e:
                 records.append((line, f"not JSON ({e.msg})"))
+                continue
+            except RoyalSimError as e:
+                records.append((line, str(e)))
                 continue
             if not isinstance(obj, dict):
                 records.append((line, "not a JSON object"))
