@@ -162,16 +162,18 @@ def check_resumable(path: Path, ex: Existing, jobs: Sequence[Job],
     from ..analysis import columns_for
 
     known = {j.id: j for j in jobs}
+
+    def foreign(ident: str) -> RoyalSimError:
+        return RoyalSimError(f"{str(path)!r} has results for {ident!r}, which is not an "
+                             "input of this file; use another `out` or `force=True`",
+                             argument="out")
+
     if ex.partial is not None and ex.partial not in known:     # not an interrupted input
-        raise RoyalSimError(f"{str(path)!r} has results for {ex.partial!r}, which is not an "
-                            "input of this file; use another `out` or `force=True`",
-                            argument="out")
+        raise foreign(ex.partial)
     for ident, rows in ex.rows.items():
         job = known.get(ident)
         if job is None:
-            raise RoyalSimError(f"{str(path)!r} has results for {ident!r}, which is not an "
-                                "input of this file; use another `out` or `force=True`",
-                                argument="out")
+            raise foreign(ident)
         r = rows[-1]
         if r["input"] != job.text:
             raise RoyalSimError(f"{str(path)!r} holds results of {ident!r} for another input "

@@ -301,6 +301,12 @@ def _stopped_suits(hands, pairmask, ex, p_hands, unplayed, suit_masks, trump):
     return True, rel
 
 
+@helper
+def _exist_pending(goal, prog, i):
+    """Is the goal's existential clause ``i`` (0, 1) still to be met?"""
+    return goal[G_EXIST1 + i] != 0 and (prog & (P_EXIST1 if i == 0 else P_EXIST2)) == 0
+
+
 @kernel_no_refcount
 def _existential_cut(hands, pairmask, goal, prog, p_hands, unplayed, left, trump_mask,
                      suit_masks, trump):
@@ -314,13 +320,13 @@ def _existential_cut(hands, pairmask, goal, prog, p_hands, unplayed, left, trump
     n_ex = 0
     ex = zero
     ex1 = goal[G_EXIST1]
-    if ex1 != 0 and (prog & P_EXIST1) == 0:
+    if _exist_pending(goal, prog, 0):
         if (ex1 & p_hands) == 0:
             return True, zero, n_ex, ex
         n_ex += 1
         ex = ex1
     ex2 = goal[G_EXIST2]
-    if ex2 != 0 and (prog & P_EXIST2) == 0:
+    if _exist_pending(goal, prog, 1):
         if (ex2 & p_hands) == 0:
             return True, zero, n_ex, ex
         n_ex += 1
@@ -338,10 +344,9 @@ def _existential_cut(hands, pairmask, goal, prog, p_hands, unplayed, left, trump
             if over:
                 return True, rel, n_ex, ex
     for i in range(2):
-        m = goal[G_EXIST1 + i]
-        if m != 0 and (prog & (P_EXIST1 if i == 0 else P_EXIST2)) == 0:
-            stopped, rel = _stopped_suits(hands, pairmask, m, p_hands, unplayed, suit_masks,
-                                          trump)
+        if _exist_pending(goal, prog, i):
+            stopped, rel = _stopped_suits(hands, pairmask, goal[G_EXIST1 + i], p_hands,
+                                          unplayed, suit_masks, trump)
             if stopped:
                 return True, rel, n_ex, ex
     return False, zero, n_ex, ex
@@ -417,8 +422,7 @@ def _trick_start_bounds(hands, pairmask, pair_of, goal, n_tricks_total, trick_no
     met = (need <= 0 or need <= sure_p) and n_req == 0
     n_ex = 0
     ex = zero
-    if ((goal[G_EXIST1] != 0 and (prog & P_EXIST1) == 0)
-            or (goal[G_EXIST2] != 0 and (prog & P_EXIST2) == 0)):
+    if _exist_pending(goal, prog, 0) or _exist_pending(goal, prog, 1):
         # (out of line: only goals with an existential clause pending pay the call)
         cut, rel, n_ex, ex = _existential_cut(hands, pairmask, goal, prog, p_hands, unplayed,
                                               left, trump_mask, suit_masks, trump)
