@@ -194,6 +194,35 @@ def test_advise_bad_input(args, needle):
     assert len(lines) == 1 and lines[0].startswith("Error: ") and needle in lines[0], r.output
 
 
+@pytest.mark.parametrize("args, needle", [
+    (["--partner-bids", "xxi_fogas", "--their-bids", "xxi_fogas"],
+     "your partner's xxi_fogas puts XXI with the opponents (captures it), the opponents' "
+     "xxi_fogas puts it in your pair (captures it): the bids heard contradict each other"),
+    (["--partner-bids", "ultimo:I,pagatfogas"],
+     "your partner's ultimo:I puts I in your pair (needs it), your partner's pagatfogas "
+     "puts it with the opponents (captures it)"),
+    (["--their-bids", "ultimo:I,pagatfogas"],
+     "the opponents' ultimo:I puts I with the opponents (needs it), the opponents' "
+     "pagatfogas puts it in your pair (captures it)"),
+])
+def test_advise_bids_that_put_a_card_in_both_pairs(args, needle):
+    # The hand holds neither XXI nor I: only the two bids heard clash, and both are named
+    # (the sampler's "said not to hold XXI, but must hold it" named neither).
+    r = run("advise", "--example", "--samples", "2", "--only", "gem", *args)
+    assert r.exit_code == 2, r.output
+    lines = r.output.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("Error: " + needle), r.output
+    assert lines[0].endswith(": the bids heard contradict each other")
+
+
+def test_advise_bids_in_one_pair_do_not_clash():
+    # partner's Ultimó with I needs I in the pair; the opponents' Pagátfogás captures it
+    # from the pair: consistent, so the advice runs on deals where the partner holds I.
+    r = run("advise", "--example", "--samples", "2", "--only", "gem",
+            "--partner-bids", "ultimo:I", "--their-bids", "pagatfogas")
+    assert r.exit_code == 0, r.output
+
+
 def test_defender_scores_use_the_attack_consolatio_too():
     # A defender's expected scores: the deal's scoring needs both pairs' holdings (the
     # defence consolatio is always 60 under Gerots).

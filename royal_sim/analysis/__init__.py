@@ -41,6 +41,11 @@ __all__ = ["MAX_SAMPLES", "RELAXED_SKIP", "Analysis", "Column", "ColumnProfile",
 RELAXED_SKIP = 0.01
 
 
+def _side(ours: bool, verb: str) -> str:
+    """Where a bid heard puts a card, for ``bid_constraints``' messages."""
+    return f"{'in your pair' if ours else 'with the opponents'} ({verb}s it)"
+
+
 def bid_constraints(hand: int, seat: Seat, constraints: Constraints | None,
                     partner_bids: Sequence = (), opponent_bids: Sequence = ()) -> Constraints:
     """Sampling constraints implied by bids heard (``slems.card_facts``), so the deals are
@@ -52,8 +57,9 @@ def bid_constraints(hand: int, seat: Seat, constraints: Constraints | None,
     - an opponent's bid: every card it needs to win a named trick is the opponents'; the
       cards it captures from "O" are in the user's pair (the partner's, if not the user's).
 
-    Raises ``ConstraintError`` when the user's own hand contradicts a bid, or when a bid of
-    the partner and one of the opponents need the same card."""
+    Raises ``ConstraintError`` when the user's own hand contradicts a bid, or when two bids
+    put one card in both pairs (both pairs' bids need it, both capture it, or one pair's
+    bid needs a card another of its bids captures), naming the two bids."""
     from ..errors import ConstraintError
     out = constraints if constraints is not None else Constraints()
     partner = seat.partner
@@ -71,17 +77,26 @@ def bid_constraints(hand: int, seat: Seat, constraints: Constraints | None,
         return out_
 
     p_facts, o_facts = facts(partner_bids), facts(opponent_bids)
-    ours, theirs_all = {}, {}
-    for bid, need, _, _ in p_facts:
-        for c in C.cards_of(need & ~hand):
-            ours.setdefault(c, bid.key)
-    for bid, need, _, _ in o_facts:
-        for c in C.cards_of(need):
-            theirs_all.setdefault(c, bid.key)
-    both = [c for c in ours if c in theirs_all]
-    fact(not both, "" if not both else
-         f"your partner's {ours[both[0]]} and the opponents' {theirs_all[both[0]]} both need "
-         f"{C.format_card(both[0])}: only one pair can hold it")
+    # each card a bid places: in the user's pair ("ours") or the other ("theirs"), and why
+    placed: dict[int, tuple[bool, str, str]] = {}
+    placings = ([(True, "need", f"your partner's {b.key}", need & ~hand)
+                 for b, need, _, _ in p_facts]
+                + [(False, "capture", f"your partner's {b.key}", opp) for b, _, _, opp in p_facts]
+                + [(False, "need", f"the opponents' {b.key}", need) for b, need, _, _ in o_facts]
+                + [(True, "capture", f"the opponents' {b.key}", opp & ~hand)
+                   for b, _, _, opp in o_facts])
+    for is_ours, verb, who, mask in placings:
+        for c in C.cards_of(mask):
+            if c not in placed:
+                placed[c] = (is_ours, verb, who)
+                continue
+            was_ours, was_verb, was_who = placed[c]
+            name = C.format_card(c)
+            fact(was_ours == is_ours,
+                 f"{was_who} and {who} both need {name}: only one pair can hold it"
+                 if verb == was_verb == "need" else
+                 f"{was_who} puts {name} {_side(was_ours, was_verb)}, {who} puts it "
+                 f"{_side(is_ours, verb)}: the bids heard contradict each other")
 
     for bid, need, own, opp in p_facts:
         fact(not own & hand, f"your partner cannot announce {bid.key}: you hold "
