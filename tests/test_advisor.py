@@ -215,6 +215,20 @@ def test_advise_bids_that_put_a_card_in_both_pairs(args, needle):
     assert lines[0].endswith(": the bids heard contradict each other")
 
 
+def test_advise_repeated_bid_options_add_up():
+    # a second --partner-bids / --their-bids adds its bids (the last alone was kept: advice
+    # for another auction, exit 0); two that clash are refused as one comma list is
+    r = run("advise", "--example", "--samples", "2", "--only", "gem",
+            "--partner-bids", "facan:CK", "--partner-bids", "solyom:I")
+    assert r.exit_code == 2 and "facan and solyom are not bid together" in r.output, r.output
+    r = run("advise", "--example", "--samples", "2", "--only", "gem",
+            "--partner-bids", "gem", "--partner-bids", "volat",
+            "--their-bids", "kassza", "--their-bids", "banda:H")
+    assert r.exit_code == 0, r.output
+    assert ("Known: partner bid gem; partner bid volat; opponents bid kassza; "
+            "opponents bid banda:H") in r.output, r.output
+
+
 def test_advise_bids_in_one_pair_do_not_clash():
     # partner's Ultimó with I needs I in the pair; the opponents' Pagátfogás captures it
     # from the pair: consistent, so the advice runs on deals where the partner holds I.
