@@ -6,15 +6,15 @@ import click
 
 from .analyze import (analysis_options, analysis_request, deals_words, echo_known,
                       run_request)
-from .common import user_errors
+from .common import joined_lists, user_errors
 
 
 @click.command("advise")
 @analysis_options
-@click.option("--partner-bids", metavar="KEY,...", multiple=True,
+@click.option("--partner-bids", metavar="KEY,...", multiple=True, callback=joined_lists,
               help="Bids your partner has made (e.g. ultimo:SK,gem): always in your pair's "
                    "set; announced cards become facts about the partner's hand. Repeatable.")
-@click.option("--their-bids", metavar="KEY,...", multiple=True,
+@click.option("--their-bids", metavar="KEY,...", multiple=True, callback=joined_lists,
               help="The opponents' bids (e.g. xxi_fogas,banda:H): the chance each fails and "
                    "the expected gain of a kontra. Repeatable.")
 @click.option("--top", default=5, show_default=True, type=click.IntRange(min=1),
@@ -37,9 +37,7 @@ def advise_command(partner_bids, their_bids, top, max_bids, **opts):
     """
     from ..api import request_advice
 
-    # repeated options add their bids, as one comma list would (the last alone was kept)
-    request = request_advice(partner_bids=",".join(partner_bids) if partner_bids else None,
-                             their_bids=",".join(their_bids) if their_bids else None, top=top,
+    request = request_advice(partner_bids=partner_bids, their_bids=their_bids, top=top,
                              max_bids=max_bids, **analysis_request(opts))
     try:
         advice = run_request(request, opts["jobs"])

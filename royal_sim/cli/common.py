@@ -173,11 +173,17 @@ def rules_option(help: str):
                         default="gerots", show_default=True, help=help)
 
 
+def joined_lists(ctx, param, given: tuple[str, ...]) -> str | None:
+    """Callback of a repeatable comma-list option (``multiple=True``): the lists of every
+    use joined into one, ``None`` when not given."""
+    return ",".join(given) if given else None
+
+
 def only_option(help: str):
     """``--only ID,...``, repeatable: the lists of every use joined into one (``None`` when
     not given), so ``--only gem --only volat`` means ``--only gem,volat``."""
     return click.option("--only", metavar="ID,...", multiple=True, help=help + "; repeatable.",
-                        callback=lambda ctx, param, given: ",".join(given) if given else None)
+                        callback=joined_lists)
 
 
 def seed_option(help: str, default: int | None = 1):
