@@ -19,8 +19,8 @@ from ..goal import G_CAPTURE, G_COUNT_TRICKS, G_LEAD0
 from .bits import _bit
 from .bounds import _trick_start_bounds
 from .moves import _draws_trumps, _moves, _same_partition, _with_run
-from .table import (KEY_WORDS, MAX_CBITS, SEQ_WORDS, TT_DEPTH, _class_planes, _depth_cards,
-                    _named_cards, _rel_key, _tt_lookup, _tt_store)
+from .table import (KEY_WORDS, KW_LEN, MAX_CBITS, SEQ_WORDS, TT_DEPTH, _class_planes,
+                    _depth_cards, _named_cards, _rel_key, _tt_lookup, _tt_store)
 from .tricks import _legal, _score_trick, _trick_winner
 from .workspace import (C_CUT0, C_FIRST0, C_NODES, C_REPL, C_STAMP, C_TRICK0, C_TSTART,
                         MAX_DEPTH, U_HAND, U_LEN, U_REL, U_SKIP, U_TWIN, U_UNPLAYED, W_IDX,
@@ -273,7 +273,7 @@ def _solve(hands, pairmask, suit_of, suit_masks, trump, must_trump, pair_of,
     wsu = np.zeros((MAX_DEPTH + 1, U_LEN), dtype=np.uint64)
     keys = np.zeros((MAX_DEPTH + 1, KEY_WORDS), dtype=np.uint64)
     mk = np.zeros(SEQ_WORDS, dtype=np.uint64)
-    kw = np.zeros(KEY_WORDS, dtype=np.uint64)
+    kw = np.zeros(KW_LEN, dtype=np.uint64)
     named = _named_cards(card_class, hold, suit_masks)
     held = _held_masks(hold)
     ncls = 0
