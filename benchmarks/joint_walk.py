@@ -22,9 +22,9 @@ from __future__ import annotations
 import numpy as np
 
 from royal_sim.engine.goal import G_CAPTURE, G_CAPTURE_ANY, G_EXIST1
-from royal_sim.engine.kernel.bits import _bit, _lowbit_index
+from royal_sim.jit.bits import _bit, _lowbit_index
 from royal_sim.engine.kernel.bounds import _trick_start_bounds
-from royal_sim.engine.kernel.jit import helper, kernel, kernel_no_refcount
+from royal_sim.jit import helper, kernel, kernel_no_refcount
 from royal_sim.engine.kernel.moves import _draws_trumps, _moves, _same_partition, _with_run
 from royal_sim.engine.kernel.table import (KEY_WORDS, MAX_CBITS, SEQ_WORDS, TT_BUCKET,
                                            TT_DEPTH, TT_LEVELS, TT_MASK0, _class_planes,

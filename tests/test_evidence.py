@@ -21,7 +21,8 @@ from royal_sim.model.deal import Seat
 from royal_sim.errors import ConstraintError, DealError, RoyalSimError
 from royal_sim.sampling.evidence import (EvidenceSampler, Heard, evidence_sampler, parse_heard,
                                 parse_heard_list, sample_with_evidence)
-from royal_sim.sampling.sampler import Constraints, _xoshiro_outputs, sample_deals, seed_state
+from royal_sim.jit.rng import outputs, seed_state
+from royal_sim.sampling.sampler import Constraints, sample_deals
 
 P_FLOOR = 1e-4
 U64 = np.uint64
@@ -385,10 +386,9 @@ def test_same_seed_same_deals():
     assert sample_with_evidence(0, 1, HAND_NO_SD, A_IND, None, heard).deals.shape == (0, 4)
 
 
-def test_python_generator_matches_the_kernels():
+def test_python_draws_follow_the_kernels_stream():
     rng = E._Rng(12345)
-    assert [rng.next64() for _ in range(6)] == [int(x) for x in
-                                                 _xoshiro_outputs(seed_state(12345), 6)]
+    assert [rng.next64() for _ in range(6)] == [int(x) for x in outputs(seed_state(12345), 6)]
     rng = E._Rng(1)
     draws = [rng.below(3 * 2 ** 70) for _ in range(2000)]
     assert min(draws) >= 0 and max(draws) < 3 * 2 ** 70

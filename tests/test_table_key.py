@@ -8,7 +8,7 @@ import pytest
 from numba import njit
 
 from royal_sim.double_dummy import TAROKK_RULES
-from royal_sim.engine.kernel.bits import FAST_PEXT
+from royal_sim.jit.bits import FAST_PEXT
 from royal_sim.engine.kernel.table import (KEY_WORDS, MAX_CBITS, _class_planes, _rel_key,
                                            _rel_key_loop, _rel_key_pext)
 from royal_sim.engine.rules import bridge_rules

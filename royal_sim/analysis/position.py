@@ -11,7 +11,7 @@ import numpy as np
 from ..double_dummy import TAROKK_RULES
 from ..engine.solver import Solver, optimal_line
 from ..errors import DealError
-from ..model.deal import Deal, Pair, Seat, parse_seat
+from ..model.deal import N_TRICKS, Deal, Pair, Seat, first_trick_of, parse_seat
 from .request import check_rules
 
 
@@ -56,7 +56,7 @@ def next_trick(hands: Sequence[int], first_trick: int | None = None,
     docs/rules.md#obligations). Raises ``DealError`` (argument ``first_trick`` or
     ``leader``) when they are not, and for hands that are no position (see ``Deal``)."""
     k = Deal(tuple(hands)).cards_per_hand
-    start = 11 - k
+    start = first_trick_of(k)
     if first_trick is not None and (isinstance(first_trick, bool)
                                     or not isinstance(first_trick, (int, np.integer))):
         raise DealError(f"first_trick must be a trick number 1..10, got {first_trick!r}",
@@ -93,7 +93,7 @@ def solve_position(hands: Sequence[int], *, leader: Seat | int | str = 0,
         from . import solve_slems
         made = {p.label: solve_slems(hands, p, leader=int(lead), first_trick=start,
                                      rules=rules, only=only) for p in Pair}
-    return PositionResult(lead, start, 11 - start, attack, made)
+    return PositionResult(lead, start, N_TRICKS + 1 - start, attack, made)
 
 
 def optimal_play(hands: Sequence[int], *, leader: Seat | int = 0,

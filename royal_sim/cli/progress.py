@@ -33,25 +33,17 @@ def compile_note(*, goal_search: bool = True, trick_search: bool = False) -> str
         from ..engine.cells import kernels_compiled
         cold = kernels_compiled() is False
     if trick_search and not cold:
-        from ..engine.kernel.search import _solve
-        cold = _in_cache(_solve) is False
+        from ..engine.solver import kernels_compiled
+        cold = kernels_compiled() is False
     return f" (compiling the search kernels first: once, {COMPILE_TIME})" if cold else ""
-
-
-def _in_cache(dispatcher) -> bool | None:
-    """``engine.kernel.jit.in_cache`` (imported when asked: numba comes with it)."""
-    from ..engine.kernel.jit import in_cache
-
-    return in_cache(dispatcher)
 
 
 def sampler_note(method: str) -> str:
     """`` (compiling ...)`` when numba's cache lacks the deal sampler's kernel of ``method``
     (``rejection`` or ``exact``), else ``""``."""
-    from ..sampling import sampler
+    from ..sampling.sampler import kernels_compiled
 
-    k = sampler._rejection_kernel if method == "rejection" else sampler._exact_kernel
-    if _in_cache(k) is False:
+    if kernels_compiled(method) is False:
         return f" (compiling the deal sampler first: once, {SAMPLER_COMPILE_TIME})"
     return ""
 

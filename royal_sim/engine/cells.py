@@ -16,7 +16,7 @@ import numpy as np
 from .goal import GOAL_LEN
 from .rules import Rules
 from .kernel.parallel import GOAL_FALSE, GOAL_SEARCH, GOAL_SKIP, _batch_kernel
-from .kernel.jit import in_cache
+from ..jit import in_cache
 from .kernel.workspace import TT_BITS_DEFAULT
 from .solver import Tables, check_key_fits
 
@@ -87,7 +87,7 @@ def solve_batch(deals: np.ndarray, goals: np.ndarray, classes: np.ndarray, statu
 
 def kernels_compiled() -> bool | None:
     """Does numba's cache hold the batch kernel compiled from this source? ``None`` if that
-    cannot be told (``kernel.jit.in_cache``). Only for a "compiling" note."""
+    cannot be told (``jit.in_cache``). Only for a "compiling" note."""
     return in_cache(_batch_kernel)
 
 

@@ -27,11 +27,10 @@ from dataclasses import dataclass, field
 import numpy as np
 
 MAX_TRICKS = 16
-# The packed layout below is compiled into the numba kernels of search.py: numba's cache
-# tracks only a kernel's own file, so after changing it, clear the cache (the
-# __pycache__/*.nbi, *.nbc files of royal_sim/solver) or touch search.py.
+"""Most tricks a deal of any game the engine plays may have (the packed layout's trick slots)."""
+# The packed layout (a uint64 array of GOAL_LEN) is compiled into the kernels; the kernel
+# cache is keyed on this file too (``royal_sim/jit/compile.py``).
 GOAL_LEN = 41
-# packed layout (uint64 array of GOAL_LEN)
 G_TRICK0 = 0          # G_TRICK0 + t-1: mask for trick t, 0 = no requirement
 G_CAPTURE = 16
 G_EXIST1 = 17

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .goal import Goal, tricks_goal
+from ..jit import in_cache
 from .kernel.search import _solve
 from .kernel.table import MAX_CBITS, SEQ_WORDS, TT_BUCKET, TT_WORDS
 from .kernel.tricks import _beats, _legal
@@ -131,7 +132,7 @@ class Solver:
         self.tables = Tables(1, tt_bits)
         self.ctx = self.tables.ctx[0]
         self.moves = np.zeros((MAX_DEPTH, MAX_MOVES), dtype=np.int64)
-        self.tc = np.zeros((16, 4), dtype=np.int64)
+        self.tc = np.zeros((MAX_TRICKS, 4), dtype=np.int64)
         self._no_hold = np.zeros(rules.n_cards, dtype=np.int8)
         self._plain_classes = np.zeros(rules.n_cards, dtype=np.int16)
 
@@ -200,6 +201,13 @@ class Solver:
         t = goal.min_tricks
         return self._run(h, leader, first_trick, goal.pack(), classes, hold_arr, pair,
                          t, t) == t
+
+
+def kernels_compiled() -> bool | None:
+    """Does numba's cache hold the one-position search of ``Solver`` compiled from this
+    source? ``None`` if that cannot be told (``jit.in_cache``). Only for a "compiling"
+    note."""
+    return in_cache(_solve)
 
 
 def legal_cards(hand: int, trick: list[int], rules: Rules) -> list[int]:

@@ -78,7 +78,16 @@ FIXED_CARD = {Seat.A_IND: C.XX, Seat.A_ELF: C.XIX}
 """Cards dealt before the shuffle: XX to the attacking indító, XIX to the attacking elfogó."""
 
 MIN_TAROKKS = 3
-HAND_SIZE = 10
+"""Tarokks every hand is dealt at least (else the deal is void and dealt again)."""
+N_TRICKS = 10
+"""Tricks a deal: every trick takes one card of each hand, so also the cards of a hand."""
+HAND_SIZE = N_TRICKS
+
+
+def first_trick_of(cards_per_hand: int) -> int:
+    """Number (1-based) of the trick a position with ``cards_per_hand`` cards in each hand
+    starts with: the last trick is always trick ``N_TRICKS``."""
+    return N_TRICKS + 1 - cards_per_hand
 
 _SEAT_ALIASES = {
     "A_IND": Seat.A_IND, "INDITO": Seat.A_IND,

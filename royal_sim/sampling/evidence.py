@@ -51,7 +51,8 @@ from ..model.deal import HAND_SIZE, MIN_TAROKKS, Seat, check_hand, parse_seat
 from ..errors import ConstraintError, DealError, RoyalSimError
 from .constraints import Constraints
 from .sampler import (METHODS, MAX_REJECTION_ATTEMPTS, DealSampler, SampleResult,
-                      normalise_hand_seat, seed_state)
+                      normalise_hand_seat)
+from ..jit.rng import next64, seed_state
 
 __all__ = ["Heard", "parse_heard", "parse_heard_list", "EvidenceSampler",
            "sample_with_evidence", "evidence_sampler", "FILTER_MIN_ACCEPTANCE", "MAX_COUNTS"]
@@ -65,7 +66,6 @@ MAX_COUNTS = 5000
 """Ceiling on exact counts (``DealSampler`` set-ups, about 1 ms each) for one set of heard
 announcements; more raises ``ConstraintError``."""
 
-_M64 = (1 << 64) - 1
 _HELD_LABELS = {**{int(C.SUIT_MASKS[s]): C.SUIT_SYMBOLS[s] for s in C.PLAIN_SUITS},
                 **{m: r for r, m in RANK_MASKS.items()}}
 _NO_DEAL = "no deal satisfies the constraints and the heard announcements"
@@ -233,27 +233,13 @@ def _split_min(seat: int, mask: int, k: int) -> list[_Fact]:
 
 
 class _Rng:
-    """xoshiro256** seeded by ``sampling.seed_state`` (the kernels' generator), in Python."""
+    """The project's generator (``jit.rng``) seeded by ``seed``, drawing Python integers."""
 
     def __init__(self, seed: int):
-        self.s = [int(x) for x in seed_state(seed)]
-
-    @staticmethod
-    def _rotl(x: int, k: int) -> int:
-        return ((x << k) | (x >> (64 - k))) & _M64
+        self.s = seed_state(seed)
 
     def next64(self) -> int:
-        s0, s1, s2, s3 = self.s
-        result = (self._rotl((s1 * 5) & _M64, 7) * 9) & _M64
-        t = (s1 << 17) & _M64
-        s2 ^= s0
-        s3 ^= s1
-        s1 ^= s2
-        s0 ^= s3
-        s2 ^= t
-        s3 = self._rotl(s3, 45)
-        self.s = [s0, s1, s2, s3]
-        return result
+        return next64(self.s)
 
     def below(self, n: int) -> int:
         """Uniform integer in ``0 .. n-1`` for any ``n`` ≥ 1, exactly (rejection on bits)."""

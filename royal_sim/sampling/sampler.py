@@ -45,15 +45,16 @@ from typing import Iterator, Sequence
 import numpy as np
 
 from ..model import cards as C
-from ..engine.kernel.bits import popcount as _popcount
-from ..engine.kernel.jit import helper, kernel
+from ..jit.bits import popcount as _popcount
+from ..jit import helper, in_cache, kernel
+from ..jit.rng import _next, seed_state
 from ..model.deal import FIXED_CARD, HAND_SIZE, MIN_TAROKKS, SEATS, Deal, Seat, check_hand, parse_seat
 from ..errors import ConstraintError, DealError
 from .constraints import SUIT_WORDS, SUITS, Constraints, SeatConstraints, parse_range
 
 __all__ = [
     "SeatConstraints", "Constraints", "DealSampler", "SampleResult", "sample_deals",
-    "parse_range", "seed_state", "REJECTION_MIN_ACCEPTANCE", "MAX_REJECTION_ATTEMPTS", "METHODS",
+    "parse_range", "kernels_compiled", "REJECTION_MIN_ACCEPTANCE", "MAX_REJECTION_ATTEMPTS", "METHODS",
 ]
 
 MAX_DEALS = 10_000_000
@@ -74,63 +75,8 @@ REJECTION_CHUNK = 2**20
 acts between calls; the deals do not depend on it."""
 
 _SUIT_MASK = tuple(int(C.SUIT_MASKS[s]) for s in SUITS)
-_BASE = HAND_SIZE + 1          # count vectors (one count 0..10 per seat) index 11**4 tables
+_BASE = HAND_SIZE + 1          # count vectors (one count 0..HAND_SIZE a seat) index _BASE**4 tables
 _TABLE = _BASE ** 4
-
-
-# --------------------------------------------------------------------------------------------
-# random numbers (xoshiro256**, seeded by splitmix64)
-
-_M64 = (1 << 64) - 1
-
-
-def seed_state(seed: int) -> np.ndarray:
-    """The (4,) uint64 xoshiro256** state for ``seed`` (0 ≤ seed < 2**64): four splitmix64
-    outputs, as recommended by the generator's authors. Raises ``ValueError``."""
-    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)):
-        raise ValueError(f"seed must be an integer, got {seed!r}")
-    seed = int(seed)
-    if not 0 <= seed <= _M64:
-        raise ValueError(f"seed {seed} out of range 0..2**64-1")
-    x, out = seed, []
-    for _ in range(4):
-        x = (x + 0x9E3779B97F4A7C15) & _M64
-        z = x
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _M64
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _M64
-        out.append(z ^ (z >> 31))
-    return np.array(out, dtype=np.uint64)
-
-
-@helper(error_model="python")
-def _rotl(x, k):
-    return (x << np.uint64(k)) | (x >> np.uint64(64 - k))
-
-
-@helper(error_model="python")
-def _next(s):
-    """Next 64-bit output of xoshiro256** with state ``s`` ((4,) uint64, updated in place)."""
-    s0, s1, s2, s3 = s[0], s[1], s[2], s[3]
-    result = _rotl(s1 * np.uint64(5), 7) * np.uint64(9)
-    t = s1 << np.uint64(17)
-    s2 ^= s0
-    s3 ^= s1
-    s1 ^= s2
-    s0 ^= s3
-    s2 ^= t
-    s3 = _rotl(s3, 45)
-    s[0], s[1], s[2], s[3] = s0, s1, s2, s3
-    return result
-
-
-@kernel(error_model="python")
-def _xoshiro_outputs(state, n):
-    """``n`` raw outputs (uint64) from a copy of ``state`` (for tests)."""
-    s = state.copy()
-    out = np.empty(n, dtype=np.uint64)
-    for i in range(n):
-        out[i] = _next(s)
-    return out
 
 
 @helper(error_model="python")
@@ -326,6 +272,13 @@ def _exact_kernel(n, state, out, forced, caps, order, dk, sup_off, sup_vec, sup_
 
 # --------------------------------------------------------------------------------------------
 # the sampler
+
+
+def kernels_compiled(method: str) -> bool | None:
+    """Does numba's cache hold the sampler's kernel of ``method`` (``"rejection"`` or
+    ``"exact"``) compiled from this source? ``None`` if that cannot be told. Only for a
+    "compiling" note."""
+    return in_cache(_rejection_kernel if method == "rejection" else _exact_kernel)
 
 
 def _multinomial(n: int, parts: Sequence[int]) -> int:

@@ -19,9 +19,9 @@ from typing import Iterable
 
 from ..engine.goal import Goal
 from ..model import cards as C
-from ..model.deal import Pair, hand_size
+from ..model.deal import Pair, first_trick_of, hand_size
 from .params import check_param, slem_key
-from .table import M1, M2, M3, N_TRICKS, BidError, Slem, get_slem, resolve_term
+from .table import M1, M2, M3, BidError, Slem, get_slem, resolve_term
 
 
 def held_until(slem: str | Slem, param=None) -> dict[int, int]:
@@ -63,7 +63,7 @@ def compile_goal(slem: str | Slem, param, hands, pair: Pair | int,
     """The solver ``Goal`` for bid ``slem``/``param`` by pair ``pair`` in a position.
 
     hands: the four hands in seat order (a ``Deal`` or 4 bit masks of equal size k);
-    first_trick: absolute number of the next trick, default ``11 - k`` (1 for a full deal).
+    first_trick: absolute number of the next trick, default ``first_trick_of(k)`` (1 for a full deal).
     Trick numbers in the goal are absolute; masks are intersected with the pair's cards
     where the pair must win with them. Returns:
 
@@ -86,9 +86,9 @@ def compile_goal(slem: str | Slem, param, hands, pair: Pair | int,
     param = check_param(s, param)
     hands = tuple(int(h) for h in getattr(hands, "hands", hands))
     k = hand_size(hands, BidError)
-    ft = N_TRICKS + 1 - k if first_trick is None else int(first_trick)
-    if ft + k - 1 != N_TRICKS:
-        raise BidError(f"hands of {k} cards start at trick {N_TRICKS + 1 - k}, not {ft}")
+    ft = first_trick_of(k) if first_trick is None else int(first_trick)
+    if ft != first_trick_of(k):
+        raise BidError(f"hands of {k} cards start at trick {first_trick_of(k)}, not {ft}")
     pair = Pair(int(pair))
     in_play = hands[0] | hands[1] | hands[2] | hands[3]
     mine = hands[pair.seats[0]] | hands[pair.seats[1]]

@@ -37,10 +37,10 @@ from enum import Enum
 from typing import Iterable
 
 from ..model import cards as C
+from ..model.deal import N_TRICKS
 from ..model.text import fold
 from ..errors import RoyalSimError
 
-N_TRICKS = 10
 TRICKS_1_TO_10 = (1 << N_TRICKS) - 1
 
 

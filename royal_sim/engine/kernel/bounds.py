@@ -22,10 +22,10 @@ import numpy as np
 
 from ..goal import (G_CAPTURE, G_CAPTURE_ANY, G_COUNT_TRICKS, G_EXIST1, G_EXIST2, G_LEAD0,
                     G_RUN_LEN, G_RUN_MASK, G_SPLIT_TRICKS, G_TRICK0)
-from .bits import _above, _bit, _highbit_index, _highest_bits, _lowbit_index, popcount
+from ...jit.bits import _above, _bit, _highbit_index, _highest_bits, _lowbit_index, popcount
 from .quick_tricks import _pair_quick_tricks, _quick_tricks, _sure_tricks
 from .tricks import P_ANY, P_EXIST1, P_EXIST2, P_RUN_DONE, P_RUN_SHIFT, _count_future
-from .jit import helper, kernel_no_refcount
+from ...jit import helper, kernel_no_refcount
 
 
 @helper

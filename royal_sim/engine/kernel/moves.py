@@ -14,9 +14,9 @@ from __future__ import annotations
 import numpy as np
 
 from ..goal import G_EXIST1, G_EXIST2, G_TRICK0, MAX_TRICKS
-from .bits import _above, _bit, _highbit_index, _lowbit_index
+from ...jit.bits import _above, _bit, _highbit_index, _lowbit_index
 from .tricks import _beats, _opponent_ruffs, _partner_of
-from .jit import helper
+from ...jit import helper
 
 
 @helper

@@ -8,10 +8,10 @@ from __future__ import annotations
 import numpy as np
 from numba import prange
 
-from .bits import fetch_add, popcount
+from ...jit.bits import fetch_add, popcount
 from .search import _solve
-from .workspace import C_NODES, MAX_DEPTH, MAX_MOVES
-from .jit import kernel
+from .workspace import C_NODES, MAX_DEPTH, MAX_MOVES, MAX_TRICKS
+from ...jit import kernel
 
 
 # goal status for one (deal, goal) cell of a batch (see ``batch.solve_batch``)
@@ -37,9 +37,9 @@ def _batch_kernel(deals, leader, trick_no, suit_of, suit_masks, trump, must_trum
     the most counted tricks in t..u the pair can force, t - 1 if not even t (only the
     bracket is searched). ``nodes[i, j]``: the search nodes it took."""
     moves = np.zeros((n_workers, MAX_DEPTH, MAX_MOVES), dtype=np.int64)
-    tc = np.zeros((n_workers, 16, 4), dtype=np.int64)
-    # rows of 128 bytes: no two workers write to one cache line (false sharing made each
-    # of two threads a third slower)
+    tc = np.zeros((n_workers, MAX_TRICKS, 4), dtype=np.int64)
+    # rows of 128 bytes: no two workers write to one cache line (each writes its own at
+    # every node)
     hands_ws = np.zeros((n_workers, 16), dtype=np.uint64)
     pm_ws = np.zeros((n_workers, 128), dtype=np.bool_)
     next_item = np.zeros(1, dtype=np.int64)

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from .bits import _above, _bit, _highbit_index, popcount
+from ...jit.bits import _above, _bit, _highbit_index, popcount
 from .tricks import _holder, _opponent_ruffs, _partner_of
-from .jit import kernel_no_refcount
+from ...jit import kernel_no_refcount
 
 
 @kernel_no_refcount

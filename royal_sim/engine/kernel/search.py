@@ -16,7 +16,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..goal import G_CAPTURE, G_COUNT_TRICKS, G_LEAD0
-from .bits import _bit
+from ...jit.bits import _bit
 from .bounds import _trick_start_bounds
 from .moves import _draws_trumps, _moves, _same_partition, _with_run
 from .table import (KEY_WORDS, KW_LEN, MAX_CBITS, SEQ_WORDS, TT_DEPTH, _class_planes,
@@ -26,7 +26,7 @@ from .workspace import (C_CUT0, C_FIRST0, C_NODES, C_REPL, C_STAMP, C_TRICK0, C_
                         MAX_DEPTH, U_HAND, U_LEN, U_REL, U_SKIP, U_TWIN, U_UNPLAYED, W_IDX,
                         W_ISP, W_LEADER, W_LEN, W_N, W_NEED, W_NPLAYED, W_PCOUNT, W_PROG,
                         W_SEAT, W_TRICK)
-from .jit import kernel, kernel_no_refcount
+from ...jit import kernel, kernel_no_refcount
 
 # search phases of a ply
 PH_ENTER, PH_NEXT, PH_RETURN, PH_CHILD = 0, 1, 2, 3

@@ -18,10 +18,10 @@ from __future__ import annotations
 import numpy as np
 
 from ..goal import G_COUNT_TRICKS
-from .bits import FAST_PEXT, _bit, _highest_bits, _lowbit_index, pdep, pext, popcount, prefetch
+from ...jit.bits import FAST_PEXT, _bit, _highest_bits, _lowbit_index, pdep, pext, popcount, prefetch
 from .tricks import _count_future, _holder
 from .workspace import C_REPL, U_UNPLAYED, W_NEED, W_TRICK
-from .jit import helper, kernel, kernel_no_refcount
+from ...jit import helper, kernel, kernel_no_refcount
 
 
 SEQ_WORDS = 4          # key words 0-3: each suit's sequence of (holder, goal class)

@@ -10,8 +10,8 @@ import numpy as np
 
 from ..goal import (G_CAPTURE, G_CAPTURE_ANY, G_COUNT_TRICKS, G_EXIST1, G_EXIST2, G_RUN_LEN,
                     G_RUN_MASK, G_SPLIT_TRICKS, G_TRICK0)
-from .bits import _bit, popcount
-from .jit import helper, kernel_no_refcount
+from ...jit.bits import _bit, popcount
+from ...jit import helper, kernel_no_refcount
 
 
 # progress bits (packed into the transposition key)

@@ -4,6 +4,8 @@ searching): the per-ply work space columns, the context slots, and their sizes.
 
 from __future__ import annotations
 
+from ..goal import MAX_TRICKS
+
 TT_BITS_DEFAULT = 18
 MAX_DEPTH = 64          # cards in a deal (plies)
 MAX_MOVES = 16
@@ -20,7 +22,6 @@ C_STAMP = 1
 C_REPL = 2            # round-robin counter for replacing table entries in a full bucket
 C_TSTART = 3          # trick-start nodes (DDS's node count)
 C_TRICK0 = 4          # C_TRICK0 + t: nodes at trick t (0-based), for profiling
-MAX_TRICKS = 16
 C_CUT0 = C_TRICK0 + MAX_TRICKS      # C_CUT0 + k: cut-offs at play position k (0 = lead)
 C_FIRST0 = C_CUT0 + 4               # C_FIRST0 + k: of those, by the first move tried
 C_LEN = 32          # slots from C_FIRST0 + 4 unused: a worker's row of 256 bytes shares no

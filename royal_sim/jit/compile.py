@@ -1,14 +1,18 @@
 """How every numba kernel of royal-sim is compiled, and where its cache lives.
 
-numba's on-disk cache checks only a kernel's own source file, but the kernels call helpers
-in other files (the search inlines the move generator of ``moves.py``, the sampler the bit
-tricks of ``bits.py``): a changed helper would leave a stale kernel in the cache. So every
-kernel is cached in a directory keyed on a hash of all the kernel sources of this folder:
-a change in any of them moves the whole cache to a fresh directory, and every kernel is
-compiled again, with no manual clearing. Old directories are removed when a new one is made.
+numba's on-disk cache checks only a kernel's own source file, but a kernel also compiles in
+what it imports from other files: the helpers it inlines (the search inlines the move
+generator of ``engine/kernel/moves.py``) and the constants it reads (the goal layout
+``G_*`` of ``engine/goal.py``, the card masks of ``model/cards.py``). A change in any of
+them must not leave a stale kernel in the cache. So every kernel is cached in a directory
+keyed on a hash of its *kernel sources*: every module of the package that uses these
+decorators (it imports ``royal_sim.jit``), with every module of the package those import,
+transitively (``kernel_sources``). A change in any of them moves the whole cache to a fresh
+directory, and every kernel is compiled again, with no manual clearing; old directories
+are removed when a new one is made. Modules no kernel module imports (the CLI, the
+analysis) can change without a recompile.
 
-Every kernel of the package uses them (the sampler's too, for the helpers it takes from
-here). The cache lives under ``NUMBA_CACHE_DIR`` when that is set, else beside the sources
+The cache lives under ``NUMBA_CACHE_DIR`` when that is set, else beside the sources
 (``__pycache__``, as numba's own default), else in the user's cache directory.
 
 The decorators:
@@ -17,12 +21,12 @@ The decorators:
 - ``kernel``: a function compiled on its own (``parallel=True`` for the batch kernel);
 - ``kernel_no_refcount``: a kernel that allocates nothing, compiled without numba's reference
   counting (numba's private ``_nrt`` switch: its atomic counts on every array passed to a
-  call took about two thirds of the search time). If a numba release lacks the switch, the
-  kernel is compiled plainly (slower, same results) with one warning.
+  call cost most of the search time). If a numba release lacks the switch, the kernel is
+  compiled plainly (slower, same results) with one warning.
 
 A kernel (not a helper) is compiled once per argument types, and numba types a constant
 argument as a literal (``Literal[int](-1)``), also while a variable's type is still being
-inferred: a call ``f(x, -1)`` or a variable first set to ``-1`` compiled ``f`` a second
+inferred: a call ``f(x, -1)`` or a variable first set to ``-1`` compiles ``f`` a second
 time (with every helper inlined into it). Callers pass typed values (``np.int64(-1)``,
 ``np.bool_(False)``); ``benchmarks/bench_solver.py`` prints the specializations compiled.
 
@@ -36,6 +40,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import os
+import re
 import shutil
 import tempfile
 import warnings
@@ -44,15 +49,73 @@ from pathlib import Path
 import numba
 from numba import njit
 
-_HERE = Path(__file__).resolve().parent
+_PACKAGE = Path(__file__).resolve().parent.parent     # royal_sim/
 _PREFIX = "royal_sim-kernels-"
+_USES_JIT = re.compile(r"^\s*(from\s+(\.+|royal_sim\.)jit\b|import\s+royal_sim\.jit\b)",
+                       re.MULTILINE)
 
 
-def sources_hash(folder: Path = _HERE) -> str:
-    """Hex digest (16 chars) of every ``*.py`` file of the kernel folder, names and bytes."""
+def _module_file(package: Path, dotted: tuple[str, ...]) -> Path | None:
+    """The file of module ``dotted`` (path parts below ``package``): ``a/b.py`` or
+    ``a/b/__init__.py``; ``None`` if neither exists."""
+    base = package.joinpath(*dotted)
+    for p in (base.with_suffix(".py"), base / "__init__.py"):
+        if p.is_file():
+            return p
+    return None
+
+
+_FROM_IMPORT = re.compile(r"^[ \t]*from[ \t]+(\.*)([\w.]*)[ \t]+import[ \t]+(\([^)]*\)|.*)$",
+                          re.MULTILINE)
+_IMPORT = re.compile(r"^[ \t]*import[ \t]+(.*)$", re.MULTILINE)
+
+
+def _imports(path: Path, package: Path) -> set[Path]:
+    """The files of ``package`` that module ``path`` imports, at the top or in a function
+    (``from .x import y`` may name a module ``y`` of package ``x``: both are taken). Read
+    from the import statements' text (parsing every file would double the import time of
+    the package); a line that only looks like an import adds a file, never drops one."""
+    here = path.relative_to(package).with_suffix("").parts[:-1]   # the module's package
+    text = path.read_text("utf-8")
+    targets: list[tuple[str, ...]] = []
+    for dots, module, names in _FROM_IMPORT.findall(text):
+        inner = tuple(module.split(".")) if module else ()
+        if dots:
+            if len(dots) - 1 > len(here):
+                continue
+            mod = here[:len(here) - len(dots) + 1] + inner
+        elif inner[:1] == (package.name,):
+            mod = inner[1:]
+        else:
+            continue
+        names = re.sub(r"#.*", "", names).strip("() \n")
+        targets.append(mod)
+        targets.extend(mod + (n.split()[0],) for n in names.split(",") if n.strip())
+    for line in _IMPORT.findall(text):
+        targets.extend(tuple(n.split()[0].split("."))[1:] for n in line.split(",")
+                       if n.split() and n.split()[0].split(".")[0] == package.name)
+    return {f for f in (_module_file(package, t) for t in targets) if f is not None}
+
+
+def kernel_sources(package: Path = _PACKAGE) -> list[Path]:
+    """The kernel sources (sorted): every module of ``package`` that imports this ``jit``
+    package, and every module of ``package`` those import, transitively."""
+    todo = [p for p in sorted(package.rglob("*.py"))
+            if "__pycache__" not in p.parts and _USES_JIT.search(p.read_text("utf-8"))]
+    seen = set(todo)
+    while todo:
+        for f in _imports(todo.pop(), package):
+            if f not in seen:
+                seen.add(f)
+                todo.append(f)
+    return sorted(seen)
+
+
+def sources_hash(package: Path = _PACKAGE) -> str:
+    """Hex digest (16 characters) of the kernel sources of ``package``, paths and bytes."""
     h = hashlib.sha256()
-    for p in sorted(folder.glob("*.py")):
-        h.update(p.name.encode())
+    for p in kernel_sources(package):
+        h.update(p.relative_to(package).as_posix().encode())
         h.update(p.read_bytes())
     return h.hexdigest()[:16]
 
@@ -70,7 +133,7 @@ def _cache_base() -> Path:
     env = os.environ.get("NUMBA_CACHE_DIR")
     if env:
         return Path(env)
-    here = _HERE / "__pycache__"
+    here = _PACKAGE / "__pycache__"
     if _writable(here):
         return here
     xdg = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")

@@ -14,7 +14,7 @@ from numba import types
 from numba.core import cgutils
 from numba.extending import intrinsic
 
-from .jit import helper
+from .compile import helper
 
 
 def _on_u64(name: str, emit, doc: str):
