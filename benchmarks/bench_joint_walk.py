@@ -65,10 +65,10 @@ def _recorded_calls(hand, seat, samples, seed, rules):
     seat_ = parse_seat(seat)
     hand_ = parse_hand(hand, seat_)
     calls = []
-    solve_batch = execute.solve_batch
+    solve_cells = execute.solve_cells
 
     def recording(deals, goals, classes, status, pairs, targets, holds=None, **kw):
-        out = solve_batch(deals, goals, classes, status, pairs, targets, holds, **kw)
+        out = solve_cells(deals, goals, classes, status, pairs, targets, holds, **kw)
         calls.append(dict(deals=np.array(deals), goals=np.array(goals),
                           classes=np.array(classes), status=np.array(status),
                           pairs=np.array(pairs), targets=np.array(targets),
@@ -77,11 +77,11 @@ def _recorded_calls(hand, seat, samples, seed, rules):
                           first_trick=kw["first_trick"]))
         return out
 
-    execute.solve_batch = recording
+    execute.solve_cells = recording
     try:
         profile_columns(hand_, seat_, samples=samples, seed=seed, rules=rules)
     finally:
-        execute.solve_batch = solve_batch
+        execute.solve_cells = solve_cells
     return calls
 
 
@@ -155,12 +155,12 @@ def main(hand, seat, samples, seed, rules):
     from tabulate import tabulate
 
     from royal_sim.analysis.execute import ANALYSIS_TT_BITS
-    from royal_sim.double_dummy import TAROKK_RULES
+    from royal_sim.tarokk import TAROKK_PLAY
 
     calls = _recorded_calls(hand, seat, samples, seed, rules)
     rows = []
     for way in ("one goal a walk", "same classes", "all", "one goal, all classes"):
-        groups, cells, bad, separate, joint, secs = _measure(calls, way, TAROKK_RULES,
+        groups, cells, bad, separate, joint, secs = _measure(calls, way, TAROKK_PLAY,
                                                              ANALYSIS_TT_BITS)
         rows.append((way, groups, cells, bad, f"{separate / samples:,.0f}",
                      f"{joint / samples:,.0f}", f"{joint / max(separate, 1):.3f}",

@@ -42,7 +42,7 @@ COLD_COMPILE_TARGET_S = 35.0
 _FIRST_CALL = textwrap.dedent("""
     import time
     t0 = time.perf_counter()
-    from royal_sim.double_dummy import max_tricks
+    from royal_sim.tarokk import max_tricks
     hands = (0x8860288920, 0x5310805401, 0x2485032084, 0xa54025a)  # a valid full deal
     max_tricks(hands, 0, 1)
     seconds = time.perf_counter() - t0
@@ -95,7 +95,7 @@ def random_bridge_position(rng: random.Random, k: int) -> tuple[int, int, int, i
 
 
 def _pbn(hands) -> str:
-    from royal_sim.engine.rules import BRIDGE_RANKS
+    from royal_sim.engine.play_rules import BRIDGE_RANKS
 
     return "N:" + " ".join(
         ".".join("".join(BRIDGE_RANKS[r] for r in range(12, -1, -1) if h >> (13 * s + r) & 1)
@@ -127,12 +127,12 @@ def _print_stats(st, n: int, first_trick: int = 0) -> None:
 
 
 def bench_tarokk(n: int, seed: int) -> None:
-    from royal_sim.double_dummy import TAROKK_RULES
+    from royal_sim.tarokk import TAROKK_PLAY
     from royal_sim.engine.solver import Solver
 
     rng = random.Random(seed)
     deals = [random_tarokk_deal(rng) for _ in range(n)]
-    solver = Solver(TAROKK_RULES)
+    solver = Solver(TAROKK_PLAY)
     for d in deals[:5]:                      # warm-up (JIT already loaded)
         solver.max_tricks(d, 0, 1, 0)
     nodes0 = getattr(solver, "nodes", None)
@@ -164,11 +164,11 @@ def bench_bridge(n: int, seed: int) -> None:
     except ImportError:
         print("bridge vs DDS: skipped (endplay is not installed)")
         return
-    from royal_sim.engine.rules import bridge_rules
+    from royal_sim.engine.play_rules import bridge_play_rules
     from royal_sim.engine.solver import Solver
 
     rng = random.Random(seed + 1)
-    solvers = {t: Solver(bridge_rules(t)) for t in range(4)}
+    solvers = {t: Solver(bridge_play_rules(t)) for t in range(4)}
     cases = [(random_bridge_position(rng, 10), rng.randrange(4), rng.randrange(4))
              for _ in range(n)]
     deals = [Deal(_pbn(hands), first=Player(leader), trump=Denom(trump))

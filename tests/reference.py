@@ -1,6 +1,6 @@
 """A plain, obviously correct double-dummy reference, used only by the tests.
 
-It plays the rules of ``spec/royal-tarokk.md`` §2 straight from a ``Rules`` record (so it also
+It plays the rules of ``spec/royal-tarokk.md`` §2 straight from a ``PlayRules`` record (so it also
 plays bridge) and evaluates goals (``royal_sim.engine.goal.Goal``) on the finished list of
 tricks, exactly as the ``Goal`` docstring words them. No pruning, no equivalent cards, no
 bounds: every legal card of every player is tried.
@@ -55,7 +55,7 @@ class Trick:
 
 
 # --------------------------------------------------------------------------------------
-# play rules (spec §2), read from the Rules arrays
+# play rules (spec §2), read from the PlayRules arrays
 
 
 def _suit_mask(rules, suit: int) -> int:

@@ -9,7 +9,7 @@ from royal_sim import slems as S
 from royal_sim.analysis import analyze, wilson
 from royal_sim.cli import main
 from royal_sim.model.deal import Pair, Seat, parse_hand
-from royal_sim.double_dummy import TAROKK_RULES
+from royal_sim.tarokk import TAROKK_PLAY
 from royal_sim.engine.solver import Solver
 
 HAND = "XXII XX XVIII XVI XIV IX IV SK SQ HK"
@@ -53,7 +53,7 @@ def test_analyze_matches_deal_by_deal_search(only):
     with one-deal-at-a-time searches (Solver.max_tricks / solve_goal) on the same deals."""
     hand = parse_hand(HAND, "A_IND")
     res = analyze(hand, Seat.A_IND, samples=10, seed=7, rules="laza", only=only)
-    solver = Solver(TAROKK_RULES)
+    solver = Solver(TAROKK_PLAY)
     for i, row in enumerate(res.deals):
         hands = [int(x) for x in row]
         assert res.max_tricks[i] == solver.max_tricks(hands, 0, 1, int(Pair.ATTACK))
@@ -67,7 +67,7 @@ def test_solve_batch_order_and_node_counts():
     import numba
     import numpy as np
     from royal_sim.sampling.sampler import sample_deals
-    from royal_sim.engine.cells import GOAL_FALSE, GOAL_SEARCH, GOAL_SKIP, solve_batch
+    from royal_sim.engine.cells import GOAL_FALSE, GOAL_SEARCH, GOAL_SKIP, solve_cells
     from royal_sim.model import cards as C
     from royal_sim.engine.goal import Goal, tricks_goal
     hand = parse_hand(HAND, "A_IND")
@@ -87,8 +87,8 @@ def test_solve_batch_order_and_node_counts():
             numba.set_num_threads(n_threads)
             for order in (None, np.array([0.0, 1.0, 2.0]), np.array([2.0, 1.0, 0.0])):
                 nodes = np.zeros((6, g), dtype=np.int64)
-                runs.append(solve_batch(deals, packed, cls, status, pairs, targets,
-                                        order_by=order, rules=TAROKK_RULES, nodes_out=nodes))
+                runs.append(solve_cells(deals, packed, cls, status, pairs, targets,
+                                        order_by=order, play_rules=TAROKK_PLAY, nodes_out=nodes))
                 counts.append(nodes)
                 assert (nodes[status == GOAL_SEARCH] > 0).all()
                 assert (nodes[status != GOAL_SEARCH] == 0).all()
@@ -103,7 +103,7 @@ def test_solve_batch_brackets_search_only_the_trick_counts_asked():
     a trick-count slem with a threshold in t..u reads, the same as from the max tricks."""
     import numpy as np
     from royal_sim.sampling.sampler import sample_deals
-    from royal_sim.engine.cells import GOAL_SEARCH, solve_batch
+    from royal_sim.engine.cells import GOAL_SEARCH, solve_cells
     from royal_sim.engine.goal import tricks_goal
     hand = parse_hand(HAND, "A_IND")
     deals = sample_deals(8, 2, hand, Seat.A_IND).deals
@@ -117,8 +117,8 @@ def test_solve_batch_brackets_search_only_the_trick_counts_asked():
     tops = np.array([[u for _, u in brackets]] * 8, dtype=np.int64)
     pairs = np.zeros(g, dtype=np.int8)
     nodes = np.zeros((8, g), dtype=np.int64)
-    out = solve_batch(deals, packed, cls, status, pairs, targets, tops=tops,
-                      rules=TAROKK_RULES, nodes_out=nodes)
+    out = solve_cells(deals, packed, cls, status, pairs, targets, tops=tops,
+                      play_rules=TAROKK_PLAY, nodes_out=nodes)
     best = out[:, 0]
     assert len(set(best.tolist())) > 2          # deals of several trick counts
     for j, (t, u) in enumerate(brackets[1:], 1):
@@ -145,7 +145,7 @@ def test_late_filter_keeps_the_answers():
     hand = parse_hand("XXI XX XVII XV XIII SK SQ HK HQ DK", "A_IND")
     only = ["fonix", "mariage", "couleur", "famille"]
     res = analyze(hand, Seat.A_IND, samples=12, seed=3, rules="laza", only=only)
-    assert_counts_match_deal_by_deal(res, Solver(TAROKK_RULES))
+    assert_counts_match_deal_by_deal(res, Solver(TAROKK_PLAY))
     assert any(r.made for r in res.candidates)     # not a vacuous comparison
 
 

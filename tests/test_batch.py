@@ -18,7 +18,7 @@ from royal_sim.batch import run as batch_run
 from royal_sim.analysis import analyze, solve_slems
 from royal_sim.cli import main
 from royal_sim.model.deal import Deal, Pair, Seat, parse_hand
-from royal_sim.double_dummy import TAROKK_RULES
+from royal_sim.tarokk import TAROKK_PLAY
 from royal_sim.engine.solver import Solver
 
 HANDS = [
@@ -222,7 +222,7 @@ def test_deal_rows_are_the_solver_results(clean):
     jobs, files = clean
     rows = groups(files["jsonl"])["line 5"]
     d = Deal.parse(POSITION)
-    attack = Solver(TAROKK_RULES).max_tricks(d.hands, 0, 6, 0)
+    attack = Solver(TAROKK_PLAY).max_tricks(d.hands, 0, 6, 0)
     assert [(r["pair"], r["tricks"]) for r in rows if r["slem"] == B.MAX_TRICKS] == \
         [("attack", attack), ("defence", 5 - attack)]
     for pair in Pair:
@@ -845,6 +845,7 @@ def test_batch_help_documents_the_deal_options_and_exit_codes():
 def test_a_cold_cache_is_announced_with_the_measured_time(tmp_path, monkeypatch):
     import royal_sim.cli.progress as P
     import royal_sim.engine.cells as cells
+    import royal_sim.engine.solver as solver
     inp = write(tmp_path, "in.txt", f"{ENDING}\n")
     monkeypatch.setattr(cells, "kernels_compiled", lambda: False)
     r = run(str(inp), "-o", str(tmp_path / "a.csv"), "--only", "gem", "--jobs", "1")
@@ -852,7 +853,7 @@ def test_a_cold_cache_is_announced_with_the_measured_time(tmp_path, monkeypatch)
     assert ("1 input(s) to run; 1 process(es) x 1 thread(s) (compiling the search kernels "
             f"first: once, {P.COMPILE_TIME})") in r.stderr
     monkeypatch.setattr(cells, "kernels_compiled", lambda: True)
-    monkeypatch.setattr(P, "_in_cache", lambda k: True)
+    monkeypatch.setattr(solver, "kernels_compiled", lambda: True)
     r = run(str(inp), "-o", str(tmp_path / "b.csv"), "--only", "gem", "--jobs", "1")
     assert "compiling" not in r.stderr
 

@@ -10,13 +10,13 @@ import random
 import pytest
 
 from reference import play_random_tricks, random_tarokk_deal, ref_goal
-from royal_sim import double_dummy as search
-from royal_sim.double_dummy import TAROKK_RULES
+from royal_sim import tarokk as search
+from royal_sim.tarokk import TAROKK_PLAY
 from royal_sim.engine.goal import Goal
-from royal_sim.engine.rules import bridge_rules
+from royal_sim.engine.play_rules import bridge_play_rules
 
 SEED = 0xCA97
-BRIDGE = [bridge_rules(t) for t in (None, 0, 1, 2, 3)]     # (one solver each)
+BRIDGE = [bridge_play_rules(t) for t in (None, 0, 1, 2, 3)]     # (one solver each)
 
 
 def _capture(rng, hands, rules, pair) -> int:
@@ -38,7 +38,7 @@ def _check(cases, rng):
         pair = rng.randrange(2)
         goal = Goal(capture=_capture(rng, hands, rules, pair))
         want = ref_goal(hands, leader, first, goal, pair, rules)
-        got = search.solve_goal(hands, leader, first, goal, pair=pair, rules=rules)
+        got = search.solve_goal(hands, leader, first, goal, pair=pair, play_rules=rules)
         made += want
         if got != want:
             bad.append(f"{[hex(h) for h in hands]} leader={leader} first={first} pair={pair}"
@@ -53,8 +53,8 @@ def test_tarokk_captures_match_reference(k, n):
     cases = []
     for i in range(n):
         hands, leader, _ = play_random_tricks(rng, random_tarokk_deal(rng), 0, 10 - k,
-                                              TAROKK_RULES)
-        cases.append((TAROKK_RULES,
+                                              TAROKK_PLAY)
+        cases.append((TAROKK_PLAY,
                       (hands, rng.randrange(4) if i % 3 == 0 else leader, 11 - k)))
     _check(cases, rng)
 

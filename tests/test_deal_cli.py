@@ -194,13 +194,14 @@ def test_json_with_format_json_agrees():
 
 def test_a_cold_sampler_cache_is_announced_on_stderr(monkeypatch):
     import royal_sim.cli.progress as P
-    monkeypatch.setattr(P, "_in_cache", lambda k: False)
+    import royal_sim.sampling.sampler as sampler
+    monkeypatch.setattr(sampler, "kernels_compiled", lambda method: False)
     r = run("--seed", "1", "--json")
     assert r.exit_code == 0
     assert r.stderr == ("Sampling (compiling the deal sampler first: once, "
                         f"{P.SAMPLER_COMPILE_TIME})...\n")
     json.loads(r.stdout)
-    monkeypatch.setattr(P, "_in_cache", lambda k: True)
+    monkeypatch.setattr(sampler, "kernels_compiled", lambda method: True)
     assert run("--seed", "1", "--json").stderr == ""
 
 
@@ -232,6 +233,7 @@ def test_solve_labels_what_it_counts():
 def test_solve_announces_a_cold_compile_only(monkeypatch):
     import royal_sim.cli.progress as P
     import royal_sim.engine.cells as cells
+    import royal_sim.engine.solver as solver
     monkeypatch.setattr(cells, "kernels_compiled", lambda: False)
     r = CliRunner().invoke(main, ["solve", ENDING, "--json"])
     assert r.exit_code == 0
@@ -239,12 +241,12 @@ def test_solve_announces_a_cold_compile_only(monkeypatch):
                         f"{P.COMPILE_TIME})...\n")
     assert P.COMPILE_TIME == "under a minute"
     monkeypatch.setattr(cells, "kernels_compiled", lambda: True)
-    monkeypatch.setattr(P, "_in_cache", lambda k: True)
+    monkeypatch.setattr(solver, "kernels_compiled", lambda: True)
     assert CliRunner().invoke(main, ["solve", ENDING, "--json"]).stderr == ""
     # --no-slems runs the trick search only: its own kernel decides
     monkeypatch.setattr(cells, "kernels_compiled", lambda: False)
     assert CliRunner().invoke(main, ["solve", ENDING, "--no-slems"]).stderr == ""
-    monkeypatch.setattr(P, "_in_cache", lambda k: False)
+    monkeypatch.setattr(solver, "kernels_compiled", lambda: False)
     assert "compiling" in CliRunner().invoke(main, ["solve", ENDING, "--no-slems"]).stderr
 
 

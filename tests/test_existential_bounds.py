@@ -11,8 +11,8 @@ import random
 import numpy as np
 
 from reference import ref_goal
-from royal_sim import double_dummy as search
-from royal_sim.double_dummy import TAROKK_RULES as R
+from royal_sim import tarokk as search
+from royal_sim.tarokk import TAROKK_PLAY as R
 from royal_sim.engine.goal import Goal
 from royal_sim.engine.kernel.bounds import _stopped_suits
 from royal_sim.model import cards as C
@@ -44,7 +44,7 @@ def _both(hands, ex: int, leader: int = 0):
     goal = Goal(exists=(ex,))
     first = 11 - C.popcount(hands[0])
     return (bool(_stopped(hands, 0, ex)[0]),
-            search.solve_goal(hands, leader, first, goal, pair=0, rules=R),
+            search.solve_goal(hands, leader, first, goal, pair=0, play_rules=R),
             ref_goal(hands, leader, first, goal, 0, R))
 
 
@@ -119,7 +119,7 @@ def test_small_card_tricks_match_reference():
                              rng.choice((C.PIKKS, C.TREFFS, C.KORS, C.KAROS)) & C.KIS_SZINES))
             goal = Goal(exists=(ex,))
             want = ref_goal(hands, leader, 11 - k, goal, pair, R)
-            got = search.solve_goal(hands, leader, 11 - k, goal, pair=pair, rules=R)
+            got = search.solve_goal(hands, leader, 11 - k, goal, pair=pair, play_rules=R)
             stopped = bool(_stopped(hands, pair, ex)[0])
             n += 1
             made += want

@@ -7,7 +7,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from royal_sim.double_dummy import TAROKK_RULES as R
+from royal_sim.tarokk import TAROKK_PLAY as R
 from royal_sim.engine.goal import Goal
 from royal_sim.engine.kernel.moves import _draws_trumps, _moves
 from royal_sim.engine.kernel.workspace import MAX_DEPTH, MAX_MOVES

@@ -12,7 +12,7 @@ from royal_sim import slems as S
 from royal_sim.cli import main
 from royal_sim.model.deal import Pair
 from royal_sim.engine.goal import Goal
-from royal_sim.double_dummy import TAROKK_RULES
+from royal_sim.tarokk import TAROKK_PLAY
 from royal_sim.engine.solver import Solver
 
 from reference import play_random_tricks, random_tarokk_deal, ref_goal
@@ -63,16 +63,16 @@ def _random_restricted_goal(rng, hands, pair, first):
 
 def test_restrictions_agree_with_reference():
     rng = random.Random(20261130)
-    solver = Solver(TAROKK_RULES)
+    solver = Solver(TAROKK_PLAY)
     checked = 0
     for _ in range(250):
         deal = random_tarokk_deal(rng)
         k = rng.choice([2, 3, 3, 4])
-        hands, leader, _ = play_random_tricks(rng, deal, 0, 10 - k, TAROKK_RULES)
+        hands, leader, _ = play_random_tricks(rng, deal, 0, 10 - k, TAROKK_PLAY)
         first = 11 - k
         pair = rng.randrange(2)
         goal, hold = _random_restricted_goal(rng, hands, pair, first)
-        want = ref_goal(hands, leader, first, goal, pair, TAROKK_RULES, hold=hold)
+        want = ref_goal(hands, leader, first, goal, pair, TAROKK_PLAY, hold=hold)
         got = solver.solve_goal(hands, leader, first, goal, pair, hold=hold)
         assert got == want, (hands, leader, first, goal, pair)
         checked += 1
@@ -89,29 +89,29 @@ def test_held_cards_are_no_quick_tricks():
     hold = np.zeros(C.N_CARDS, dtype=np.int8)
     hold[[C.card_id("XVIII"), C.card_id("XVI")]] = 10
     goal = Goal(min_tricks=3)
-    solver = Solver(TAROKK_RULES)
+    solver = Solver(TAROKK_PLAY)
     assert solver.solve_goal(hands, 3, 8, goal, int(Pair.ATTACK))
     assert not solver.solve_goal(hands, 3, 8, goal, int(Pair.ATTACK), hold=hold)
-    assert not ref_goal(hands, 3, 8, goal, int(Pair.ATTACK), TAROKK_RULES, hold=hold)
+    assert not ref_goal(hands, 3, 8, goal, int(Pair.ATTACK), TAROKK_PLAY, hold=hold)
 
 
 def test_trick_counts_under_random_holds_agree_with_reference():
     rng = random.Random(11)
-    solver = Solver(TAROKK_RULES)
+    solver = Solver(TAROKK_PLAY)
     for _ in range(60):
         deal = random_tarokk_deal(rng)
         k = rng.choice([3, 4])
-        hands, leader, _ = play_random_tricks(rng, deal, 0, 10 - k, TAROKK_RULES)
+        hands, leader, _ = play_random_tricks(rng, deal, 0, 10 - k, TAROKK_PLAY)
         first = 11 - k
         pair = rng.randrange(2)
-        mine = [c for s in range(4) if TAROKK_RULES.pair_of[s] == pair
+        mine = [c for s in range(4) if TAROKK_PLAY.pair_of[s] == pair
                 for c in C.iter_bits(hands[s])]
         hold = np.zeros(C.N_CARDS, dtype=np.int8)
         for c in rng.sample(mine, min(len(mine), rng.randint(1, 3))):
             hold[c] = rng.randint(first + 1, 10)
         for need in range(1, k + 1):
             goal = Goal(min_tricks=need)
-            want = ref_goal(hands, leader, first, goal, pair, TAROKK_RULES, hold=hold)
+            want = ref_goal(hands, leader, first, goal, pair, TAROKK_PLAY, hold=hold)
             got = solver.solve_goal(hands, leader, first, goal, pair, hold=hold)
             assert got == want, (hands, leader, first, need, pair, hold.tolist())
 

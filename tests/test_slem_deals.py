@@ -36,7 +36,7 @@ from royal_sim.analysis import solve_slems
 from royal_sim.cli import main
 from royal_sim.model.deal import Deal, Pair
 from royal_sim.slems import SLEMS, compile_goal, parse_slem_key
-from royal_sim.double_dummy import TAROKK_RULES as R
+from royal_sim.tarokk import TAROKK_PLAY as R
 
 A, D = Pair.ATTACK, Pair.DEFENCE
 REF_MAX_CARDS = 5          # endings up to this size are also solved by the reference
@@ -656,7 +656,7 @@ def test_stella_goal_itself_is_made():
     """The compiled Stella goal, searched directly, is made on ST1 (the line in the st1_stella
     case); a False from solve_slems there comes from its relaxed pre-search (STELLA_BUG)."""
     from royal_sim.slems import parse_param
-    from royal_sim.double_dummy import solve_goal
+    from royal_sim.tarokk import solve_goal
 
     hands = Deal.parse(ST1).hands
     param = parse_param("stella", "SK,HK,CK")

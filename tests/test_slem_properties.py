@@ -29,8 +29,8 @@ from royal_sim.analysis import solve_slems
 from royal_sim.model.deal import Deal, Pair
 from royal_sim.sampling.sampler import sample_deals
 from royal_sim.slems import SLEMS, candidate_params, compile_goal, parse_slem_key, slem_key
-from royal_sim.double_dummy import TAROKK_RULES as R
-from royal_sim.double_dummy import solve_goal
+from royal_sim.tarokk import TAROKK_PLAY as R
+from royal_sim.tarokk import solve_goal
 
 # solve_slems costs about 0.5-3 s per deal and pair on this machine (2 shared cores, often
 # busy): 10 deals keep the file within a minute; SLEM_PROPERTY_DEALS=60 for a longer run

@@ -23,7 +23,7 @@ from royal_sim.errors import RoyalSimError
 from royal_sim.slems import (SLEMS, BidError, ParamKind, held_until, candidate_params,
                              compile_goal, parse_slem_key, slem_key, supersedes)
 from royal_sim.engine.goal import ALL_TRICKS, Goal, tricks_goal
-from royal_sim.double_dummy import TAROKK_RULES as R
+from royal_sim.tarokk import TAROKK_PLAY as R
 
 SPEC = Path("/work/shared/spec/royal-tarokk.md")
 

@@ -1,4 +1,4 @@
-"""The kernel plays contract bridge through ``bridge_rules`` and agrees with DDS (endplay).
+"""The kernel plays contract bridge through ``bridge_play_rules`` and agrees with DDS (endplay).
 
 Random bridge positions at a trick boundary: 13 cards dealt to each seat, then every hand cut
 down at random to the same k cards. DDS gives the most tricks the side to lead can take; the
@@ -18,18 +18,18 @@ dds = pytest.importorskip("endplay.dds")
 endplay_types = pytest.importorskip("endplay.types")
 
 from reference import ref_max_tricks  # noqa: E402
-from royal_sim import double_dummy as search  # noqa: E402
+from royal_sim import tarokk as search  # noqa: E402
 from royal_sim.engine.kernel import quick_tricks as quick  # noqa: E402
-from royal_sim.engine.rules import (BRIDGE_RANKS, BRIDGE_SUITS, bridge_card,  # noqa: E402
-                                    bridge_rules)
+from royal_sim.engine.play_rules import (BRIDGE_RANKS, BRIDGE_SUITS, bridge_card,  # noqa: E402
+                                    bridge_play_rules)
 
 SEED = 0xB41D6E
 N_TRUMP_POSITIONS = 320          # a trump suit
 N_NOTRUMP_POSITIONS = 40
 # cards per hand: mostly 6–8, fewer 9–10 (the kernel's bridge search grows ~10x per card)
 HAND_SIZES = (6,) * 10 + (7,) * 10 + (8,) * 8 + (9,) * 3 + (10,) * 1
-RULES = {t: bridge_rules(t) for t in (0, 1, 2, 3, None)}   # built once: the kernel keeps a
-                                                          # solver (and its table) per Rules
+RULES = {t: bridge_play_rules(t) for t in (0, 1, 2, 3, None)}   # built once: the kernel keeps a
+                                                          # solver (and its table) per PlayRules
 
 
 def random_bridge_position(rng, k: int) -> tuple[int, int, int, int]:
@@ -117,7 +117,7 @@ def test_quick_tricks_through_the_partner():
     leads a small spade to South's ace (both defenders follow), and South cashes the king and
     queen: 3 quick tricks for North-South, though North alone has none. With East void in
     spades and holding a trump, the crossing does not count (East may ruff the ace)."""
-    rules = bridge_rules(3)                          # clubs trumps (suit 3 in SHDC order)
+    rules = bridge_play_rules(3)                          # clubs trumps (suit 3 in SHDC order)
     north = _hand((0, 0), (0, 1), (0, 2))            # S 2 3 4
     south = _hand((0, 12), (0, 11), (0, 10))         # S A K Q
     east = _hand((0, 3), (0, 4), (0, 5))             # S 5 6 7
@@ -142,7 +142,7 @@ def test_ranks_no_other_hand_could_beat_are_not_behind_the_bound():
     ranks): North's hearts, which no other hand holds or can ruff, count as quick tricks
     on their length alone; its spade ace above everyone's spades is behind the count. The
     top trump run of a pair whose opponents hold no trump counts on lengths alone."""
-    rules = bridge_rules(3)                          # clubs trumps
+    rules = bridge_play_rules(3)                          # clubs trumps
     east = _hand((0, 3), (2, 4), (2, 5))             # S 5, D 6 7
     west = _hand((0, 6), (2, 7), (2, 8))             # S 8, D 9 10
     north = _hand((1, 0), (1, 1), (0, 12))           # H 2 3, S A
@@ -165,7 +165,7 @@ def test_a_lower_trump_keeps_two_top_trumps_of_two_hands_apart():
     """North holds the ace of trumps and the deuce, South the king, East the three: led
     trumps, North plays the deuce under South's king, so the ace and king win two tricks
     (DDS's later tricks). Without the deuce, or with the pair's play restricted, one."""
-    rules = bridge_rules(3)                          # clubs trumps
+    rules = bridge_play_rules(3)                          # clubs trumps
     north = _hand((3, 12), (3, 0), (1, 5))           # C A 2, H 7
     east = _hand((3, 1), (1, 6), (1, 7))             # C 3, H 8 9
     south = _hand((3, 11), (2, 2), (2, 3))           # C K, D 4 5

@@ -14,13 +14,13 @@ import pytest
 from reference import ref_goal, ref_max_tricks
 from royal_sim.model import cards as C
 from royal_sim.model.deal import Deal
-from royal_sim import double_dummy as search
+from royal_sim import tarokk as search
 from royal_sim.engine.goal import Goal
-from royal_sim.double_dummy import TAROKK_RULES
+from royal_sim.tarokk import TAROKK_PLAY
 
 # The same game without the duty to trump when void (bridge-like), to show where the
 # must-trump rule of spec §2 decides a position.
-FREE_RULES = dataclasses.replace(TAROKK_RULES, name="tarokk-no-must-trump", must_trump=False)
+FREE_RULES = dataclasses.replace(TAROKK_PLAY, name="tarokk-no-must-trump", must_trump=False)
 
 A_IND, D_ELF, D_IND, A_ELF = range(4)
 ATTACK, DEFENCE = 0, 1
@@ -30,7 +30,7 @@ def hands_of(text: str) -> tuple[int, ...]:
     return Deal.parse(text, check_rules=False).hands
 
 
-def assert_tricks(text: str, leader: int, attack: int, rules=TAROKK_RULES) -> None:
+def assert_tricks(text: str, leader: int, attack: int, rules=TAROKK_PLAY) -> None:
     """The attack can force exactly ``attack`` of the remaining tricks (and the defence the
     rest), by the reference and by the kernel."""
     hands = hands_of(text)
@@ -47,7 +47,7 @@ def assert_goal(text: str, leader: int, goal: Goal, pair: int, expected: bool,
     hands = hands_of(text)
     first = 11 - C.popcount(hands[0])
     if reference:
-        assert ref_goal(hands, leader, first, goal, pair, TAROKK_RULES) is expected
+        assert ref_goal(hands, leader, first, goal, pair, TAROKK_PLAY) is expected
     assert search.solve_goal(hands, leader, first, goal, pair=pair) is expected
 
 
@@ -254,7 +254,7 @@ FULL = ("XXII XXI XX XIX XVIII XVII XVI XV XIV XIII / X IX VIII VII VI V IV III 
 ])
 def test_full_deal_top_tarokks(goal, expected):
     hands = hands_of(FULL)
-    assert search.max_tricks(hands, A_IND, 1, TAROKK_RULES, pair=ATTACK) == 10
+    assert search.max_tricks(hands, A_IND, 1, TAROKK_PLAY, pair=ATTACK) == 10
     assert search.solve_goal(hands, A_IND, 1, goal, pair=ATTACK) is expected
 
 

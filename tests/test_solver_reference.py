@@ -16,9 +16,9 @@ import pytest
 from reference import play_random_tricks, random_tarokk_deal, ref_goal, ref_max_tricks
 from royal_sim.model import cards as C
 from royal_sim.model.deal import Deal
-from royal_sim import double_dummy as search
+from royal_sim import tarokk as search
 from royal_sim.engine.goal import ALL_TRICKS, Goal
-from royal_sim.double_dummy import TAROKK_RULES as R
+from royal_sim.tarokk import TAROKK_PLAY as R
 
 SEED = 0x7A2044
 
@@ -168,7 +168,7 @@ class GoalChecks:
 
     def check(self, hands, leader, first, goal, pair, hold=None) -> None:
         want = ref_goal(hands, leader, first, goal, pair, R, hold=hold)
-        got = search.solve_goal(hands, leader, first, goal, pair=pair, rules=R, hold=hold)
+        got = search.solve_goal(hands, leader, first, goal, pair=pair, play_rules=R, hold=hold)
         self.outcomes.append(want)
         if got != want:
             held = "" if hold is None else f" hold={hold}"
@@ -200,7 +200,7 @@ def test_goal_clauses_each_exercised():
         pair = rng.randrange(2)
         goal = random_goal(rng, hands, first, 3, pair)
         want = ref_goal(hands, leader, first, goal, pair, R)
-        assert search.solve_goal(hands, leader, first, goal, pair=pair, rules=R) == want, \
+        assert search.solve_goal(hands, leader, first, goal, pair=pair, play_rules=R) == want, \
             describe(hands, leader, first, pair, goal)
         for name, on in (("min", goal.min_tricks), ("req", goal.trick_req),
                          ("capture", goal.capture), ("capture_any", goal.capture_any),

@@ -2,13 +2,13 @@
 
 import math
 
-from royal_sim.double_dummy import TAROKK_RULES
-from royal_sim.engine.rules import bridge_rules
+from royal_sim.tarokk import TAROKK_PLAY
+from royal_sim.engine.play_rules import bridge_play_rules
 from royal_sim.engine.solver import SearchStats, Solver, Tables
 
 
 def test_stats_count_nodes_trick_starts_and_cutoffs():
-    s = Solver(TAROKK_RULES)
+    s = Solver(TAROKK_PLAY)
     s0 = s.stats()
     assert s0.nodes == 0 and s0.trick_starts == 0 and math.isnan(s0.first_move_rate(0))
     s.max_tricks((0x8860288920, 0x5310805401, 0x2485032084, 0xa54025a), 0, 1)
@@ -30,7 +30,7 @@ def test_tables_stats_sum_rows():
 
 
 def test_bridge_stats():
-    s = Solver(bridge_rules(0))
+    s = Solver(bridge_play_rules(0))
     hands = (0b1111 << 9, 0b1111 << 22, 0b1111 << 35, 0b1111 << 48)
     s.max_tricks(hands, 0, 10, 0)
     st = s.stats()

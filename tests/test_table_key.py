@@ -7,11 +7,11 @@ import numpy as np
 import pytest
 from numba import njit
 
-from royal_sim.double_dummy import TAROKK_RULES
+from royal_sim.tarokk import TAROKK_PLAY
 from royal_sim.jit.bits import FAST_PEXT
 from royal_sim.engine.kernel.table import (KEY_WORDS, MAX_CBITS, _class_planes, _rel_key,
                                            _rel_key_loop, _rel_key_pext)
-from royal_sim.engine.rules import bridge_rules
+from royal_sim.engine.play_rules import bridge_play_rules
 from royal_sim.engine.solver import Solver, Tables, check_key_fits
 
 
@@ -50,10 +50,10 @@ def _positions(rules, n, rng):
 
 @pytest.mark.skipif(not FAST_PEXT, reason="this CPU has no fast PEXT: the key is built card "
                     "by card (_rel_key_loop) and the PEXT version cannot run")
-@pytest.mark.parametrize("rules,n_classes", [(TAROKK_RULES, 1), (TAROKK_RULES, 2),
-                                             (TAROKK_RULES, 3), (TAROKK_RULES, 5),
-                                             (TAROKK_RULES, 16), (bridge_rules(0), 1),
-                                             (bridge_rules(None), 3), (bridge_rules(2), 4)])
+@pytest.mark.parametrize("rules,n_classes", [(TAROKK_PLAY, 1), (TAROKK_PLAY, 2),
+                                             (TAROKK_PLAY, 3), (TAROKK_PLAY, 5),
+                                             (TAROKK_PLAY, 16), (bridge_play_rules(0), 1),
+                                             (bridge_play_rules(None), 3), (bridge_play_rules(2), 4)])
 def test_pext_key_is_the_card_by_card_key(rules, n_classes):
     rng = np.random.default_rng(n_classes)
     card_class = rng.integers(0, n_classes, rules.n_cards).astype(np.int16)
@@ -75,8 +75,8 @@ def test_key_refuses_more_class_bits_than_it_holds():
     with pytest.raises(ValueError):
         check_key_fits(32, 4, np.array([0, 2 ** (MAX_CBITS + 1) - 1], dtype=np.int16))
     with pytest.raises(ValueError):
-        check_key_fits(TAROKK_RULES.n_cards, 5, np.arange(17, dtype=np.int16))
-    check_key_fits(TAROKK_RULES.n_cards, 5, np.arange(16, dtype=np.int16))
+        check_key_fits(TAROKK_PLAY.n_cards, 5, np.arange(17, dtype=np.int16))
+    check_key_fits(TAROKK_PLAY.n_cards, 5, np.arange(16, dtype=np.int16))
 
 
 @pytest.mark.parametrize("tt_bits", [-1, 0, 5, 27, 2.5, "18", True, None])
@@ -94,7 +94,7 @@ def test_tables_refuse_no_rows(rows):
 
 def test_smallest_table_gives_the_same_answers():
     # the smallest table (one bucket) replaces entries all the time: values stay exact
-    small, big = Solver(TAROKK_RULES, tt_bits=6), Solver(TAROKK_RULES)
+    small, big = Solver(TAROKK_PLAY, tt_bits=6), Solver(TAROKK_PLAY)
     hands = (0x8860288920, 0x5310805401, 0x2485032084, 0xa54025a)
     for leader in range(4):
         assert small.max_tricks(hands, leader, 1) == big.max_tricks(hands, leader, 1)

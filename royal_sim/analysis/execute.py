@@ -1,5 +1,5 @@
 """Running a ``SearchPlan``: the one place that packs the kernel's arrays (goals, card
-classes, holds, status, targets) and calls ``engine.cells.solve_batch``.
+classes, holds, status, targets) and calls ``engine.cells.solve_cells``.
 
 Deals are searched in blocks of ``CHUNK``; on each block the late filter runs first (where
 it fails, the columns depending on it are known false), then each implication level, the
@@ -16,11 +16,13 @@ from typing import Callable
 import numba
 import numpy as np
 
-from ..double_dummy import TAROKK_RULES
-from ..engine.cells import GOAL_FALSE, GOAL_SEARCH, GOAL_SKIP, solve_batch
+from ..tarokk import TAROKK_PLAY
+from ..engine.cells import GOAL_FALSE, GOAL_SEARCH, GOAL_SKIP, solve_cells
 from ..engine.goal import GOAL_LEN, Goal
 from ..engine.solver import Tables
-from .plan import N_CARDS, BlockPlan, SearchPlan
+from ..model.deal import Pair
+from .plan import N_CARDS, BlockPlan, SearchPlan, plan_search
+from .results import Column
 
 CHUNK = 50  # deals per parallel batch (progress granularity)
 ANALYSIS_TT_BITS = 18  # log2 table entries per thread (goal searches need them; 16 is 30 % slower)
@@ -58,7 +60,7 @@ class ColumnSearch:
 
 @dataclass
 class _Arrays:
-    """The kernel's inputs for a block of b deals and g columns (``solve_batch``)."""
+    """The kernel's inputs for a block of b deals and g columns (``solve_cells``)."""
 
     goals: np.ndarray      # (b, g, GOAL_LEN) uint64
     classes: np.ndarray    # (b, g, n_cards) int16
@@ -100,7 +102,7 @@ def _pack(block: BlockPlan, classes: ClassCache) -> _Arrays:
     return a
 
 
-class _Run:
+class PlanRun:
     """One search of a plan: the tables shared by all its kernel calls, and the cells and
     nodes per column so far (the cost order of the cells)."""
 
@@ -123,9 +125,9 @@ class _Run:
     def _solve(self, deals, goals, classes, status, pairs, targets, holds=None, order_by=None,
                tops=None):
         nodes = np.zeros(status.shape, dtype=np.int64)
-        r = solve_batch(deals, goals, classes, status, pairs, targets, holds,
+        r = solve_cells(deals, goals, classes, status, pairs, targets, holds,
                         leader=self.plan.leader, first_trick=self.plan.first_trick,
-                        rules=TAROKK_RULES, workspace=self.workspace, order_by=order_by,
+                        play_rules=TAROKK_PLAY, workspace=self.workspace, order_by=order_by,
                         nodes_out=nodes, tops=tops)
         return r, nodes
 
@@ -219,11 +221,11 @@ def search_columns(deals: np.ndarray, plan: SearchPlan, classes: ClassCache,
     ``CHUNK``; ``classes``: card classes, possibly shared with other searches; ``progress``:
     called with 0 as the search starts (the first block compiles the kernel, if cold), then
     with the deals finished after each block. Returns ``ColumnSearch``. Raises
-    ``ValueError`` (``solve_batch``) if a goal tells too many card classes apart.
+    ``ValueError`` (``solve_cells``) if a goal tells too many card classes apart.
     Interrupted (Ctrl-C), the ``KeyboardInterrupt`` carries the ``ColumnSearch`` of the
     blocks finished (the first deals) as ``.partial``, ``None`` if none was."""
     n = deals.shape[0]
-    run = _Run(plan, classes)
+    run = PlanRun(plan, classes)
     outcomes = np.zeros((n, len(plan.cols)), dtype=np.int64)
     maxt = np.zeros(n, dtype=np.int64)
 
@@ -247,3 +249,12 @@ def search_columns(deals: np.ndarray, plan: SearchPlan, classes: ClassCache,
         e.partial = found(done) if done else None
         raise
     return found(n)
+
+
+def search_deals(deals: np.ndarray, cols: list[Column], pair: Pair, user_hand: int, rules: str,
+                 classes: ClassCache, progress: Callable[[int], None] | None = None,
+                 leader: int = 0, first_trick: int = 1) -> ColumnSearch:
+    """Search ``cols`` for ``pair`` on every deal of ``deals`` ((n, 4) uint64) from the
+    position ``leader``/``first_trick`` (``plan.plan_search`` then ``search_columns``)."""
+    plan = plan_search(cols, pair, user_hand, rules, leader, first_trick)
+    return search_columns(deals, plan, classes, progress)

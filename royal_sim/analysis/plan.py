@@ -154,7 +154,7 @@ class Cell:
     ``from_max`` ≥ 0 tricks of the max-tricks column make it); ``hold``: (n_cards,) int8
     Gerots hold-until tricks, ``None`` under laza rules; ``target``: the goal's
     ``min_tricks``, -1 for "the most tricks" (column 0); ``top``: -1, or for column 0 the
-    top of the bracket ``target``..``top`` of trick counts searched (``solve_batch``)."""
+    top of the bracket ``target``..``top`` of trick counts searched (``solve_cells``)."""
 
     status: int
     goal: Goal | None = None

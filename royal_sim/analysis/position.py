@@ -8,11 +8,15 @@ from typing import Sequence
 
 import numpy as np
 
-from ..double_dummy import TAROKK_RULES
+from ..tarokk import TAROKK_PLAY
 from ..engine.solver import Solver, optimal_line
 from ..errors import DealError
 from ..model.deal import N_TRICKS, Deal, Pair, Seat, first_trick_of, parse_seat
+from .. import slems as S
+from .execute import ClassCache, search_deals
+from .plan import columns_for
 from .request import check_rules
+from .results import Column
 
 
 @dataclass(frozen=True)
@@ -87,10 +91,9 @@ def solve_position(hands: Sequence[int], *, leader: Seat | int | str = 0,
     check_rules(rules)
     lead = Seat(leader) if isinstance(leader, int) else parse_seat(leader)
     start = next_trick(hands, first_trick, lead)
-    attack = Solver(TAROKK_RULES).max_tricks(hands, int(lead), start, int(Pair.ATTACK))
+    attack = Solver(TAROKK_PLAY).max_tricks(hands, int(lead), start, int(Pair.ATTACK))
     made = None
     if slems:
-        from . import solve_slems
         made = {p.label: solve_slems(hands, p, leader=int(lead), first_trick=start,
                                      rules=rules, only=only) for p in Pair}
     return PositionResult(lead, start, N_TRICKS + 1 - start, attack, made)
@@ -102,4 +105,40 @@ def optimal_play(hands: Sequence[int], *, leader: Seat | int = 0,
     in play order], winner seat), …]`` (each side keeps the attack's trick value; see
     ``engine.solver.optimal_line``). Arguments and errors as ``solve_position``."""
     start = next_trick(hands, first_trick, Seat(int(leader)))
-    return optimal_line(Solver(TAROKK_RULES), hands, int(leader), start)
+    return optimal_line(Solver(TAROKK_PLAY), hands, int(leader), start)
+
+
+def solve_slems(hands: Sequence[int], pair: Pair, *, leader: int = 0, first_trick: int = 1,
+                rules: str = "gerots", only: Sequence[str] | None = None) -> dict[str, bool]:
+    """Which slems ``pair`` can force from a deal or position, double dummy.
+
+    hands: 4 bit masks in seat order (equal sizes); leader: seat leading trick
+    ``first_trick``; only: slem ids to search (default all). Every slem with every parameter
+    the pair could announce (magasítók from the pair's cards, every suit) is a key ``id`` or
+    ``id:param``; slems undefined in the position (a trick already played, a card no longer
+    in play) are left out. Source: spec §3 and §5.
+    """
+    pair_cards = hands[pair.seats[0]] | hands[pair.seats[1]]
+    cols = columns_for(pair_cards, only)
+    deals = np.array([hands], dtype=np.uint64)
+    classes = ClassCache()
+    out = search_deals(deals, cols, pair, pair_cards, rules, classes, None, leader,
+                  first_trick).outcomes
+    result: dict[str, bool] = {}
+    extra: list[Column] = []
+    for col, v in zip(cols, out[0]):
+        if v < 0:
+            continue
+        if col.relaxed:
+            params = S.candidate_params(col.slem, pair_cards)
+            if v == 1:
+                extra.extend(Column(col.slem, p) for p in params)
+            else:
+                result.update({S.slem_key(col.slem, p): False for p in params})
+            continue
+        result[col.key] = bool(v)
+    if extra:
+        out2 = search_deals(deals, extra, pair, pair_cards, rules, classes, None, leader,
+                       first_trick).outcomes
+        result.update({col.key: bool(v) for col, v in zip(extra, out2[0]) if v >= 0})
+    return result

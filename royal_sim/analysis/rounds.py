@@ -19,7 +19,7 @@ from typing import Callable
 
 import numpy as np
 
-from .execute import CHUNK, ClassCache, _Run
+from .execute import CHUNK, ClassCache, PlanRun
 from .plan import SearchPlan
 from .stopping import FIRST_LOOK, StoppingRule
 
@@ -83,7 +83,7 @@ def search_in_rounds(deals: np.ndarray, plan: SearchPlan, classes: ClassCache,
     ``.partial``, every column still searched marked ``BY_INTERRUPT``.
     """
     n, g = deals.shape[0], len(plan.cols) + 1
-    run = _Run(plan, classes)
+    run = PlanRun(plan, classes)
     state = RoundsSearch(np.full((n, g), -1, dtype=np.int64), np.zeros(g, dtype=np.int64),
                          [None] * g)
     active = np.ones(g, dtype=bool)

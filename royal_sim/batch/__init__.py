@@ -51,7 +51,7 @@ The rules the analysis applies: ``docs/rules.md``.
 from ..errors import RoyalSimError
 from .inputs import (FIELDS, INPUT_FORMATS, BadLine, Inputs, Job, Unknown, load_inputs,
                      read_inputs)
-from .results import (OUTPUT_FORMATS, check_output, format_rows, load_rows, parse_row,
+from .output import (OUTPUT_FORMATS, check_output, format_rows, load_rows, parse_row,
                       read_results)
 from .rows import COLUMNS, MAX_TRICKS, BatchOptions, input_seed, result_row, run_job
 from .run import BatchResult, connect, run_batch

@@ -15,7 +15,7 @@ from typing import Callable, Iterator, Sequence
 
 from ..errors import RoyalSimError
 from .inputs import Job
-from .results import (CSV_HEADER, Existing, check_output, check_resumable, format_rows,
+from .output import (CSV_HEADER, Existing, check_output, check_resumable, format_rows,
                       read_results, write_sorted)
 from .rows import BatchOptions, max_threads, run_job
 

@@ -14,7 +14,7 @@ import numba
 import numpy as np
 
 from .goal import GOAL_LEN
-from .rules import Rules
+from .play_rules import PlayRules
 from .kernel.parallel import GOAL_FALSE, GOAL_SEARCH, GOAL_SKIP, _batch_kernel
 from ..jit import in_cache
 from .kernel.workspace import TT_BITS_DEFAULT
@@ -28,9 +28,9 @@ def _arr(a, dtype) -> np.ndarray:
     return np.require(a, dtype=dtype, requirements=("C", "W"))
 
 
-def solve_batch(deals: np.ndarray, goals: np.ndarray, classes: np.ndarray, status: np.ndarray,
+def solve_cells(deals: np.ndarray, goals: np.ndarray, classes: np.ndarray, status: np.ndarray,
                 pairs: np.ndarray, targets: np.ndarray, holds: np.ndarray | None = None,
-                leader: int = 0, first_trick: int = 1, *, rules: Rules,
+                leader: int = 0, first_trick: int = 1, *, play_rules: PlayRules,
                 workspace: Tables | None = None, order_by: np.ndarray | None = None,
                 nodes_out: np.ndarray | None = None,
                 tops: np.ndarray | None = None) -> np.ndarray:
@@ -57,7 +57,7 @@ def solve_batch(deals: np.ndarray, goals: np.ndarray, classes: np.ndarray, statu
     """
     n, g = status.shape
     if holds is None:
-        holds = np.zeros((n, g, rules.n_cards), dtype=np.int8)
+        holds = np.zeros((n, g, play_rules.n_cards), dtype=np.int8)
     if tops is None:
         tops = np.full((n, g), -1, dtype=np.int64)
     status = np.asarray(status)
@@ -69,14 +69,14 @@ def solve_batch(deals: np.ndarray, goals: np.ndarray, classes: np.ndarray, statu
         return out
     if order_by is not None:
         items = items[np.argsort(-np.asarray(order_by)[items[:, 1]], kind="stable")]
-    check_key_fits(rules.n_cards, len(rules.suit_masks),
+    check_key_fits(play_rules.n_cards, len(play_rules.suit_masks),
                    np.asarray(classes)[status == GOAL_SEARCH])
     ws = workspace
     if ws is None or ws.rows < numba.get_num_threads():
         ws = Tables(numba.get_num_threads(), 16 if workspace is None else ws.tt_bits)
     _batch_kernel(_arr(deals, np.uint64), int(leader),
-                  first_trick - 1, rules.suit_of, rules.suit_masks, rules.trump,
-                  rules.must_trump, rules.pair_of, rules.n_cards // 4,
+                  first_trick - 1, play_rules.suit_of, play_rules.suit_masks, play_rules.trump,
+                  play_rules.must_trump, play_rules.pair_of, play_rules.n_cards // 4,
                   _arr(goals, np.uint64), _arr(classes, np.int16), _arr(holds, np.int8),
                   _arr(items, np.int64), _arr(pairs, np.int8), _arr(targets, np.int64),
                   _arr(tops, np.int64), ws.tt_bits,
@@ -91,5 +91,5 @@ def kernels_compiled() -> bool | None:
     return in_cache(_batch_kernel)
 
 
-__all__ = ["solve_batch", "kernels_compiled", "Tables", "GOAL_SEARCH", "GOAL_FALSE",
+__all__ = ["solve_cells", "kernels_compiled", "Tables", "GOAL_SEARCH", "GOAL_FALSE",
            "GOAL_SKIP", "GOAL_LEN", "TT_BITS_DEFAULT"]

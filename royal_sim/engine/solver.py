@@ -1,7 +1,7 @@
 """The engine's Python face: a reusable ``Solver`` (one rule set, its own transposition
 table), the ``Tables`` the kernels share between searches, and helpers to follow a line of
 play (``legal_cards``, ``trick_winner``, ``optimal_line``). Knows no game: rules and goals come
-as data (``rules.Rules``, ``goal.Goal``)."""
+as data (``play_rules.PlayRules``, ``goal.Goal``)."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from .kernel.table import MAX_CBITS, SEQ_WORDS, TT_BUCKET, TT_WORDS
 from .kernel.tricks import _beats, _legal
 from .kernel.workspace import (C_CUT0, C_FIRST0, C_LEN, C_NODES, C_TRICK0, C_TSTART,
                                MAX_DEPTH, MAX_MOVES, MAX_TRICKS, TT_BITS_DEFAULT)
-from .rules import Rules
+from .play_rules import PlayRules
 
 
 def check_key_fits(n_cards: int, n_suits: int, classes: np.ndarray) -> None:
@@ -125,16 +125,16 @@ class Solver:
     solver per thread. ``nodes`` counts search nodes since creation.
     """
 
-    def __init__(self, rules: Rules, tt_bits: int = TT_BITS_DEFAULT):
-        rules.validate()
-        self.rules = rules
-        self.n_tricks = rules.n_cards // 4
+    def __init__(self, play_rules: PlayRules, tt_bits: int = TT_BITS_DEFAULT):
+        play_rules.validate()
+        self.play_rules = play_rules
+        self.n_tricks = play_rules.n_cards // 4
         self.tables = Tables(1, tt_bits)
         self.ctx = self.tables.ctx[0]
         self.moves = np.zeros((MAX_DEPTH, MAX_MOVES), dtype=np.int64)
         self.tc = np.zeros((MAX_TRICKS, 4), dtype=np.int64)
-        self._no_hold = np.zeros(rules.n_cards, dtype=np.int8)
-        self._plain_classes = np.zeros(rules.n_cards, dtype=np.int16)
+        self._no_hold = np.zeros(play_rules.n_cards, dtype=np.int8)
+        self._plain_classes = np.zeros(play_rules.n_cards, dtype=np.int16)
 
     @property
     def nodes(self) -> int:
@@ -161,7 +161,7 @@ class Solver:
 
     def _run(self, h, leader, first_trick, goal_arr, classes, hold, pair, lo, hi,
              trick_prefix=(), p_count=0):
-        r = self.rules
+        r = self.play_rules
         t = self.tables
         pairmask = np.array([int(p) == int(pair) for p in r.pair_of], dtype=np.bool_)
         unplayed = np.uint64(0)
@@ -196,8 +196,8 @@ class Solver:
         if goal.impossible:
             return False
         hold_arr = self._no_hold if hold is None else np.asarray(hold, dtype=np.int8)
-        classes = goal.card_classes(self.rules.n_cards, None if hold is None else hold_arr)
-        check_key_fits(self.rules.n_cards, len(self.rules.suit_masks), classes)
+        classes = goal.card_classes(self.play_rules.n_cards, None if hold is None else hold_arr)
+        check_key_fits(self.play_rules.n_cards, len(self.play_rules.suit_masks), classes)
         t = goal.min_tricks
         return self._run(h, leader, first_trick, goal.pack(), classes, hold_arr, pair,
                          t, t) == t
@@ -210,19 +210,20 @@ def kernels_compiled() -> bool | None:
     return in_cache(_solve)
 
 
-def legal_cards(hand: int, trick: list[int], rules: Rules) -> list[int]:
+def legal_cards(hand: int, trick: list[int], play_rules: PlayRules) -> list[int]:
     """Legal cards (ids, ascending) of ``hand`` when ``trick`` (cards so far) is on the table."""
     h = np.uint64(hand)
     led = trick[0] if trick else -1
-    m = int(_legal(h, led, rules.suit_masks, rules.suit_of, rules.trump, rules.must_trump))
-    return [c for c in range(rules.n_cards) if m >> c & 1]
+    r = play_rules
+    m = int(_legal(h, led, r.suit_masks, r.suit_of, r.trump, r.must_trump))
+    return [c for c in range(r.n_cards) if m >> c & 1]
 
 
-def trick_winner(cards: list[int], leader: int, rules: Rules) -> int:
+def trick_winner(cards: list[int], leader: int, play_rules: PlayRules) -> int:
     """Seat that wins a complete trick of 4 ``cards`` led by ``leader``."""
     w, pos = cards[0], 0
     for i, c in enumerate(cards[1:], 1):
-        if _beats(c, w, rules.suit_of, rules.trump):
+        if _beats(c, w, play_rules.suit_of, play_rules.trump):
             w, pos = c, i
     return (leader + pos) & 3
 
@@ -232,7 +233,7 @@ def optimal_line(solver: Solver, hands, leader: int = 0, first_trick: int = 1,
     """One optimal line of play, trick by trick: ``[(leader, [4 cards in play order],
     winner), …]``. Each player keeps the value (tricks for ``pair``) of the position; among
     equally good cards the lowest-id legal card is chosen."""
-    rules = solver.rules
+    rules = solver.play_rules
     h, k = solver._check(hands, leader, first_trick)
     hands = [int(x) for x in h]
     goal = tricks_goal(0).pack()

@@ -1,7 +1,7 @@
 """Hand announcements (jelentések): facts of a dealt hand, scored when announced.
 
 Source rule: ``spec/royal-tarokk.md`` §3 "Hand announcements", seed 000 "Jelentések"
-(Gerots). One table, ``ANNOUNCEMENTS``, like the slem catalogue in ``slems/table.py``:
+(Gerots). One table, ``ANNOUNCEMENTS``, like the slem catalogue in ``slems/catalogue.py``:
 
 ============== ================ ===== ===================================================
 id             name             value holds when (10-card hand)

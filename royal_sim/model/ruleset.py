@@ -1,4 +1,4 @@
-"""The two rule sets of royal tarokk, by name (not the engine's ``Rules`` arrays of play).
+"""The two rule sets of royal tarokk, by name (not the engine's ``PlayRules`` arrays of play).
 
 Source rule: ``spec/royal-tarokk.md`` §3–§4: ``gerots`` (``seeds/000``: obligatory play,
 consolatio, kontra only) and ``laza`` (``seeds/002``: no obligatory play, igazítás

@@ -7,7 +7,7 @@ Gerots obligatory-play data). Every public name is importable from the package:
 ``from royal_sim import slems as S``; ``S.compile_goal``, ``S.SLEMS``, ``S.get_slem`` ….
 """
 
-from .table import (ANY, BLACK_SUITS, FREE_TRICK_IDS, GROUPS, KQ_TERM, M1, M2, M3, N_TRICKS,
+from .catalogue import (ANY, BLACK_SUITS, FREE_TRICK_IDS, GROUPS, KQ_TERM, M1, M2, M3, N_TRICKS,
                     NOT_TOGETHER, RED_SUITS, SAME, SLEM_IDS, SLEMS, SUIT_TERM, SUITS_TERM,
                     TEN_TERM, TRICKS_1_TO_10, TROPHY_TIERS, BidError, ParamKind, Predicate,
                     Raise, Slem, fold_name, get_slem, parse_slem_list, resolve_term)

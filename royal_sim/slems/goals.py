@@ -21,7 +21,7 @@ from ..engine.goal import Goal
 from ..model import cards as C
 from ..model.deal import Pair, first_trick_of, hand_size
 from .params import check_param, slem_key
-from .table import M1, M2, M3, BidError, Slem, get_slem, resolve_term
+from .catalogue import M1, M2, M3, BidError, Slem, get_slem, resolve_term
 
 
 def held_until(slem: str | Slem, param=None) -> dict[int, int]:

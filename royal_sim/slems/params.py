@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from numbers import Integral
 
 from ..model import cards as C
-from .table import BLACK_SUITS, RED_SUITS, BidError, ParamKind, Slem, get_slem
+from .catalogue import BLACK_SUITS, RED_SUITS, BidError, ParamKind, Slem, get_slem
 
 
 def _magasito_error(card: int) -> BidError:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from ..model import cards as C
 from .params import Bid, check_param
-from .table import (ANY, N_TRICKS, NOT_TOGETHER, SAME, SLEM_IDS, SLEMS, Slem, get_slem,
+from .catalogue import (ANY, N_TRICKS, NOT_TOGETHER, SAME, SLEM_IDS, SLEMS, Slem, get_slem,
                     resolve_term)
 
 

@@ -1,4 +1,4 @@
-"""One trick under the rules as data (``rules.Rules``: suit of each card, suit masks, trump
+"""One trick under the rules as data (``play_rules.PlayRules``: suit of each card, suit masks, trump
 suit, must-trump): legal cards, who holds and who wins, and what a finished trick does to the
 goal's clauses (``goal.Goal``: required tricks, captures, counted tricks, runs, splits), kept
 as progress bits that the table key includes.

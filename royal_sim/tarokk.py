@@ -12,11 +12,11 @@ import numpy as np
 
 from .engine.goal import Goal
 from .engine.solver import Solver
-from .engine.rules import Rules
+from .engine.play_rules import PlayRules
 from .model import cards as C
 from .model.deal import PAIR_OF_SEAT
 
-TAROKK_RULES = Rules(
+TAROKK_PLAY = PlayRules(
     name="tarokk",
     suit_of=C.SUIT_OF.copy(),
     suit_masks=C.SUIT_MASKS.copy(),
@@ -29,21 +29,21 @@ TAROKK_RULES = Rules(
 _SOLVERS: dict[int, Solver] = {}
 
 
-def default_solver(rules: Rules = TAROKK_RULES) -> Solver:
-    """A solver kept for ``rules`` (one per rule set and process, not thread-safe)."""
-    s = _SOLVERS.get(id(rules))
-    if s is None or s.rules is not rules:
-        s = _SOLVERS[id(rules)] = Solver(rules)
+def default_solver(play_rules: PlayRules = TAROKK_PLAY) -> Solver:
+    """A solver kept for ``play_rules`` (one per game and process, not thread-safe)."""
+    s = _SOLVERS.get(id(play_rules))
+    if s is None or s.play_rules is not play_rules:
+        s = _SOLVERS[id(play_rules)] = Solver(play_rules)
     return s
 
 
-def max_tricks(hands, leader: int = 0, first_trick: int = 1, rules: Rules = TAROKK_RULES,
+def max_tricks(hands, leader: int = 0, first_trick: int = 1, play_rules: PlayRules = TAROKK_PLAY,
                pair: int = 0) -> int:
     """Most of the remaining tricks pair ``pair`` can force; see ``Solver.max_tricks``."""
-    return default_solver(rules).max_tricks(hands, leader, first_trick, pair)
+    return default_solver(play_rules).max_tricks(hands, leader, first_trick, pair)
 
 
 def solve_goal(hands, leader: int, first_trick: int, goal: Goal, pair: int = 0,
-               rules: Rules = TAROKK_RULES, hold=None) -> bool:
+               play_rules: PlayRules = TAROKK_PLAY, hold=None) -> bool:
     """Can pair ``pair`` force ``goal``; see ``Solver.solve_goal``."""
-    return default_solver(rules).solve_goal(hands, leader, first_trick, goal, pair, hold)
+    return default_solver(play_rules).solve_goal(hands, leader, first_trick, goal, pair, hold)

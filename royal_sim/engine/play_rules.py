@@ -1,10 +1,10 @@
 """Trick-taking rules as plain arrays, so one kernel plays royal tarokk and bridge.
 
-The engine knows no game: a game gives its cards, suits, trump rule and pairs as a ``Rules``
-(royal tarokk's is ``royal_sim.double_dummy.TAROKK_RULES``; bridge's is ``bridge_rules``).
+The engine knows no game: a game gives its cards, suits, trump rule and pairs as a ``PlayRules``
+(royal tarokk's is ``royal_sim.tarokk.TAROKK_PLAY``; bridge's is ``bridge_play_rules``).
 
 Card ids must be grouped by suit, contiguous and ascending in strength inside each suit
-(``royal_sim.model.cards`` and ``bridge_rules`` both are): the kernel then finds "the cards
+(``royal_sim.model.cards`` and ``bridge_play_rules`` both are): the kernel then finds "the cards
 between two cards of one suit" as a run of bits, which equivalent-card collapsing needs.
 """
 
@@ -16,7 +16,7 @@ import numpy as np
 
 
 @dataclass(frozen=True, eq=False)
-class Rules:
+class PlayRules:
     """One trick-taking game.
 
     ``suit_of``: (n_cards,) int8 suit index of each card; ``suit_masks``: (n_suits,) uint64
@@ -62,7 +62,7 @@ def bridge_card(suit: int, rank: int) -> int:
     return suit * 13 + rank
 
 
-def bridge_rules(trump: int | None) -> Rules:
+def bridge_play_rules(trump: int | None) -> PlayRules:
     """Contract bridge with ``trump`` (suit index in ``SHDC``) or no trumps (``None``).
 
     Seats in play order N, E, S, W (0..3); partners opposite (pairs NS = 0, EW = 1); no duty
@@ -70,6 +70,6 @@ def bridge_rules(trump: int | None) -> Rules:
     suit_of = np.repeat(np.arange(4, dtype=np.int8), 13)
     masks = np.array([((1 << 13) - 1) << (13 * s) for s in range(4)], dtype=np.uint64)
     names = tuple(BRIDGE_SUITS[s] + BRIDGE_RANKS[r] for s in range(4) for r in range(13))
-    return Rules(name="bridge", suit_of=suit_of, suit_masks=masks,
+    return PlayRules(name="bridge", suit_of=suit_of, suit_masks=masks,
                  trump=-1 if trump is None else int(trump), must_trump=False,
                  pair_of=np.array([0, 1, 0, 1], dtype=np.int8), card_names=names)

@@ -1,0 +1,210 @@
+"""The Monte Carlo driver: the probability that the user's pair completes each slem.
+
+Source rule: ``spec/royal-tarokk.md`` §5. For a hand and seat, deals consistent with
+everything known are sampled (``sampling``); on each deal every slem and candidate
+parameter is searched double dummy (``engine/``) for the user's pair, ``A_IND`` leading
+trick 1; a slem's probability is the fraction of deals on which it is made, with a 95 %
+Wilson interval (``results``). Double dummy is optimistic for the side that would have
+to guess.
+
+What is searched on each deal is planned in ``plan.py`` (columns, relaxed bounds,
+implications, the shared late filter, the Gerots obligations) and run in ``execute.py``.
+For slems with ordered triples of announced magasítók (Héja, Stella) the relaxed column
+bounds every candidate from above; the exact candidates are searched only when that bound
+reaches ``RELAXED_SKIP`` (1 %).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable, Sequence
+
+import numpy as np
+
+from .. import slems as S
+from ..model.deal import Pair, Seat
+from ..sampling.bids import bid_constraints
+from ..sampling.sampler import Constraints, sample_deals
+from .execute import ClassCache, ColumnSearch, search_deals
+from .obligations import obligation_costs
+from .plan import columns_for, plan_search
+from .request import check_rules, check_samples
+from .results import Analysis, Column, SlemResult
+from .rounds import BY_INTERRUPT, BY_SAMPLES, search_in_rounds
+from .stopping import StoppingRule
+
+__all__ = ["RELAXED_SKIP", "analyze"]
+
+RELAXED_SKIP = 0.01
+
+
+def analyze(hand: int, seat: Seat, *, samples: int = 1000, seed: int = 0,
+            rules: str = "gerots", only: Sequence[str] | None = None,
+            fixed: dict[str, object] | None = None, constraints: Constraints | None = None,
+            progress: Callable[[int], None] | None = None, partner_bids: Sequence = (),
+            opponent_bids: Sequence = (), sampler: Callable | None = None,
+            precision: float | None = None, deadline: float | None = None,
+            on_round: Callable[[Analysis], None] | None = None,
+            keep: Callable[[Analysis], set[str]] | None = None) -> Analysis:
+    """Probability that the pair of ``seat`` completes each slem, holding ``hand``.
+
+    hand: bit mask of the user's 10 cards; seat: the user's seat; samples: deals to sample
+    (``check_samples``), the cap of a precision-driven run; seed: sampler seed; rules:
+    ``"gerots"`` (obligatory play: announced cards held back) or ``"laza"``; only: slem
+    ids to evaluate (default all); fixed: slem id → parameter to use instead of every
+    candidate; constraints: what is known of the other hands; progress: called with 0 as
+    the search starts, then with the number of deals finished after each batch;
+    partner_bids / opponent_bids: ``slems.Bid``s already made, searched for their pair on
+    the same deals (``Analysis.partner`` / ``.opponent``) and used as evidence
+    (``bid_constraints``); sampler: ``f(n, seed, hand, seat, constraints) -> SampleResult``
+    instead of ``sample_deals`` (e.g. with heard announcements).
+
+    precision: ``None`` searches every slem on all ``samples`` deals; a half-width (0.05 =
+    ± 5 points) searches each slem in rounds until its interval is that narrow
+    (``rounds.search_in_rounds``, ``stopping.StoppingRule``; then ``samples`` must be at
+    least the first round); deadline: a ``time.monotonic()`` value after which no new
+    round starts; on_round: called after each round with the analysis so far; keep: given
+    the analysis so far, the keys of slems to search on although settled. Interrupted
+    (Ctrl-C), the ``KeyboardInterrupt`` carries the analysis of the finished rounds as
+    ``.partial`` (a fixed run: of the blocks of deals finished, every slem on the same
+    first deals and stopped ``"interrupted"``; ``None`` before any).
+
+    Returns ``Analysis``. Raises ``RoyalSimError`` for bad arguments (``samples`` out of
+    range, with ``argument="samples"``; ``precision``; unknown rules) and
+    ``ConstraintError`` from the sampler or the bids.
+    """
+    check_samples(samples)
+    check_rules(rules)
+    rule = None if precision is None else StoppingRule(precision, samples)
+    pair = seat.pair
+    cols = columns_for(hand, only, fixed)
+    constraints = bid_constraints(hand, seat, constraints, partner_bids, opponent_bids)
+    sample = (sampler or sample_deals)(samples, seed, hand, seat, constraints)
+    deals = sample.deals
+    classes = ClassCache()
+
+    def analysis(found: _Found, side=None) -> Analysis:
+        return Analysis(hand=hand, seat=seat, rules=rules, samples=samples, seed=seed,
+                        best=_best(cols + extra_cols, found.results),
+                        candidates=found.results, max_tricks=found.max_tricks, deals=deals,
+                        sampling_method=sample.method, precision=precision,
+                        rounds=found.rounds, deals_searched=found.deals,
+                        nodes=found.nodes, **(side or {}))
+
+    def search(columns, who, **hooks) -> _Found:
+        return _search_found(deals, columns, who, hand, rules, classes, rule, deadline,
+                             **hooks)
+
+    extra_cols: list[Column] = []
+    first = search(cols, pair, progress=progress, on_round=on_round, keep=keep,
+                   view=analysis)
+    nodes = [first.nodes]
+
+    def more(columns, who) -> list[SlemResult]:
+        """The results of a further search of ``columns`` (none: none), its nodes counted."""
+        if not columns:
+            return []
+        found = search(columns, who)
+        nodes.append(found.nodes)
+        return found.results
+
+    try:
+        extra_cols = _exact_candidates(cols, first.results, hand)
+        extra = more(extra_cols, pair)
+        side = {label: more([Column(b.slem, b.param) for b in bids], who)
+                for label, bids, who in (("partner", partner_bids, pair),
+                                         ("opponent", opponent_bids, pair.other))}
+    except KeyboardInterrupt as e:
+        extra_cols = []
+        e.partial = analysis(first)
+        raise
+    if rules == "gerots":
+        side["obligations"], footnote_nodes = obligation_costs(deals, cols, first.results,
+                                                                pair, hand, classes)
+        nodes.append(footnote_nodes)
+    return analysis(_Found(first.results + extra, first.max_tricks, first.rounds,
+                           first.deals, sum(nodes)), side)
+
+
+@dataclass(frozen=True)
+class _Found:
+    """The results of some columns: one ``SlemResult`` each, the max tricks on the deals
+    searched for them, the rounds, the deals searched and the search nodes."""
+
+    results: list[SlemResult]
+    max_tricks: np.ndarray
+    rounds: int
+    deals: int
+    nodes: int = 0
+
+
+def _search_found(deals: np.ndarray, cols: list[Column], pair: Pair, hand: int, rules: str,
+                  classes: ClassCache, rule: StoppingRule | None, deadline: float | None,
+                  progress: Callable[[int], None] | None = None, view=None, on_round=None,
+                  keep=None) -> _Found:
+    """Search ``cols`` on every deal (``rule`` ``None``) or precision-driven; ``view``
+    turns a ``_Found`` into what ``on_round`` and ``keep`` are given."""
+    if rule is None:
+        def fixed(found: ColumnSearch, stopped: str = BY_SAMPLES) -> _Found:
+            return _Found(_results(cols, found.outcomes, stopped), found.max_tricks, 1,
+                          found.outcomes.shape[0], int(found.nodes.sum()) + found.filter_nodes)
+
+        try:
+            return fixed(search_deals(deals, cols, pair, hand, rules, classes, progress))
+        except KeyboardInterrupt as e:     # the finished blocks, every slem on the same deals
+            if e.partial is not None:
+                part = fixed(e.partial, BY_INTERRUPT)
+                e.partial = view(part) if view else None
+            raise
+    plan = plan_search(cols, pair, hand, rules)
+
+    def results(state) -> list[SlemResult]:
+        return [SlemResult.of_column(col, state.column(j + 1), state.stopped[j + 1], rule)
+                for j, col in enumerate(cols)]
+
+    def found(state) -> _Found:
+        return _Found(results(state), state.column(0), state.rounds, state.deals,
+                      state.nodes)
+
+    def round_done(state):
+        on_round(view(found(state)))
+
+    def kept(state) -> set[int]:
+        keys = keep(view(found(state)))
+        return {j + 1 for j, col in enumerate(cols) if col.key in keys}
+
+    try:
+        state = search_in_rounds(deals, plan, classes, rule, progress=progress,
+                                 on_round=round_done if on_round else None,
+                                 keep=kept if keep else None, deadline=deadline)
+    except KeyboardInterrupt as e:
+        e.partial = view(found(e.partial)) if view and e.partial is not None else None
+        raise
+    return found(state)
+
+
+def _results(cols: list[Column], outcomes: np.ndarray,
+             stopped: str = BY_SAMPLES) -> list[SlemResult]:
+    return [SlemResult.of_column(col, outcomes[:, j], stopped) for j, col in enumerate(cols)]
+
+
+def _exact_candidates(cols: list[Column], results: list[SlemResult],
+                      hand: int) -> list[Column]:
+    """The exact candidates of the relaxed columns whose bound reaches ``RELAXED_SKIP``."""
+    extra: list[Column] = []
+    for col, res in zip(cols, results):
+        if col.relaxed and res.n and res.probability >= RELAXED_SKIP:
+            extra.extend(Column(col.slem, p) for p in S.candidate_params(col.slem, hand))
+    return extra
+
+
+def _best(cols: list[Column], results: list[SlemResult]) -> list[SlemResult]:
+    """The best result of each slem, in the order of ``cols``: an exact figure before a
+    bound, then the highest probability (the first of equals)."""
+    best: dict[str, SlemResult] = {}
+    for col, res in zip(cols, results):
+        cur = best.get(col.slem.id)
+        if cur is None or (cur.bound and not res.bound) or (
+                cur.bound == res.bound and res.probability > cur.probability):
+            best[col.slem.id] = res
+    return [best[i] for i in dict.fromkeys(c.slem.id for c in cols)]
