@@ -25,7 +25,8 @@ import numpy as np
 from .advisor import (BidSet, BidValue, KontraAdvice, best_bid_sets, bid_candidates,
                       bid_values, kontra_advice, no_bid)
 from .analysis import Analysis, SlemResult
-from .analysis import analyze as _analyze
+from .analysis import analysis_rounds as _analysis_rounds
+from .analysis.rounds import drive
 from .analysis.position import PositionResult, solve_position
 from .analysis.rounds import BY_INTERRUPT
 from .analysis.request import (SamplingFacts, SlemChoice, check_scoring, check_seed,
@@ -203,23 +204,28 @@ class AnalysisRequest:
     time: float | None = None
 
     def run(self, progress: Callable[[int], None] | None = None,
-            on_update: Callable[[AnalysisReport], None] | None = None,
-            keep: Callable[[Analysis], set[str]] | None = None) -> AnalysisReport:
+            on_update: Callable[[AnalysisReport], None] | None = None) -> AnalysisReport:
         """Sample the deals and search them; ``progress`` is called with the number of
         deals finished as they finish, ``on_update`` (precision-driven) with the report so
-        far after each round; ``keep``: see ``analysis.analyze``. Interrupted (Ctrl-C),
-        the ``KeyboardInterrupt`` carries the report of the finished rounds (a fixed run:
-        of the blocks of deals finished) as ``.partial``, ``None`` before any."""
+        far after each round. Interrupted (Ctrl-C), the ``KeyboardInterrupt`` carries the
+        report of the finished rounds (a fixed run: of the blocks of deals finished) as
+        ``.partial``, ``None`` before any."""
+        return self.drive(progress, lambda a: on_update(self.report(a)) if on_update else None)
+
+    def drive(self, progress: Callable[[int], None] | None,
+              answer: Callable[[Analysis], set[str] | None]) -> AnalysisReport:
+        """Run the analysis (``analysis.analysis_rounds``), giving each analysis so far to
+        ``answer``, whose value after a round is the keys of slems to search on although
+        settled; returns the report. Interrupted as ``run``."""
         deadline = None if self.time is None else _time.monotonic() + self.time
         try:
-            result = _analyze(
+            result = drive(_analysis_rounds(
                 self.hand, self.seat, samples=self.samples, seed=self.seed, rules=self.rules,
                 only=self.choice.only, fixed=self.choice.fixed,
                 constraints=self.facts.constraints, progress=progress,
                 partner_bids=self.partner_bids, opponent_bids=self.opponent_bids,
-                sampler=self.facts.sampler, precision=self.precision, deadline=deadline,
-                on_round=(lambda a: on_update(self.report(a))) if on_update else None,
-                keep=keep)
+                sampler=self.facts.sampler, precision=self.precision, deadline=deadline),
+                answer)
         except KeyboardInterrupt as e:
             partial = getattr(e, "partial", None)
             e.partial = None if partial is None else self.report(partial)
@@ -255,10 +261,15 @@ class AdviceRequest:
     def run(self, progress: Callable[[int], None] | None = None,
             on_update: Callable[[AnalysisReport], None] | None = None) -> AdviceReport:
         """Run the analysis (``AnalysisRequest.run``) and rank the bid sets. Precision-
-        driven, the bids of the sets shown are searched on while the sets are not told
-        apart (``_unseparated``)."""
-        report = self.analysis.run(progress, on_update, keep=self._unseparated)
-        return self.advice(report)
+        driven, the advice drives the rounds: after each, the bids of the sets shown are
+        searched on while the sets are not told apart (``_unseparated``), each set scored on
+        every deal all its bids were searched on."""
+        def answer(result: Analysis) -> set[str] | None:
+            if on_update is not None:
+                on_update(self.analysis.report(result))
+            return self._unseparated(result) if result.rounds else None
+
+        return self.advice(self.analysis.drive(progress, answer))
 
     def _unseparated(self, result: Analysis) -> set[str]:
         """The bids of the best set and of each set shown that is not yet told apart from

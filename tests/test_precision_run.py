@@ -288,3 +288,27 @@ def test_an_interrupted_fixed_advice_says_which_deals(capsys):
     out = capsys.readouterr().out
     assert out.startswith(f"the first {CHUNK} of 120 deals")
     assert "* Interrupted: the sets are ranked on the deals finished; run again" in out
+
+
+def test_a_kept_slem_is_reported_on_every_deal_it_was_searched_on():
+    """A slem the caller keeps searched after it settles (advise: bid sets not yet told
+    apart) reports every deal it was searched on, not its own early stop: its sets are
+    scored on them."""
+    from royal_sim.analysis import analysis_rounds
+    from royal_sim.analysis.rounds import drive
+    from royal_sim.model import cards as C
+    from royal_sim.model.deal import Seat
+
+    hand = C.mask_of(C.parse_cards(HAND))
+
+    def run(keep):
+        rounds = analysis_rounds(hand, Seat.A_IND, samples=300, precision=0.1, seed=3,
+                                 only=["gem", "volat", "uhu"], rules="laza")
+        return drive(rounds, lambda a: keep if a.rounds else None)
+
+    alone, kept = run(None), run({"volat"})
+    by_key = {r.key: r for r in alone.candidates}
+    for r in kept.candidates:
+        assert np.array_equal(r.outcomes[:by_key[r.key].n], by_key[r.key].outcomes)
+    volat = next(r for r in kept.candidates if r.key == "volat")
+    assert by_key["volat"].n < volat.n == kept.deals_searched

@@ -17,7 +17,7 @@ reaches ``RELAXED_SKIP`` (1 %).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable, Sequence
+from typing import Callable, Generator, Sequence
 
 import numpy as np
 
@@ -30,23 +30,35 @@ from .obligations import obligation_costs
 from .plan import columns_for, plan_search
 from .request import check_rules, check_samples
 from .results import Analysis, Column, SlemResult
-from .rounds import BY_INTERRUPT, BY_SAMPLES, search_in_rounds
+from .rounds import BY_INTERRUPT, BY_SAMPLES, drive, rounds_of
 from .stopping import StoppingRule
 
-__all__ = ["RELAXED_SKIP", "analyze"]
+__all__ = ["RELAXED_SKIP", "analysis_rounds", "analyze"]
 
 RELAXED_SKIP = 0.01
 
 
-def analyze(hand: int, seat: Seat, *, samples: int = 1000, seed: int = 0,
-            rules: str = "gerots", only: Sequence[str] | None = None,
-            fixed: dict[str, object] | None = None, constraints: Constraints | None = None,
-            progress: Callable[[int], None] | None = None, partner_bids: Sequence = (),
-            opponent_bids: Sequence = (), sampler: Callable | None = None,
-            precision: float | None = None, deadline: float | None = None,
-            on_round: Callable[[Analysis], None] | None = None,
-            keep: Callable[[Analysis], set[str]] | None = None) -> Analysis:
-    """Probability that the pair of ``seat`` completes each slem, holding ``hand``.
+def analyze(hand: int, seat: Seat, *, on_round: Callable[[Analysis], None] | None = None,
+            **options) -> Analysis:
+    """``analysis_rounds`` run to its end: the probability that the pair of ``seat``
+    completes each slem, holding ``hand``; ``options`` as ``analysis_rounds`` takes them;
+    on_round: called with the analysis so far after each block of the first round and
+    after each round of a precision-driven run. Returns ``Analysis``; raises as
+    ``analysis_rounds`` does."""
+    answer = None if on_round is None else (lambda a: on_round(a))
+    return drive(analysis_rounds(hand, seat, **options), answer)
+
+
+def analysis_rounds(hand: int, seat: Seat, *, samples: int = 1000, seed: int = 0,
+                    rules: str = "gerots", only: Sequence[str] | None = None,
+                    fixed: dict[str, object] | None = None,
+                    constraints: Constraints | None = None,
+                    progress: Callable[[int], None] | None = None, partner_bids: Sequence = (),
+                    opponent_bids: Sequence = (), sampler: Callable | None = None,
+                    precision: float | None = None, deadline: float | None = None
+                    ) -> Generator[Analysis, set[str] | None, Analysis]:
+    """Probability that the pair of ``seat`` completes each slem, holding ``hand``, as a
+    generator of the analysis so far that the caller drives (``rounds.drive``).
 
     hand: bit mask of the user's 10 cards; seat: the user's seat; samples: deals to sample
     (``check_samples``), the cap of a precision-driven run; seed: sampler seed; rules:
@@ -61,15 +73,17 @@ def analyze(hand: int, seat: Seat, *, samples: int = 1000, seed: int = 0,
 
     precision: ``None`` searches every slem on all ``samples`` deals; a half-width (0.05 =
     ± 5 points) searches each slem in rounds until its interval is that narrow
-    (``rounds.search_in_rounds``, ``stopping.StoppingRule``; then ``samples`` must be at
-    least the first round); deadline: a ``time.monotonic()`` value after which no new
-    round starts; on_round: called after each round with the analysis so far; keep: given
-    the analysis so far, the keys of slems to search on although settled. Interrupted
+    (``rounds.rounds_of``, ``stopping.StoppingRule``; then ``samples`` must be at least
+    the first round); deadline: a ``time.monotonic()`` value after which no new round
+    starts. A precision-driven run yields the analysis so far after each block of the
+    first round (``rounds`` 0) and after each round; the value sent back after a round is
+    the keys of slems to search on although settled (the caller's own need: bid sets not
+    yet told apart), each then reported on every deal it was searched on. Interrupted
     (Ctrl-C), the ``KeyboardInterrupt`` carries the analysis of the finished rounds as
     ``.partial`` (a fixed run: of the blocks of deals finished, every slem on the same
     first deals and stopped ``"interrupted"``; ``None`` before any).
 
-    Returns ``Analysis``. Raises ``RoyalSimError`` for bad arguments (``samples`` out of
+    Returns (the generator's value) ``Analysis``. Raises ``RoyalSimError`` for bad arguments (``samples`` out of
     range, with ``argument="samples"``; ``precision``; unknown rules) and
     ``ConstraintError`` from the sampler or the bids.
     """
@@ -91,20 +105,22 @@ def analyze(hand: int, seat: Seat, *, samples: int = 1000, seed: int = 0,
                         rounds=found.rounds, deals_searched=found.deals,
                         nodes=found.nodes, **(side or {}))
 
-    def search(columns, who, **hooks) -> _Found:
-        return _search_found(deals, columns, who, hand, rules, classes, rule, deadline,
+    def search(columns, who, **hooks):
+        """A generator of the search of ``columns`` (``_found_rounds``)."""
+        if rule is None:
+            return _fixed_found(deals, columns, who, hand, rules, classes, **hooks)
+        return _found_rounds(deals, columns, who, hand, rules, classes, rule, deadline,
                              **hooks)
 
     extra_cols: list[Column] = []
-    first = search(cols, pair, progress=progress, on_round=on_round, keep=keep,
-                   view=analysis)
+    first = yield from search(cols, pair, progress=progress, view=analysis)
     nodes = [first.nodes]
 
     def more(columns, who) -> list[SlemResult]:
         """The results of a further search of ``columns`` (none: none), its nodes counted."""
         if not columns:
             return []
-        found = search(columns, who)
+        found = drive(search(columns, who))
         nodes.append(found.nodes)
         return found.results
 
@@ -138,49 +154,57 @@ class _Found:
     nodes: int = 0
 
 
-def _search_found(deals: np.ndarray, cols: list[Column], pair: Pair, hand: int, rules: str,
-                  classes: ClassCache, rule: StoppingRule | None, deadline: float | None,
-                  progress: Callable[[int], None] | None = None, view=None, on_round=None,
-                  keep=None) -> _Found:
-    """Search ``cols`` on every deal (``rule`` ``None``) or precision-driven; ``view``
-    turns a ``_Found`` into what ``on_round`` and ``keep`` are given."""
-    if rule is None:
-        def fixed(found: ColumnSearch, stopped: str = BY_SAMPLES) -> _Found:
-            return _Found(_results(cols, found.outcomes, stopped), found.max_tricks, 1,
-                          found.outcomes.shape[0], int(found.nodes.sum()) + found.filter_nodes)
-
-        try:
-            return fixed(search_deals(deals, cols, pair, hand, rules, classes, progress))
-        except KeyboardInterrupt as e:     # the finished blocks, every slem on the same deals
-            if e.partial is not None:
-                part = fixed(e.partial, BY_INTERRUPT)
-                e.partial = view(part) if view else None
-            raise
-    plan = plan_search(cols, pair, hand, rules)
-
-    def results(state) -> list[SlemResult]:
-        return [SlemResult.of_column(col, state.column(j + 1), state.stopped[j + 1], rule)
-                for j, col in enumerate(cols)]
-
-    def found(state) -> _Found:
-        return _Found(results(state), state.column(0), state.rounds, state.deals,
-                      state.nodes)
-
-    def round_done(state):
-        on_round(view(found(state)))
-
-    def kept(state) -> set[int]:
-        keys = keep(view(found(state)))
-        return {j + 1 for j, col in enumerate(cols) if col.key in keys}
+def _fixed_found(deals: np.ndarray, cols: list[Column], pair: Pair, hand: int, rules: str,
+                 classes: ClassCache, progress: Callable[[int], None] | None = None,
+                 view=None) -> Generator[Analysis, object, _Found]:
+    """Search ``cols`` on every deal: a generator that yields nothing. Interrupted, the
+    ``KeyboardInterrupt`` carries ``view`` of the finished blocks (every slem on the same
+    deals, stopped ``"interrupted"``) as ``.partial``."""
+    def fixed(found: ColumnSearch, stopped: str = BY_SAMPLES) -> _Found:
+        return _Found(_results(cols, found.outcomes, stopped), found.max_tricks, 1,
+                      found.outcomes.shape[0], int(found.nodes.sum()) + found.filter_nodes)
 
     try:
-        state = search_in_rounds(deals, plan, classes, rule, progress=progress,
-                                 on_round=round_done if on_round else None,
-                                 keep=kept if keep else None, deadline=deadline)
+        return fixed(search_deals(deals, cols, pair, hand, rules, classes, progress))
+    except KeyboardInterrupt as e:
+        if e.partial is not None:
+            e.partial = view(fixed(e.partial, BY_INTERRUPT)) if view else None
+        raise
+    yield   # (never reached: makes this a generator)
+
+
+def _found_rounds(deals: np.ndarray, cols: list[Column], pair: Pair, hand: int, rules: str,
+                  classes: ClassCache, rule: StoppingRule, deadline: float | None,
+                  progress: Callable[[int], None] | None = None, view=None
+                  ) -> Generator[Analysis, set[str] | None, _Found]:
+    """Search ``cols`` precision-driven (``rounds.rounds_of``): yields ``view`` of the
+    ``_Found`` so far at each look of the rounds (nothing without ``view``), takes back the
+    keys of the columns to keep searching, returns the ``_Found``."""
+    plan = plan_search(cols, pair, hand, rules)
+
+    def found(state) -> _Found:
+        results = [SlemResult.of_column(col, state.column(j + 1), state.stopped[j + 1], rule)
+                   for j, col in enumerate(cols)]
+        return _Found(results, state.column(0), state.rounds, state.deals, state.nodes)
+
+    rounds = rounds_of(deals, plan, classes, rule, progress=progress, deadline=deadline)
+    try:
+        state = next(rounds)
+        while True:
+            keys = None
+            if view is not None:
+                try:
+                    keys = yield view(found(state))
+                except KeyboardInterrupt as e:     # the caller's: the rounds' state with it
+                    rounds.throw(e)
+                    raise
+            state = rounds.send({j + 1 for j, col in enumerate(cols) if col.key in keys}
+                                if keys else None)
+    except StopIteration as end:
+        return found(end.value)
     except KeyboardInterrupt as e:
         e.partial = view(found(e.partial)) if view and e.partial is not None else None
         raise
-    return found(state)
 
 
 def _results(cols: list[Column], outcomes: np.ndarray,

@@ -8,20 +8,23 @@ reads it: a column searched only where the columns it implies were made keeps th
 searched, a trick-count slem keeps the max-tricks column, and the shared late filter runs
 only where a column still searched depends on it. So every column is searched on a prefix
 of the stream, and a dependent column never reads an outcome that was not computed. A
-column kept only for others, or by the caller's ``keep``, is reported at its own stop.
+settled column searched on (for the columns that read it, or kept by the caller) is
+reported on every deal it was searched on.
 """
 
 from __future__ import annotations
 
 import time
 from dataclasses import dataclass
-from typing import Callable
+from typing import Callable, Generator, TypeVar
 
 import numpy as np
 
 from .execute import CHUNK, ClassCache, PlanRun
 from .plan import SearchPlan
 from .stopping import FIRST_LOOK, StoppingRule
+
+Y, S, R = TypeVar("Y"), TypeVar("S"), TypeVar("R")
 
 FIRST_BLOCK = 7      # the first block of the first round: a first table early
 # why a column stopped
@@ -30,7 +33,7 @@ BY_PRECISION, BY_SAMPLES, BY_TIME, BY_INTERRUPT = "precision", "samples", "time"
 
 @dataclass
 class RoundsSearch:
-    """State and result of ``search_in_rounds``. ``outcomes`` (n, 1 + columns) int64: 1
+    """State and result of ``rounds_of``. ``outcomes`` (n, 1 + columns) int64: 1
     made, 0 not, -1 undefined or not searched (column 0: the pair's max tricks in the first
     round, later the result of a bracket search where a trick-count slem reads it
     (``SearchPlan.block``), -1 where not searched); ``stop`` (1 + columns,) int64: the
@@ -65,22 +68,22 @@ def _settled(rule: StoppingRule, out: np.ndarray) -> str | None:
     return BY_SAMPLES if rule.settled(made, n) else None
 
 
-def search_in_rounds(deals: np.ndarray, plan: SearchPlan, classes: ClassCache,
-                     rule: StoppingRule, *, progress: Callable[[int], None] | None = None,
-                     on_round: Callable[[RoundsSearch], None] | None = None,
-                     keep: Callable[[RoundsSearch], set[int]] | None = None,
-                     deadline: float | None = None) -> RoundsSearch:
-    """Search ``plan`` on ``deals`` ((cap, 4) uint64, the stream) round by round.
+def rounds_of(deals: np.ndarray, plan: SearchPlan, classes: ClassCache, rule: StoppingRule,
+              *, progress: Callable[[int], None] | None = None,
+              deadline: float | None = None) -> Generator[RoundsSearch, set[int] | None,
+                                                          RoundsSearch]:
+    """Search ``plan`` on ``deals`` ((cap, 4) uint64, the stream) round by round, as a
+    generator the caller drives (``drive``): it yields the state after each block of the
+    first round (``rounds`` still 0: a first look, no column settles there; the value sent
+    back is not read) and after each round, where the value sent back is the set of columns
+    (1-based, as in ``outcomes``) to search on although settled (the caller's own need,
+    e.g. bid sets not yet told apart; ``None``: none). It returns the final state.
 
     rule: the stopping rule (its cap is ``len(deals)``); progress: called with 0, then with
-    the deals finished after each block; on_round: called after each round with the state,
-    and after each block of the first round (``rounds`` still 0: a first look, no column
-    settles there);
-    keep: columns (1-based, as in ``outcomes``) to search on although settled (the caller's
-    own need, e.g. bid sets not yet told apart); deadline: ``time.monotonic()`` value after
-    which no new round starts (its columns stop ``BY_TIME``). Interrupted (Ctrl-C), the
-    state keeps the last finished round: ``KeyboardInterrupt`` is raised with it as
-    ``.partial``, every column still searched marked ``BY_INTERRUPT``.
+    the deals finished after each block; deadline: ``time.monotonic()`` value after which no
+    new round starts (its columns stop ``BY_TIME``). Interrupted (Ctrl-C), the state keeps
+    the last finished round: ``KeyboardInterrupt`` is raised with it as ``.partial``, every
+    column still searched marked ``BY_INTERRUPT``.
     """
     n, g = deals.shape[0], len(plan.cols) + 1
     run = PlanRun(plan, classes)
@@ -102,16 +105,14 @@ def search_in_rounds(deals: np.ndarray, plan: SearchPlan, classes: ClassCache,
                 state.nodes = run.nodes
                 if progress is not None:
                     progress(end - start)
-                if lo == 0 and end < look and on_round is not None:
+                if lo == 0 and end < look:
                     state.deals = end           # a first look before the first round ends
-                    on_round(state)
+                    yield state
                 start = end
             lo = state.deals = look
             state.rounds += 1
-            active = _still_active(state, plan, rule, active, look,
-                                   keep(state) if keep else set())
-            if on_round is not None:
-                on_round(state)
+            keep = yield state
+            active = _still_active(state, plan, rule, active, look, keep or set())
             if not active.any():
                 break
         else:
@@ -121,6 +122,25 @@ def search_in_rounds(deals: np.ndarray, plan: SearchPlan, classes: ClassCache,
         e.partial = state if state.rounds else None
         raise
     return state
+
+
+def drive(rounds: Generator[Y, S, R], answer: Callable[[Y], S] | None = None) -> R:
+    """Run a generator of rounds (``rounds_of``, ``monte_carlo.analysis_rounds``) to its
+    end, sending back ``answer`` of each value it yields (``None`` without ``answer``);
+    returns the generator's value. An interrupt (Ctrl-C) in ``answer`` is thrown into the
+    generator, so that it goes on with the finished rounds (``.partial``) as if it had come
+    during the search."""
+    try:
+        got = next(rounds)
+        while True:
+            try:
+                reply = None if answer is None else answer(got)
+            except KeyboardInterrupt as e:
+                rounds.throw(e)
+                raise
+            got = rounds.send(reply)
+    except StopIteration as end:
+        return end.value
 
 
 def _stop(state: RoundsSearch, active: np.ndarray, at: int, why: str) -> None:
@@ -138,6 +158,9 @@ def _still_active(state: RoundsSearch, plan: SearchPlan, rule: StoppingRule,
     so the max tricks are reported on the first round's deals."""
     g = active.shape[0]
     want = np.zeros(g, dtype=bool)
+    for j in range(1, g):
+        if active[j] and state.stopped[j] is not None:
+            state.stop[j] = look         # settled, but searched on: reported on these deals
     for j in range(1, g):
         if active[j] and state.stopped[j] is None:
             why = _settled(rule, state.outcomes[:look, j])
