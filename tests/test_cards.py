@@ -255,7 +255,7 @@ def test_deal_notation_round_trip():
     assert d.hand(Seat.D_IND) == parse_hand("XXI XVI XIII X VI II SJ CN HQ DN")
     assert d.pair_cards(Pair.ATTACK) == d.hands[0] | d.hands[3]
     assert Deal.from_array(list(d.hands)) == d
-    assert d.to_text().splitlines()[3] == "A_ELF  XIX XII VII V IV I S10 CJ C10 HJ"
+    assert d.listing().splitlines()[3] == "A_ELF  XIX XII VII V IV I S10 CJ C10 HJ"
     # input forms: any spelling, any order, commas
     alt = VALID_DEAL.replace("XXII", "skíz").replace("SQ", "♠D").replace(" ", ",")
     assert Deal.parse(alt) == d
@@ -312,7 +312,7 @@ def test_sampled_deals_round_trip():
         d.check_dealing_rules()
     rnd = random.Random(0)
     d = res.deal(rnd.randrange(200))
-    assert Deal.parse(d.to_text().replace("\n", " / ").replace("A_IND ", "")
+    assert Deal.parse(d.listing().replace("\n", " / ").replace("A_IND ", "")
                       .replace("D_ELF ", "").replace("D_IND ", "").replace("A_ELF ", "")) == d
 
 
@@ -363,3 +363,16 @@ def test_card_set_terms_are_the_named_sets():
     assert terms["small suit card (kis színes lap)"] == C.KIS_SZINES
     assert C.popcount(C.KIS_SZINES) == 14 and C.popcount(terms["suit card (színes lap)"]) == 18
     assert C.format_cards(terms["matador"]) == "IV III II I"
+
+
+def test_deals_and_bids_print_as_the_call_that_reads_them_back():
+    from royal_sim.slems import Bid
+
+    bid = Bid.parse("ultimo:I")
+    assert repr(bid) == "Bid.parse('ultimo:I')" and bid.format() == str(bid) == "ultimo:I"
+    assert eval(repr(bid)) == bid
+    text = "XX SK HK / XXI SQ HQ / I S10 DK / XIX CK HJ"
+    deal = Deal.parse(text, check_rules=False)
+    assert deal.format() == str(deal) == text
+    assert repr(deal) == f"Deal.parse({text!r})"
+    assert Deal.parse(deal.format(), check_rules=False) == deal

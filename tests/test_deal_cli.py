@@ -164,13 +164,13 @@ def test_text_output_pastes_into_solve_and_analyze():
     for block, line in zip(blocks, deal_lines):
         seats = [ln for ln in block.splitlines() if ln[:5] in ("A_IND", "D_ELF", "D_IND",
                                                                "A_ELF")]
-        assert Deal.parse(line).to_text() == "\n".join(seats)
+        assert Deal.parse(line).listing() == "\n".join(seats)
     json_out = json.loads(run("--count", "2", "--seed", "7", "--json").output)
     assert deal_lines == json_out["deals"]
     # the first deal's line, pasted into solve, is that deal
     solved = CliRunner().invoke(main, ["solve", deal_lines[0], "--no-slems"])
     assert solved.exit_code == 0, solved.output
-    assert solved.stdout.startswith(Deal.parse(deal_lines[0]).to_text() + "\n")
+    assert solved.stdout.startswith(Deal.parse(deal_lines[0]).listing() + "\n")
     # a seat line's cards, pasted into analyze with that seat
     seat, cards = lines[1].split(None, 1)
     analysed = CliRunner().invoke(main, ["analyze", cards, "--seat", seat, "--samples", "2",

@@ -70,7 +70,7 @@ def deal_command(count, seed, hand, seat, holds, not_holds, tarokks, suits, void
         return
     for i, d in enumerate(result, 1):
         click.echo(f"Deal {i}")
-        click.echo(d.to_text())
+        click.echo(d.listing())
         click.echo(str(d))
         click.echo()
     click.echo(f"{len(result)} deal(s), {result.attempts} attempt(s), method {result.method}, "

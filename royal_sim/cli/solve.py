@@ -44,7 +44,7 @@ def solve_command(deal, leader, first_trick, rules, no_slems, as_json):
     if as_json:
         click.echo(json.dumps(res.to_json()))
         return
-    click.echo(d.to_text())
+    click.echo(d.listing())
     _print_result(res)
     _print_line(optimal_play(d.hands, leader=res.leader, first_trick=res.first_trick),
                 res.first_trick)

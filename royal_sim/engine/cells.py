@@ -1,11 +1,10 @@
-"""Many deals at once: the kernel of ``search.py`` run over deals in parallel (numba prange,
-``search._batch_kernel``: it lives beside the search so that numba's cache, which tracks
-only a kernel's own file, never keeps a stale copy of the search inside it).
+"""Many (deal, goal) cells at once: the batch kernel (``kernel/parallel.py``) runs the search
+over them on every thread (numba prange).
 
-One worker per thread, each with its own transposition table, takes the next (deal, goal)
-cell from a shared atomic counter whenever it is free (numba's prange hands out fixed blocks
-of iterations, which left one thread idle behind the other's long searches); no table is
-ever cleared: the table's stamp tells entries of earlier searches apart.
+One worker per thread, each with its own transposition table, takes the next cell from a
+shared atomic counter whenever it is free (a fixed split of the cells would leave a thread
+idle behind the other's long searches); no table is ever cleared: the table's stamp tells
+entries of earlier searches apart.
 """
 
 from __future__ import annotations

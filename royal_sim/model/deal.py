@@ -259,9 +259,16 @@ class Deal:
         """From a length-4 sequence of uint64 masks (a row of the sampler's output)."""
         return cls(tuple(int(x) for x in row))
 
-    def __str__(self) -> str:
+    def format(self) -> str:
+        """The deal notation ``Deal.parse`` reads: the four hands in play order, ``/``
+        between them."""
         return " / ".join(C.format_cards(h) for h in self.hands)
 
-    def to_text(self) -> str:
+    __str__ = format
+
+    def __repr__(self) -> str:
+        return f"Deal.parse({self.format()!r})"
+
+    def listing(self) -> str:
         """Multi-line listing, one seat per line."""
         return "\n".join(f"{seat.name:6} {C.format_cards(h)}" for seat, h in zip(SEATS, self.hands))

@@ -163,8 +163,9 @@ def parse_slem_key(text: str) -> tuple[Slem, object]:
 
 @dataclass(frozen=True)
 class Bid:
-    """A slem with its parameter; ``str(bid)`` is the canonical key, ``Bid.parse`` its
-    inverse. Build with ``Bid.of("ultimo", "I")`` to validate."""
+    """A slem with its parameter; ``bid.format()`` (and ``str(bid)``) is the canonical key,
+    ``Bid.parse`` its inverse; ``repr`` shows that call (``Bid.parse('ultimo:I')``). Build
+    with ``Bid.of("ultimo", "I")`` to validate."""
 
     slem: Slem
     param: object = None
@@ -176,6 +177,9 @@ class Bid:
 
     @classmethod
     def parse(cls, text: str) -> "Bid":
+        """The bid of a key (``ultimo:I``, a name or alias as ``parse_slem_key`` reads it).
+
+        :raises BidError: an unknown slem or a bad parameter, naming it."""
         return _parse_bid(cls, text)
 
     @functools.cached_property
@@ -184,8 +188,14 @@ class Bid:
         every bid of every deal it scores)."""
         return slem_key(self.slem, self.param)
 
-    def __str__(self) -> str:
+    def format(self) -> str:
+        """The canonical key, which ``Bid.parse`` reads back."""
         return self.key
+
+    __str__ = format
+
+    def __repr__(self) -> str:
+        return f"Bid.parse({self.key!r})"
 
 
 @functools.lru_cache(maxsize=4096)

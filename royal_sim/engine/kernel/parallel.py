@@ -14,7 +14,7 @@ from .workspace import C_NODES, MAX_DEPTH, MAX_MOVES, MAX_TRICKS
 from ...jit import kernel
 
 
-# goal status for one (deal, goal) cell of a batch (see ``batch.solve_cells``)
+# goal status for one (deal, goal) cell of a batch (see ``engine.cells.solve_cells``)
 GOAL_SEARCH = 0      # search it
 GOAL_FALSE = 1       # known false without search (impossible)
 GOAL_SKIP = 2        # not defined for this deal (left out): result -1

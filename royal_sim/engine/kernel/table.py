@@ -34,7 +34,7 @@ TT_VAL = TT_DEPTH + 1  # entry word 13: the bounds and the move, a byte each (lo
                        # 0-7, hi + 1 in 8-15, move + 1 in 16-23), read with the key words
 TT_WORDS = 16          # words 14-15 unused: 128-byte rows, two cache lines (``Tables``)
 TT_BUCKET = 64        # slots of a bucket; the entries of the current search fill a prefix
-                      # (16 was 2-4 % faster but replaced entries: +0.11 % nodes)
+                      # (a smaller bucket replaces entries the search would find again)
 # An entry fixes the holders of the top k cards of the hash suit (the trump suit, else suit
 # 0), k varying; it is filed under the largest level <= k with those holders hashed in, and
 # a lookup probes each level.
@@ -333,9 +333,9 @@ def _tt_lookup(tt_keys, tt_stamp, stamp, kw, bits, unplayed, suit_masks, hs, w, 
     n_levels = 1
     while n_levels < len(TT_LEVELS) and n_hs >= TT_LEVELS[n_levels]:
         n_levels += 1
-    # the buckets of all levels first, each prefetched, then scanned (their misses overlap;
-    # a loop over the levels, not one copy of the code a level: the copies were 41 % of
-    # the search kernel's numba IR; kw (KW_LEN,) keeps the buckets between the loops)
+    # the buckets of all levels first, each prefetched, then scanned (their misses overlap);
+    # one loop over the levels, so the scan is compiled into the search once; kw (KW_LEN,)
+    # keeps the buckets between the two loops
     for i in range(n_levels):
         b, t = _level_bucket(kw, unplayed, suit_masks, hs, w, TT_LEVELS[i], bits)
         prefetch(tt_stamp, b)
