@@ -313,8 +313,9 @@ def request_analysis(hand: str, seat: str, *, samples: int | None = None,
                      partner_tarokks: str | None = None, heard: Sequence[str] = (),
                      partner_bids: Sequence[Bid] = (), opponent_bids: Sequence[Bid] = (),
                      notes: Sequence[str] = ()) -> AnalysisRequest:
-    """Check an analysis (arguments as ``analyze``) without running it. Raises
-    ``RoyalSimError`` for any bad argument."""
+    """Check an analysis (arguments as ``analyze``) without running it.
+
+    :raises RoyalSimError: any bad argument, naming it."""
     check_scoring(rules, igazitas)
     seed = check_seed(seed)
     samples, precision = sampling_mode(samples, precision, time)
@@ -436,8 +437,9 @@ def analyze(hand: str, seat: str, *, progress: Callable[[int], None] | None = No
     sequence of such strings (``param``, ``suit``, ``void``, the commands' flag names, are
     taken for params, suits, voids). progress: called with the number of deals finished as
     they finish; jobs: numba threads to search on (default: as ``numba.set_num_threads``
-    left them). Returns an ``AnalysisReport``; raises ``RoyalSimError`` for bad input, an
-    unknown option included.
+    left them). Returns an ``AnalysisReport``.
+
+    :raises RoyalSimError: bad input, an unknown option included, naming the argument.
     """
     request = request_analysis(hand, seat, **_options(options, request_analysis))
     with _threads(jobs):
@@ -447,8 +449,9 @@ def analyze(hand: str, seat: str, *, progress: Callable[[int], None] | None = No
 def request_advice(hand: str, seat: str, *, partner_bids: str | None = None,
                    their_bids: str | None = None, top: int = 5, max_bids: int = 3,
                    **options) -> AdviceRequest:
-    """Check an advice (arguments as ``advise``) without running it. Raises
-    ``RoyalSimError`` for any bad argument."""
+    """Check an advice (arguments as ``advise``) without running it.
+
+    :raises RoyalSimError: any bad argument, naming it."""
     max_bids = check_whole(max_bids, "max_bids", 1, 8)
     top = check_whole(top, "top", 1)
     options = _options(options, request_analysis)
@@ -478,7 +481,9 @@ def advise(hand: str, seat: str, *, progress: Callable[[int], None] | None = Non
     partner_bids / their_bids: the bids your partner / the opponents made, comma-separated
     keys (``"ultimo:SK,gem"``); top: bid sets to return (default 5); max_bids: most bids of
     your own in a set (1..8, default 3); the other options and jobs as ``analyze``.
-    Returns an ``AdviceReport``; raises ``RoyalSimError`` for bad input.
+    Returns an ``AdviceReport``.
+
+    :raises RoyalSimError: bad input, an unknown option included, naming the argument.
     """
     request = request_advice(hand, seat, **_options(options, request_advice,
                                                     request_analysis))
@@ -496,8 +501,10 @@ def solve(deal: str, *, leader: str = "A_IND", first_trick: int | None = None,
     next trick (a seat name); first_trick: its number (default and only legal value:
     11 − cards per hand); rules: ``"gerots"`` or ``"laza"`` (the slems' obligatory play);
     slems: search the slems too (default True; ``no_slems=True``, the command's flag, is
-    ``slems=False``; both true, or both false, contradict each other). Raises ``RoyalSimError``
-    (``DealError``) for a bad deal, seat, trick number, rule set or option.
+    ``slems=False``; both true, or both false, contradict each other).
+
+    :raises RoyalSimError: (``DealError``) a bad deal, seat, trick number, rule set or
+        option, naming it.
     """
     if set(options) - {"no_slems"}:
         bad = sorted(set(options) - {"no_slems"})[0]

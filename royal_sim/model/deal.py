@@ -237,8 +237,11 @@ class Deal:
     def parse(cls, text: str, *, check_rules: bool = True) -> "Deal":
         """Read deal notation (four hands in play order separated by ``/``).
 
-        Raises ``CardError``/``DealError`` naming the problem; a full deal is also checked
-        against the dealing rules unless ``check_rules`` is false.
+        A full deal is also checked against the dealing rules unless ``check_rules`` is
+        false.
+
+        :raises CardError: a token that is no card, or a card given twice, naming it.
+        :raises DealError: not four hands, or a deal the dealing rules forbid.
         """
         parts = str(text).split("/")
         if len(parts) != 4:
