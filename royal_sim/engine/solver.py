@@ -204,53 +204,8 @@ class Solver:
 
     def check_position(self, hands, leader: int, first_trick: int,
                        trick=()) -> tuple[np.ndarray, np.ndarray, int]:
-        """Check a position that may be in the middle of a trick; returns ``(hands (seats,)
-        uint64, trick (4,) int64 padded with -1, cards the seat to play holds)``.
-
-        hands: a bit mask per seat, the hands now: the seats that played to the current
-        trick (``trick``, the leader's card first) hold one card fewer than the others;
-        first_trick: absolute 1-based number of the current trick. Raises ``ValueError`` for
-        a trick of a full round of cards or more, a card of the trick still in a hand or
-        played twice, a card that did not follow the rules of play (``legal_cards`` of the
-        hand it came from), hand sizes that do not fit the trick, a seat or trick number
-        out of range."""
-        r = self.rules
-        seats = len(r.pair_of)
-        h = np.array([int(x) for x in hands], dtype=np.uint64)
-        if h.shape != (seats,):
-            raise ValueError(f"a position has {seats} hands")
-        if not 0 <= int(leader) < seats:
-            raise ValueError(f"leader seat {leader} out of range 0..{seats - 1}")
-        tr = [int(c) for c in trick]
-        if len(tr) >= seats:
-            raise ValueError(f"a trick in progress has at most {seats - 1} cards, got {len(tr)}")
-        if len(set(tr)) != len(tr) or any(not 0 <= c < r.n_cards for c in tr):
-            raise ValueError(f"the trick's cards {tr} are not distinct card ids")
-        everything = 0
-        for x in h:
-            everything |= int(x)
-        for c in tr:
-            if everything >> c & 1:
-                raise ValueError(f"card {r.card_names[c]} is on the table and in a hand")
-        sizes = [bin(int(x)).count("1") for x in h]
-        k = sizes[(int(leader) + len(tr)) % seats]
-        want = [k - 1 if (s - int(leader)) % seats < len(tr) else k for s in range(seats)]
-        if sizes != want:
-            raise ValueError(f"hand sizes {sizes} do not fit a trick with {len(tr)} card(s) "
-                             f"on the table led by seat {leader}: expected {want}")
-        if k < 1:
-            raise ValueError("the seat to play holds no card")
-        if not 1 <= first_trick <= self.n_tricks - k + 1:
-            raise ValueError(f"first trick {first_trick} out of range 1..{self.n_tricks - k + 1}"
-                             f" for {k} cards in the hand to play")
-        for i, c in enumerate(tr):
-            s = (int(leader) + i) % seats
-            if c not in legal_cards(int(h[s]) | 1 << c, tr[:i], r):
-                raise ValueError(f"card {r.card_names[c]} of seat {s} did not follow the "
-                                 "rules of play")
-        pre = np.full(4, -1, dtype=np.int64)
-        pre[:len(tr)] = tr
-        return h, pre, k
+        """``check_position`` with this solver's rules."""
+        return check_position(self.rules, hands, leader, first_trick, trick)
 
     def _values(self, h, leader, first_trick, pre, n_played, goal_arr, classes, hold, pair,
                 target) -> dict[int, int]:
@@ -300,6 +255,58 @@ class Solver:
         v = self._values(h, leader, first_trick, pre, len(tuple(trick)), goal.pack(),
                          classes, hold_arr, pair, goal.min_tricks)
         return {c: bool(x) for c, x in v.items()}
+
+
+def check_position(rules: Rules, hands, leader: int, first_trick: int,
+               trick=()) -> tuple[np.ndarray, np.ndarray, int]:
+    """Check a position that may be in the middle of a trick; returns ``(hands (seats,)
+    uint64, trick (4,) int64 padded with -1, cards the seat to play holds)``.
+
+    hands: a bit mask per seat, the hands now: the seats that played to the current
+    trick (``trick``, the leader's card first) hold one card fewer than the others;
+    first_trick: absolute 1-based number of the current trick. Raises ``ValueError`` for
+    a trick of a full round of cards or more, a card of the trick still in a hand or
+    played twice, a card that did not follow the rules of play (``legal_cards`` of the
+    hand it came from), hand sizes that do not fit the trick, a seat or trick number
+    out of range."""
+    r = rules
+    seats = len(r.pair_of)
+    n_tricks = r.n_cards // seats
+    h = np.array([int(x) for x in hands], dtype=np.uint64)
+    if h.shape != (seats,):
+        raise ValueError(f"a position has {seats} hands")
+    if not 0 <= int(leader) < seats:
+        raise ValueError(f"leader seat {leader} out of range 0..{seats - 1}")
+    tr = [int(c) for c in trick]
+    if len(tr) >= seats:
+        raise ValueError(f"a trick in progress has at most {seats - 1} cards, got {len(tr)}")
+    if len(set(tr)) != len(tr) or any(not 0 <= c < r.n_cards for c in tr):
+        raise ValueError(f"the trick's cards {tr} are not distinct card ids")
+    everything = 0
+    for x in h:
+        everything |= int(x)
+    for c in tr:
+        if everything >> c & 1:
+            raise ValueError(f"card {r.card_names[c]} is on the table and in a hand")
+    sizes = [bin(int(x)).count("1") for x in h]
+    k = sizes[(int(leader) + len(tr)) % seats]
+    want = [k - 1 if (s - int(leader)) % seats < len(tr) else k for s in range(seats)]
+    if sizes != want:
+        raise ValueError(f"hand sizes {sizes} do not fit a trick with {len(tr)} card(s) "
+                         f"on the table led by seat {leader}: expected {want}")
+    if k < 1:
+        raise ValueError("the seat to play holds no card")
+    if not 1 <= first_trick <= n_tricks - k + 1:
+        raise ValueError(f"first trick {first_trick} out of range 1..{n_tricks - k + 1}"
+                         f" for {k} cards in the hand to play")
+    for i, c in enumerate(tr):
+        s = (int(leader) + i) % seats
+        if c not in legal_cards(int(h[s]) | 1 << c, tr[:i], r):
+            raise ValueError(f"card {r.card_names[c]} of seat {s} did not follow the "
+                             "rules of play")
+    pre = np.full(4, -1, dtype=np.int64)
+    pre[:len(tr)] = tr
+    return h, pre, k
 
 
 def legal_cards(hand: int, trick: list[int], rules: Rules) -> list[int]:

@@ -15,7 +15,7 @@ import numpy as np
 from numba import prange
 
 from ..goal import G_LEAD0
-from .bits import _bit, fetch_add
+from .bits import _bit, fetch_add, popcount
 from .search import _held_masks, _playout, _search
 from .table import KEY_WORDS, KW_LEN, MAX_CBITS, SEQ_WORDS, _class_planes, _named_cards
 from .tricks import _legal, _score_trick
@@ -81,6 +81,7 @@ def _card_values(hands0, pairmask, suit_of, suit_masks, trump, must_trump, pair_
         if lead_mask != 0 and (allowed & lead_mask) != 0:
             allowed &= lead_mask
     zero = np.int64(0)
+    left = np.int64(popcount(hands0[seat]))   # tricks to play, the current one included
     guess = np.int64(-1)
     for c in range(n_cards):
         if (legal & _bit(c)) == 0:
@@ -113,7 +114,7 @@ def _card_values(hands0, pairmask, suit_of, suit_masks, trump, must_trump, pair_
             out[c] = 1 if v else 0
         else:
             lo = pc
-            hi = pc + (n_tricks_total - tn)
+            hi = pc + (left if nplayed < 3 else left - 1)
             if guess < 0:
                 guess = pc + _playout(hands, pairmask, suit_of, suit_masks, trump,
                                       must_trump, pair_of, goal, card_class, held,
