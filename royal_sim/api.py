@@ -476,22 +476,30 @@ def advise(hand: str, seat: str, *, progress: Callable[[int], None] | None = Non
 
 
 def solve(deal: str, *, leader: str = "A_IND", first_trick: int | None = None,
-          rules: str = "gerots", slems: bool | None = None, **options) -> PositionResult:
+          rules: str = "gerots", slems: bool | None = None, trick=None, cards: bool = False,
+          **options):
     """The double-dummy result of a full deal or an ending: the tricks each pair can force
     and the slems each can force.
 
     deal: the four hands in play order ``A_IND / D_ELF / D_IND / A_ELF``, separated by
     ``/`` (or a list of the four hands), all the same size; leader: the seat leading the
     next trick (a seat name); first_trick: its number (default and only legal value:
-    11 − cards per hand); rules: ``"gerots"`` or ``"laza"`` (the slems' obligatory play);
+    11 − cards per hand); trick: the cards already played to the current trick, the
+    leader's first (a string in card notation or a list of cards; the deal then holds the
+    hands as they are now, a seat that played to it one card fewer: docs/play.md);
+    cards: value every legal card of the seat to play (returns ``play.values.CardValues``:
+    the tricks each pair takes from the current trick on and the slems each still forces
+    after each card; without it a ``PositionResult``, with ``trick`` from the best card);
+    rules: ``"gerots"`` or ``"laza"`` (the slems' obligatory play);
     slems: search the slems too (default True; ``no_slems=True``, the command's flag, is
     ``slems=False``; both true, or both false, contradict each other). Raises ``RoyalSimError``
-    (``DealError``) for a bad deal, seat, trick number, rule set or option.
+    (``DealError``) for a bad deal, seat, trick number, rule set or option, and for a trick
+    that does not fit the deal (a card still in a hand, a revoke, 4 or more cards).
     """
     if set(options) - {"no_slems"}:
         bad = sorted(set(options) - {"no_slems"})[0]
         raise RoyalSimError(f"unknown option {bad!r} of solve (options: leader, first_trick, "
-                            "rules, slems, no_slems)", argument=bad)
+                            "rules, slems, no_slems, trick, cards)", argument=bad)
     if "no_slems" in options:
         if not isinstance(options["no_slems"], (bool, np.bool_)):
             raise RoyalSimError(f"no_slems must be True or False, got "
@@ -514,5 +522,16 @@ def solve(deal: str, *, leader: str = "A_IND", first_trick: int | None = None,
         seat = parse_seat(leader)
     except DealError as e:
         raise DealError(str(e), argument="leader") from None
+    if not isinstance(cards, (bool, np.bool_)):
+        raise RoyalSimError(f"cards must be True or False, got {cards!r}", argument="cards")
+    if trick is not None or cards:
+        from .analysis.request import check_rules
+        from .play.position import Position
+        from .play.values import card_values
+        pos = Position.parse(_text(deal, "deal"), seat, first_trick,
+                             "" if trick is None else _text(trick, "trick"))
+        check_rules(rules)
+        cv = card_values(pos, rules=rules, slems=bool(slems))
+        return cv if cards else cv.position_result()
     return solve_position(Deal.parse(_text(deal, "deal")).hands, leader=seat,
                           first_trick=first_trick, rules=rules, slems=bool(slems))

@@ -71,8 +71,8 @@ class Position:
            first_trick: int | None = None, trick: Sequence[int] = ()) -> "Position":
         """Check and build a position. hands: 4 bit masks, the hands now; first_trick: the
         current trick's number (default: from the hand sizes); trick: the card ids on the
-        table. Raises ``DealError`` (argument ``trick``, ``first_trick``, ``leader`` or
-        ``deal``) for a trick of 4 or more cards, a card on the table and in a hand or
+        table. Raises ``DealError`` (argument ``trick``, ``first_trick``, ``leader`` or none)
+        for a trick of 4 or more cards, a card on the table and in a hand or
         played twice, hand sizes that do not fit the trick, a card of the trick its seat
         could not play (a revoke, naming trick, seat and card), a trick number the sizes
         do not allow, a full deal not led by A_IND, or a deal breaking the dealing rules."""
@@ -80,21 +80,20 @@ class Position:
         lead = Seat(leader) if isinstance(leader, int) else parse_seat(leader)
         hands = tuple(int(h) for h in hands)
         if len(hands) != N_SEATS:
-            raise DealError(f"a deal has {N_SEATS} hands, got {len(hands)}", argument="deal")
+            raise DealError(f"a deal has {N_SEATS} hands, got {len(hands)}")
         trick = tuple(int(c) for c in trick)
         if len(trick) >= N_SEATS:
-            raise DealError(f"a trick has {N_SEATS} cards: the trick in progress lists at most "
-                            f"{N_SEATS - 1} (the cards before the seat to play), got "
-                            f"{len(trick)}", argument="trick")
+            raise DealError(f"trick lists at most {N_SEATS - 1} cards (those before the seat "
+                            f"to play; a trick has {N_SEATS}), got {len(trick)}",
+                            argument="trick")
         if len(set(trick)) != len(trick):
             dup = next(c for c in trick if trick.count(c) > 1)
-            raise DealError(f"{C.format_card(dup)} is played twice to the trick",
-                            argument="trick")
+            raise DealError(f"trick lists {C.format_card(dup)} twice", argument="trick")
         for c in trick:
             for s in SEATS:
                 if hands[s] >> c & 1:
-                    raise DealError(f"{C.format_card(c)} is on the table and in {s.name}'s "
-                                    "hand", argument="trick")
+                    raise DealError(f"trick lists {C.format_card(c)}, which is still in "
+                                    f"{s.name}'s hand", argument="trick")
         sizes = [C.popcount(h) for h in hands]
         k = sizes[int(seat_to_play(lead, len(trick)))]
         want = [k - 1 if (int(s) - int(lead)) % N_SEATS < len(trick) else k for s in SEATS]
@@ -105,8 +104,7 @@ class Position:
                 f"hand sizes ({got}) do not fit the trick: "
                 + (f"the seats that played to it ({played}) hold one card fewer than the "
                    "others" if trick else "every hand holds the same number of cards")
-                + (", and the seat to play holds at least one" if k < 1 else ""),
-                argument="deal")
+                + (", and the seat to play holds at least one" if k < 1 else ""))
         start = list(hands)
         for i, c in enumerate(trick):
             start[int(seat_to_play(lead, i))] |= 1 << c
@@ -117,8 +115,9 @@ class Position:
             seat = seat_to_play(lead, i)
             why = revoke_reason(start[int(seat)], c, trick[:i])
             if why:
-                raise DealError(f"trick {n}, {seat.name}: {C.format_card(c)} is a revoke ("
-                                f"{why})", argument="trick")
+                raise DealError(f"trick lists a revoke: in trick {n}, {seat.name} cannot "
+                                f"play {C.format_card(c)} ({why})",
+                                argument="trick")
         return cls(hands, lead, n, trick)
 
     @classmethod
@@ -130,7 +129,7 @@ class Position:
         parts = str(deal).split("/")
         if len(parts) != N_SEATS:
             raise DealError(f"a deal has {N_SEATS} hands separated by '/', got {len(parts)} "
-                            "part(s)", argument="deal")
+                            "part(s)")
         hands = []
         for seat, part in zip(SEATS, parts):
             try:

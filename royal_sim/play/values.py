@@ -17,6 +17,7 @@ import numpy as np
 
 from .. import slems as S
 from ..analysis.plan import columns_for, plan_search
+from ..analysis.position import PositionResult
 from ..analysis.request import check_rules
 from ..analysis.results import Column
 from ..double_dummy import TAROKK_RULES, default_solver
@@ -77,6 +78,17 @@ class CardValues:
         card forces it if the seat to play is of ``pair``, every card if not."""
         made = [key in v.slems[pair.label] for v in self.cards]
         return any(made) if self.to_play.pair is pair else all(made)
+
+    def position_result(self) -> PositionResult:
+        """The position's own value from its cards' values (as ``solve`` without the cards
+        reports it): the best card's tricks for the seat to play; a slem forced
+        (``forced``) or not, for each bid key searched."""
+        best = self.value(self.best()[0])
+        slems = None if self.searched is None else {
+            q.label: {k: self.forced(q, k) for k in self.searched[q.label]} for q in Pair}
+        p = self.position
+        return PositionResult(p.leader, p.trick_no, p.tricks_left, best.tricks["attack"],
+                              slems)
 
     def to_json(self) -> dict:
         """``{"to_play", "leader", "trick_no", "trick", "cards": [CardValue.to_json()…]
