@@ -212,12 +212,16 @@ def restricted(cards: list[int], trick: int, leading: bool, goal: Goal, hold) ->
 
 
 def ref_goal(hands, leader: int, first_trick: int, goal: Goal, pair: int, rules,
-             hold=None, trick=()) -> bool:
+             hold=None, trick=(), history=()) -> bool:
     """Can ``pair`` force ``goal`` over the remaining tricks (all cards visible)?
     ``hold``: optional per-card earliest trick for the pair (see ``restricted``);
     ``trick``: cards already played to the current trick ``first_trick`` (see
-    ``ref_max_tricks``)."""
+    ``ref_max_tricks``); ``history``: the tricks before it, ``[(leader, [cards in play
+    order])…]`` ending with trick ``first_trick - 1``, judged with the rest."""
     hands = tuple(int(h) for h in hands)
+    past = tuple(_finish_trick(rules, first_trick - len(history) + i, ld, list(cards))
+                 for i, (ld, cards) in enumerate(history))
+    first_trick -= len(history)
     pair_of = tuple(int(p) for p in rules.pair_of)
 
     def at_boundary(hs: tuple, lead: int, history: tuple) -> bool:
@@ -239,12 +243,12 @@ def ref_goal(hands, leader: int, first_trick: int, goal: Goal, pair: int, rules,
         return any(options) if pair_of[seat] == pair else all(options)
 
     if trick:
-        return in_trick(hands, int(leader), (), tuple(int(c) for c in trick))
-    return at_boundary(hands, int(leader), ())
+        return in_trick(hands, int(leader), past, tuple(int(c) for c in trick))
+    return at_boundary(hands, int(leader), past)
 
 
 def ref_card_values(hands, leader: int, first_trick: int, trick, rules, pair: int = 0,
-                    goal: Goal | None = None, hold=None) -> dict:
+                    goal: Goal | None = None, hold=None, history=()) -> dict:
     """Every legal card of the seat to play: card → ``ref_max_tricks`` after it (tricks of
     the current trick on), or with ``goal`` → ``ref_goal`` after it; a card the searching
     pair may not play by the goal's restrictions (``restricted``) is False."""
@@ -262,7 +266,7 @@ def ref_card_values(hands, leader: int, first_trick: int, trick, rules, pair: in
             out[c] = ref_max_tricks(after, leader, first_trick, rules, pair, trick + (c,))
         else:
             out[c] = c in ok and ref_goal(after, leader, first_trick, goal, pair, rules,
-                                          hold, trick + (c,))
+                                          hold, trick + (c,), history)
     return out
 
 

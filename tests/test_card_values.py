@@ -117,6 +117,53 @@ def test_card_goals_match_reference(rules):
         assert {c: bool(v) for c, v in enumerate(row) if v != NOT_LEGAL} == r[7]
 
 
+def position_with_history(rng, k: int):
+    """``mid_trick_position`` and the tricks played before it (1-3 of them, with their
+    leaders), and the hands before the first of those."""
+    deal = random_tarokk_deal(rng)
+    m = rng.randint(1, min(3, 10 - k))
+    hands, leader, _ = play_random_tricks(rng, deal, 0, 10 - k - m, R)
+    origin = hands
+    hands, leader, done = play_random_tricks(rng, hands, leader, m, R)
+    history = [(t.leader, [t.cards[(t.leader + i) % 4] for i in range(4)]) for t in done]
+    hands = list(hands)
+    trick: list[int] = []
+    for j in range(rng.randrange(4)):
+        seat = (leader + j) % 4
+        c = rng.choice(ref_legal(R, hands[seat], trick[0] if trick else None))
+        trick.append(c)
+        hands[seat] &= ~(1 << c)
+    return tuple(hands), leader, 11 - k, tuple(trick), history, origin
+
+
+@pytest.mark.parametrize("rules", ["gerots", "laza"])
+def test_card_goals_with_history_match_reference(rules):
+    """Goals judged over the whole play from an earlier trick (a game reviewed from its
+    start): the tricks already played count, and may already have broken a clause."""
+    solver = Solver(R)
+    rng = random.Random(SEED + 21 + (rules == "laza"))
+    bad, n, made = [], 0, 0
+    for _ in range(80):
+        hands, leader, first, trick, history, origin = position_with_history(
+            rng, rng.choice((1, 2, 3)))
+        pair = rng.randrange(2)
+        start = first - len(history)
+        goal = random_goal(rng, origin, start, 11 - start, pair)
+        hold = None
+        if rules == "gerots":
+            goal, hold = obligations(rng, hands, first, goal, pair)
+        got = solver.card_goals(hands, leader, first, goal, trick, pair, hold, history)
+        want = ref_card_values(hands, leader, first, trick, R, pair, goal, hold, history)
+        n += len(want)
+        made += sum(want.values())
+        if got != want:
+            bad.append(f"{hands} leader={leader} first={first} trick={trick} pair={pair} "
+                       f"history={history} goal={goal!r} hold={hold}: kernel {got}, "
+                       f"reference {want}")
+    assert 0.05 < made / n < 0.95
+    assert not bad, f"{len(bad)} disagree, e.g.\n" + "\n".join(bad[:5])
+
+
 def test_optimal_line_keeps_the_value():
     """Each card of the line keeps the position's value: the first card's value is the
     most the attack can force, and the line's tricks add up to it."""

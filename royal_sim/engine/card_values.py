@@ -18,7 +18,7 @@ from .goal import GOAL_LEN, Goal, tricks_goal
 from .kernel.cards import NOT_LEGAL, _card_values_batch
 from .kernel.jit import in_cache
 from .rules import Rules
-from .solver import Tables, check_key_fits, check_position
+from .solver import Tables, check_key_fits, check_position, score_history
 
 __all__ = ["NOT_LEGAL", "card_values_batch", "kernels_compiled"]
 
@@ -33,8 +33,8 @@ def _per_position(x, n: int, name: str) -> list:
 
 def card_values_batch(deals, leader, first_trick, trick=(), *, rules: Rules,
                       goal: Goal | Sequence[Goal | None] | None = None,
-                      hold=None, pair: int | Sequence[int] = 0,
-                      workspace: Tables | None = None) -> np.ndarray:
+                      hold=None, pair: int | Sequence[int] = 0, history=None,
+                      histories=None, workspace: Tables | None = None) -> np.ndarray:
     """Every legal card's value in each of ``n`` positions, in parallel.
 
     deals: (n, seats) hands (bit masks) as they are now; leader, first_trick, trick, pair:
@@ -43,7 +43,9 @@ def card_values_batch(deals, leader, first_trick, trick=(), *, rules: Rules,
     valued); goal: ``None`` (trick counts), a ``Goal`` for all, or a sequence of ``n``
     (``None`` entries are trick counts); hold: ``None``, an (n_cards,) int8 array for all
     or a sequence of ``n`` (Gerots hold-until tricks, as ``Solver.solve_goal``);
-    workspace: ``Tables`` with a row per thread, kept between calls (default: new ones of
+    history: ``None`` or the tricks before the current one that the goals judge too
+    (``Solver.card_goals``), for all positions; histories: instead, one such list per
+    position; workspace: ``Tables`` with a row per thread, kept between calls (default: new ones of
     2**16 entries a row).
 
     Returns (n, n_cards) int64: for a trick-count position, the tricks the pair takes from
@@ -63,8 +65,14 @@ def card_values_batch(deals, leader, first_trick, trick=(), *, rules: Rules,
     goals = goal if isinstance(goal, (list, tuple)) else [goal] * n
     holds = hold if isinstance(hold, (list, tuple)) else [hold] * n
     pairs = _per_position(pair, n, "pair")
+    if histories is None:
+        histories = [history or ()] * n
+    elif history is not None:
+        raise ValueError("give history (one for all positions) or histories, not both")
+    p_counts = np.zeros(n, dtype=np.int64)
+    progs = np.zeros(n, dtype=np.int64)
     if not len(leaders) == len(firsts) == len(tricks) == len(goals) == len(holds) \
-            == len(pairs) == n:
+            == len(pairs) == len(histories) == n:
         raise ValueError("leader, first_trick, trick, goal, hold and pair need one value "
                          f"or one per position ({n})")
     n_cards = rules.n_cards
@@ -90,6 +98,8 @@ def card_values_batch(deals, leader, first_trick, trick=(), *, rules: Rules,
             continue
         if holds[i] is not None:
             hold_arr[i] = np.asarray(holds[i], dtype=np.int8)
+        ok, p_counts[i], progs[i] = score_history(rules, g, pairs[i], firsts[i], histories[i])
+        impossible[i] = not ok
         packed[i] = g.pack()
         classes[i] = g.card_classes(n_cards, None if holds[i] is None else hold_arr[i])
         targets[i] = g.min_tricks
@@ -102,7 +112,8 @@ def card_values_batch(deals, leader, first_trick, trick=(), *, rules: Rules,
         ws = Tables(numba.get_num_threads(), 16 if workspace is None else ws.tt_bits)
     _card_values_batch(deals, np.array(leaders, dtype=np.int64),
                        np.array(firsts, dtype=np.int64) - 1, pre, n_played, packed, classes,
-                       hold_arr, np.array(pairs, dtype=np.int8), targets, rules.suit_of,
+                       hold_arr, np.array(pairs, dtype=np.int8), targets, p_counts, progs,
+                       rules.suit_of,
                        rules.suit_masks, rules.trump, rules.must_trump, rules.pair_of,
                        rules.n_cards // 4, ws.tt_bits, ws.tt_keys, ws.tt_stamp, ws.ctx, out,
                        min(numba.get_num_threads(), ws.rows))

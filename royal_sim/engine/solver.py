@@ -11,7 +11,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .goal import Goal, tricks_goal
-from .kernel.cards import NOT_LEGAL, _card_values
+from .kernel.cards import NOT_LEGAL, _card_values, _score_history
 from .kernel.search import _solve
 from .kernel.table import MAX_CBITS, SEQ_WORDS, TT_BUCKET, TT_WORDS
 from .kernel.tricks import _beats, _legal
@@ -208,14 +208,15 @@ class Solver:
         return check_position(self.rules, hands, leader, first_trick, trick)
 
     def _values(self, h, leader, first_trick, pre, n_played, goal_arr, classes, hold, pair,
-                target) -> dict[int, int]:
+                target, p_count=0, prog=0) -> dict[int, int]:
         r = self.rules
         pairmask = np.array([int(p) == int(pair) for p in r.pair_of], dtype=np.bool_)
         out = np.zeros(r.n_cards, dtype=np.int64)
         _card_values(h, pairmask, r.suit_of, r.suit_masks, r.trump, r.must_trump, r.pair_of,
                      goal_arr, classes, hold, self.n_tricks, self.tables.tt_keys[0],
                      self.tables.tt_stamp[0], self.tables.tt_bits, self.ctx, self.moves,
-                     int(leader), first_trick - 1, pre, n_played, int(target), out)
+                     int(leader), first_trick - 1, pre, n_played, int(target), int(p_count),
+                     int(prog), out)
         return {c: int(v) for c, v in enumerate(out) if v != NOT_LEGAL}
 
     def card_values(self, hands, leader: int, first_trick: int, trick=(),
@@ -235,15 +236,17 @@ class Solver:
                             -1)
 
     def card_goals(self, hands, leader: int, first_trick: int, goal: Goal, trick=(),
-                   pair: int = 0, hold=None) -> dict[int, bool]:
+                   pair: int = 0, hold=None, history=()) -> dict[int, bool]:
         """Every legal card of the seat to play: card id → can pair ``pair`` still force
         ``goal`` (counted from the current trick, included) if that card is played?
 
         Arguments as ``card_values``; hold as ``solve_goal`` takes it (Gerots obligatory
         play of the searching pair). A card of the searching pair that the goal's
         obligations forbid while it holds another legal card (a held card, a lead outside
-        the lead rule) is ``False``: the obligation is broken. Raises ``ValueError``
-        (``check_position``, ``check_key_fits``)."""
+        the lead rule) is ``False``: the obligation is broken. history: the tricks played
+        before the current one that the goal judges too, ``[(leader, [cards in play
+        order]), …]`` ending with trick ``first_trick - 1`` (``score_history``). Raises
+        ``ValueError`` (``check_position``, ``check_key_fits``, ``score_history``)."""
         h, pre, _ = self.check_position(hands, leader, first_trick, trick)
         hold_arr = self._no_hold if hold is None else np.require(hold, np.int8, ("C", "W"))
         if goal.impossible:
@@ -252,9 +255,10 @@ class Solver:
                 self._plain_classes, self._no_hold, pair, 0)}
         classes = goal.card_classes(self.rules.n_cards, None if hold is None else hold_arr)
         check_key_fits(self.rules.n_cards, len(self.rules.suit_masks), classes)
+        ok, p_count, prog = score_history(self.rules, goal, pair, first_trick, history)
         v = self._values(h, leader, first_trick, pre, len(tuple(trick)), goal.pack(),
-                         classes, hold_arr, pair, goal.min_tricks)
-        return {c: bool(x) for c, x in v.items()}
+                         classes, hold_arr, pair, goal.min_tricks, p_count, prog)
+        return {c: bool(x) and ok for c, x in v.items()}
 
 
 def check_position(rules: Rules, hands, leader: int, first_trick: int,
@@ -307,6 +311,35 @@ def check_position(rules: Rules, hands, leader: int, first_trick: int,
     pre = np.full(4, -1, dtype=np.int64)
     pre[:len(tr)] = tr
     return h, pre, k
+
+
+def score_history(rules: Rules, goal: Goal, pair: int, first_trick: int,
+                  history=()) -> tuple[bool, int, int]:
+    """The goal over the tricks played before trick ``first_trick``: ``history``, ``[(leader
+    seat, [cards in play order]), …]``, the last being trick ``first_trick - 1``. Returns
+    ``(ok, counted tricks the pair won, progress bits)``; ``ok`` is false once a trick
+    broke a clause (then no play can make the goal). Raises ``ValueError`` for a trick of
+    another size or one numbered before trick 1."""
+    seats = len(rules.pair_of)
+    history = list(history)
+    start = first_trick - len(history)
+    if not history:
+        return True, 0, 0
+    if start < 1:
+        raise ValueError(f"{len(history)} tricks cannot come before trick {first_trick}")
+    tc = np.zeros((MAX_TRICKS, 4), dtype=np.int64)
+    leaders = np.zeros(MAX_TRICKS, dtype=np.int64)
+    for i, (ld, cards) in enumerate(history):
+        if len(cards) != seats:
+            raise ValueError(f"trick {start + i} of the history has {len(cards)} cards, not "
+                             f"{seats}")
+        tc[start - 1 + i, :seats] = cards
+        leaders[start - 1 + i] = int(ld)
+    pairmask = np.array([int(p) == int(pair) for p in rules.pair_of], dtype=np.bool_)
+    ok, p_count, prog = _score_history(tc, leaders, start - 1, len(history), pairmask,
+                                       rules.suit_of, rules.trump, goal.pack(),
+                                       rules.n_cards // seats)
+    return bool(ok), int(p_count), int(prog)
 
 
 def legal_cards(hand: int, trick: list[int], rules: Rules) -> list[int]:

@@ -108,17 +108,38 @@ def _bid_columns(pair: Pair, bids) -> list[Column]:
                    b.param if hasattr(b, "param") else b[1]) for b in bids]
 
 
+def _origin(position: Position, history) -> tuple[list[int], Seat, int]:
+    """The hands, leader and number of the first trick of ``history`` (the position's own
+    trick without one)."""
+    start = list(position.start_hands)
+    if not history:
+        return start, position.leader, position.trick_no
+    for ld, cards in history:
+        for i, c in enumerate(cards):
+            start[(int(ld) + i) % len(start)] |= 1 << c
+    return start, Seat(int(history[0][0])), position.trick_no - len(history)
+
+
+def _won(history, pair: Pair) -> int:
+    from ..engine.solver import trick_winner
+    return sum(Seat(trick_winner(list(cards), int(ld), TAROKK_RULES)).pair is pair
+               for ld, cards in history)
+
+
 def slem_values(position: Position, pair: Pair, cols: Sequence[Column], rules: str,
-                legal: Sequence[int], tricks: dict[int, int]) -> dict[str, dict[int, bool]]:
+                legal: Sequence[int], tricks: dict[int, int],
+                history=()) -> dict[str, dict[int, bool]]:
     """For each column (a bid of ``pair``) defined in the position: bid key → card → does
     ``pair`` still force it after the card. ``tricks``: card → ``pair``'s tricks after it
-    (the trick-count slems read them). A relaxed column (Héja, Stella) is replaced by its
-    exact candidates where some card forces its bound; columns undefined in the position
-    (a trick already played, a card out of play) are left out."""
-    start = list(position.start_hands)
+    (the trick-count slems read them); history: the tricks played before the current one
+    (``[(leader, [cards])…]``) that the bids judge too (from a record's start: the goals are
+    compiled on the hands before its first trick). A relaxed column (Héja, Stella) is
+    replaced by its exact candidates where some card forces its bound; columns undefined
+    in the position (a trick already played, a card out of play) are left out."""
+    start, origin_leader, origin_first = _origin(position, history)
     pair_cards = start[pair.seats[0]] | start[pair.seats[1]]
-    plan = plan_search(list(cols), pair, pair_cards, rules, int(position.leader),
-                       position.trick_no)
+    won = _won(history, pair)
+    plan = plan_search(list(cols), pair, pair_cards, rules, int(origin_leader), origin_first)
     out: dict[str, dict[int, bool]] = {}
     rows, row_cols = [], []
     for col in cols:
@@ -129,14 +150,15 @@ def slem_values(position: Position, pair: Pair, cols: Sequence[Column], rules: s
         elif cell.status == GOAL_FALSE:
             out[col.key] = {c: False for c in legal}
         elif cell.from_max >= 0:
-            out[col.key] = {c: tricks[c] >= cell.from_max for c in legal}
+            out[col.key] = {c: won + tricks[c] >= cell.from_max for c in legal}
     if rows:
         n = len(rows)
         deals = np.array([position.hands] * n, dtype=np.uint64)
         vals = card_values_batch(deals, int(position.leader), position.trick_no,
                                  position.trick, rules=TAROKK_RULES,
                                  goal=[r.goal for r in rows], hold=[r.hold for r in rows],
-                                 pair=int(pair))
+                                 pair=int(pair), history=[(int(ld), list(cs))
+                                                          for ld, cs in history])
         for col, row in zip(row_cols, vals):
             out[col.key] = {c: bool(row[c]) for c in legal}
     exact: list[Column] = []
@@ -149,19 +171,21 @@ def slem_values(position: Position, pair: Pair, cols: Sequence[Column], rules: s
                 for p in S.candidate_params(col.slem, pair_cards):
                     out[S.slem_key(col.slem, p)] = {c: False for c in legal}
     if exact:
-        out.update(slem_values(position, pair, exact, rules, legal, tricks))
+        out.update(slem_values(position, pair, exact, rules, legal, tricks, history))
     return out
 
 
 def card_values(position: Position, *, rules: str = "gerots", slems: bool = True,
                 only: Sequence[str] | None = None,
-                bids: dict[Pair, Sequence] | None = None) -> CardValues:
+                bids: dict[Pair, Sequence] | None = None, history=()) -> CardValues:
     """Every legal card of the seat to play in ``position``, valued double dummy.
 
     rules: ``gerots`` or ``laza`` (the slems' obligatory play); slems: also search which
     slems each pair still forces after each card: every bid ``solve`` searches (limited to
     the slem ids ``only``), or, with ``bids`` (pair → bids with ``slem`` and ``param``, as
-    ``slems.Bid``, or (slem, param) pairs), those bids only. Returns ``CardValues``.
+    ``slems.Bid``, or (slem, param) pairs), those bids only; history: the tricks played
+    before the current one, ``[(leader, [cards in play order])…]``, that the bids judge
+    too (a game from its start: ``slem_values``). Returns ``CardValues``.
     Raises ``RoyalSimError`` for an unknown rule set or slem."""
     check_rules(rules)
     solver = default_solver(TAROKK_RULES)
@@ -175,14 +199,14 @@ def card_values(position: Position, *, rules: str = "gerots", slems: bool = True
     if slems:
         made = {c: {} for c in legal}
         searched = {}
-        start = p.start_hands
         for pair in Pair:
             if bids is not None:
                 cols = _bid_columns(pair, bids.get(pair, ()))
             else:
-                cols = columns_for(start[pair.seats[0]] | start[pair.seats[1]], only)
+                origin = _origin(p, history)[0]
+                cols = columns_for(origin[pair.seats[0]] | origin[pair.seats[1]], only)
             mine = {c: tricks[c][pair.label] for c in legal}
-            by_key = slem_values(p, pair, cols, rules, legal, mine)
+            by_key = slem_values(p, pair, cols, rules, legal, mine, history)
             searched[pair.label] = tuple(by_key)
             for c in legal:
                 made[c][pair.label] = tuple(k for k, v in by_key.items() if v[c])

@@ -28,7 +28,7 @@ NOT_LEGAL = -1      # ``out[c]`` for a card the seat to play cannot play
 @kernel
 def _card_values(hands0, pairmask, suit_of, suit_masks, trump, must_trump, pair_of,
                  goal, card_class, hold, n_tricks_total, tt_keys, tt_stamp, tt_bits, ctx,
-                 moves, leader, trick_no, prefix, nplayed, target, out):
+                 moves, leader, trick_no, prefix, nplayed, target, p_count0, prog0, out):
     """Value every legal card of the seat to play; ``out`` (n_cards,) int64 is filled.
 
     hands0: (4,) uint64, the hands now (the seats that played to the current trick hold
@@ -39,7 +39,9 @@ def _card_values(hands0, pairmask, suit_of, suit_masks, trump, must_trump, pair_
     dummy; target t >= 0 for a goal: ``out[c]`` = 1 if the pair can still force the goal
     with t counted tricks after card c, else 0; a card the goal's play restrictions (Gerots
     holds and lead rule, ``hold``/``goal``) forbid the searching pair while it has another
-    is 0 (the obligation broken). ``NOT_LEGAL`` for the other cards."""
+    is 0 (the obligation broken). ``NOT_LEGAL`` for the other cards. p_count0, prog0: the
+    counted tricks the pair won and the goal's progress bits before the current trick
+    (``_score_history``; 0 for a goal judged from the current trick on)."""
     n_cards = out.shape[0]
     for c in range(n_cards):
         out[c] = NOT_LEGAL
@@ -95,12 +97,12 @@ def _card_values(hands0, pairmask, suit_of, suit_masks, trump, must_trump, pair_
         tn = trick_no
         n1 = nplayed + 1
         unp = unplayed
-        pc = zero
-        prog = zero
+        pc = p_count0
+        prog = prog0
         ok = True
         if nplayed == 3:
             ok, ld, pc, prog, tmask = _score_trick(tc, leader, pairmask, suit_of, trump, goal,
-                                                   trick_no, n_tricks_total, zero, zero)
+                                                   trick_no, n_tricks_total, p_count0, prog0)
             tn = trick_no + 1
             n1 = zero
             unp = unplayed & ~tmask
@@ -144,14 +146,35 @@ def _card_values(hands0, pairmask, suit_of, suit_masks, trump, must_trump, pair_
     return 0
 
 
+@kernel
+def _score_history(tricks, leaders, first, n_done, pairmask, suit_of, trump, goal,
+                   n_tricks_total):
+    """The goal over tricks already played: ``tricks`` (MAX_TRICKS, 4) int64, the cards of
+    trick t (0-based, absolute) in play order for t in ``first .. first + n_done - 1``,
+    ``leaders[t]`` its leader. Returns ``(ok, p_count, prog)``: false if a trick broke a
+    clause; the counted tricks the pair won and the progress bits, as ``_search`` carries
+    them into the next trick."""
+    ok = True
+    p_count = np.int64(0)
+    prog = np.int64(0)
+    for t in range(first, first + n_done):
+        ok, _, p_count, prog, _ = _score_trick(tricks, leaders[t], pairmask, suit_of, trump,
+                                               goal, np.int64(t), n_tricks_total, p_count,
+                                               prog)
+        if not ok:
+            break
+    return ok, p_count, prog
+
+
 @kernel(parallel=True)
 def _card_values_batch(deals, leaders, trick_nos, prefixes, nplayeds, goals, classes, holds,
-                       pairs, targets, suit_of, suit_masks, trump, must_trump, pair_of,
+                       pairs, targets, p_counts, progs, suit_of, suit_masks, trump, must_trump, pair_of,
                        n_tricks, tt_bits, tt_keys, tt_stamp, ctx, out, n_workers):
     """``_card_values`` of many positions on all threads: position i is ``deals[i]`` (4,)
     with ``leaders[i]``, ``trick_nos[i]`` (0-based), ``prefixes[i, :nplayeds[i]]`` on the
     table, valued for pair ``pairs[i]`` on goal ``goals[i]`` (``classes[i]``,
-    ``holds[i]``) with ``targets[i]`` (-1: trick counts); ``out[i]`` (n_cards,) as
+    ``holds[i]``) with ``targets[i]`` (-1: trick counts), from ``p_counts[i]`` and
+    ``progs[i]`` (``_score_history``); ``out[i]`` (n_cards,) as
     ``_card_values`` fills it. One worker per thread takes the next position from a shared
     atomic counter and searches in its own table row (``tt_keys[w]``, ``ctx[w]``)."""
     moves = np.zeros((n_workers, MAX_DEPTH, MAX_MOVES), dtype=np.int64)
@@ -172,5 +195,5 @@ def _card_values_batch(deals, leaders, trick_nos, prefixes, nplayeds, goals, cla
             _card_values(hands, pairmask, suit_of, suit_masks, trump, must_trump, pair_of,
                          goals[i], classes[i], holds[i], n_tricks, tt_keys[w], tt_stamp[w],
                          tt_bits, ctx[w], moves[w], leaders[i], trick_nos[i], prefixes[i],
-                         nplayeds[i], targets[i], out[i])
+                         nplayeds[i], targets[i], p_counts[i], progs[i], out[i])
     return 0
