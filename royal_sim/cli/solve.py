@@ -95,7 +95,7 @@ def _solve_cards(deal, leader, first_trick, trick, every_card, rules, no_slems, 
 
     pos = Position.parse(deal, leader, first_trick, trick)
     check_rules(rules)
-    announce_compile(compile_note(goal_search=not no_slems, trick_search=True), "Solving")
+    announce_compile(compile_note(goal_search=False, card_search=True), "Solving")
     cv = card_values(pos, rules=rules, slems=not no_slems)
     if as_json:
         if every_card:
