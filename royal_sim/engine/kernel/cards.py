@@ -2,7 +2,9 @@
 play, in any position (a trick start or the middle of a trick), valued by the searches of
 ``search.py`` with the rest played double dummy.
 
-The searches of one position share one table stamp (``ctx[C_STAMP]`` is bumped once per
+Cards equivalent to a stronger card valued before them (same suit and goal class, no card
+of another hand in play between them) take its value without a search. The searches of
+one position share one table stamp (``ctx[C_STAMP]`` is bumped once per
 position, not once per card), so the trick starts one card's search stored serve the
 others, as DDS keeps its table across the cards of a board. For trick counts, each card's
 null-window steps start from the best value found so far (the first card's from a greedy
@@ -64,6 +66,7 @@ def _card_values(hands0, pairmask, suit_of, suit_masks, trump, must_trump, pair_
     planes = np.zeros(2 + MAX_CBITS, dtype=np.uint64)
     _class_planes(planes, card_class, cbits)
     hands = hands0.copy()
+    zero = np.int64(0)
     tc = np.zeros((MAX_TRICKS, 4), dtype=np.int64)
     unplayed = np.uint64(0)
     for s in range(4):
@@ -82,14 +85,28 @@ def _card_values(hands0, pairmask, suit_of, suit_masks, trump, must_trump, pair_
         lead_mask = goal[G_LEAD0 + trick_no] if nplayed == 0 else np.uint64(0)
         if lead_mask != 0 and (allowed & lead_mask) != 0:
             allowed &= lead_mask
-    zero = np.int64(0)
     left = np.int64(popcount(hands0[seat]))   # tricks to play, the current one included
     guess = np.int64(-1)
-    for c in range(n_cards):
+    hand = hands0[seat]
+    for c in range(n_cards - 1, -1, -1):      # strongest first (each suit)
         if (legal & _bit(c)) == 0:
             continue
         if (allowed & _bit(c)) == 0:
             out[c] = 0
+            continue
+        # a card equivalent to a stronger one already valued (same suit and goal class, no
+        # card of another hand still in play between them) has its value: the search
+        # would collapse them alike (``moves._moves``)
+        u = c + 1
+        while u < n_cards and suit_of[u] == suit_of[c] and (
+                (allowed & _bit(u)) == 0 or card_class[u] != card_class[c]
+                or hold[u] != hold[c]):
+            if (unplayed & ~hand) & _bit(u):
+                u = n_cards
+                break
+            u += 1
+        if u < n_cards and suit_of[u] == suit_of[c] and out[u] != NOT_LEGAL:
+            out[c] = out[u]
             continue
         hands[seat] = hands0[seat] & ~_bit(c)
         tc[trick_no, nplayed] = c
