@@ -218,7 +218,7 @@ def bench_bridge(n: int, seed: int) -> None:
             t0 = time.perf_counter()
             values = solvers[trump].card_values(hands, leader, 4, (), leader % 2)
             t_cards.append(time.perf_counter() - t0)
-            bad_cards += any(values.get(card.suit * 13 + int(card.rank).bit_length() - 3) != v
+            bad_cards += any(values.get(int(card.suit) * 13 + int(card.rank).bit_length() - 3) != v
                              for card, v in res)
     m_dds, m_ours, m_all = (statistics.median(t) for t in (t_dds, t_ours, t_all))
     ratio = m_ours / m_dds
