@@ -548,9 +548,10 @@ def review(deal, *, play=None, leader: str | None = None, first_trick: int | Non
     a whole game record (``play.record`` notation, docs/play.md; then play, leader,
     first_trick and the bids come from it unless given); play: the cards in play order
     (card notation, tricks may be separated by ``|``; or a list of cards); leader
-    (default A_IND), first_trick: of an ending, as ``solve``; attack_bids, defence_bids: the bids each pair
-    announced (comma lists of keys like ``ultimo:I,gem``); rules: ``gerots`` or ``laza``
-    (the bids' obligatory play; default the record's, else gerots). Returns
+    (default A_IND), first_trick: of an ending, as ``solve``; attack_bids, defence_bids:
+    the bids each pair announced (comma lists of keys like ``ultimo:I,gem``); rules:
+    ``gerots`` or ``laza`` (the bids' obligatory play; default the record's, else
+    gerots). Returns
     ``play.review.Review``. Raises ``RoyalSimError`` (``RecordError``, naming trick, seat
     and card, for a card not in the hand of the seat to play, a revoke or too many cards
     in a trick; ``DealError``/``BidError`` for a bad deal, seat or bid)."""

@@ -23,10 +23,9 @@ from .solver import Tables, check_key_fits, check_position, score_history
 __all__ = ["NOT_LEGAL", "card_values_batch", "kernels_compiled"]
 
 
-def _per_position(x, n: int, name: str) -> list:
-    if isinstance(x, (list, tuple)) and len(x) == n and (
-            n == 0 or isinstance(x[0], (list, tuple, np.ndarray, Goal, type(None)))
-            or name in ("leader", "first_trick", "pair")):
+def _per_position(x, n: int) -> list:
+    """``x`` for each of ``n`` positions: a list or array of ``n`` values, or one value."""
+    if isinstance(x, (list, tuple, np.ndarray)):
         return list(x)
     return [x] * n
 
@@ -37,16 +36,16 @@ def card_values_batch(deals, leader, first_trick, trick=(), *, rules: Rules,
                       histories=None, workspace: Tables | None = None) -> np.ndarray:
     """Every legal card's value in each of ``n`` positions, in parallel.
 
-    deals: (n, seats) hands (bit masks) as they are now; leader, first_trick, trick, pair:
-    one value for all positions or a sequence of ``n`` (the seat that led the current
-    trick, its absolute 1-based number, the card ids on the table in play order, the pair
-    valued); goal: ``None`` (trick counts), a ``Goal`` for all, or a sequence of ``n``
-    (``None`` entries are trick counts); hold: ``None``, an (n_cards,) int8 array for all
-    or a sequence of ``n`` (Gerots hold-until tricks, as ``Solver.solve_goal``);
-    history: ``None`` or the tricks before the current one that the goals judge too
-    (``Solver.card_goals``), for all positions; histories: instead, one such list per
-    position; workspace: ``Tables`` with a row per thread, kept between calls (default: new ones of
-    2**16 entries a row).
+    deals: (n, seats) hands (bit masks) as they are now; leader, first_trick, pair: one
+    value for all positions or a sequence of ``n`` (the seat that led the current trick,
+    its absolute 1-based number, the pair valued); trick: the card ids on the table in play
+    order, one sequence for all or a sequence of ``n`` sequences; goal: ``None`` (trick
+    counts), a ``Goal`` for all, or a sequence of ``n`` (``None`` entries are trick
+    counts); hold: ``None``, an (n_cards,) int8 array for all or a sequence of ``n``
+    (Gerots hold-until tricks, as ``Solver.solve_goal``); history: ``None`` or the tricks
+    before the current one that the goals judge too (``Solver.card_goals``), for all
+    positions; histories: instead, one such list per position; workspace: ``Tables`` with
+    a row per thread, kept between calls (default: new ones of 2**16 entries a row).
 
     Returns (n, n_cards) int64: for a trick-count position, the tricks the pair takes from
     the current trick (included) to the last after each card; for a goal, 1/0 (still
@@ -57,14 +56,14 @@ def card_values_batch(deals, leader, first_trick, trick=(), *, rules: Rules,
     goal that does not fit the table key. Threads: ``numba.set_num_threads``."""
     deals = np.asarray(deals, dtype=np.uint64)
     n = deals.shape[0]
-    leaders = _per_position(leader, n, "leader")
-    firsts = _per_position(first_trick, n, "first_trick")
-    tricks = trick if (len(trick) == n and n and isinstance(trick[0], (list, tuple,
-                                                                    np.ndarray))) \
-        else [trick] * n
-    goals = goal if isinstance(goal, (list, tuple)) else [goal] * n
-    holds = hold if isinstance(hold, (list, tuple)) else [hold] * n
-    pairs = _per_position(pair, n, "pair")
+    leaders = _per_position(leader, n)
+    firsts = _per_position(first_trick, n)
+    # one trick for all (card ids) or one per position (sequences of card ids)
+    per = len(trick) > 0 and all(isinstance(t, (list, tuple, np.ndarray)) for t in trick)
+    tricks = list(trick) if per else [tuple(trick)] * n
+    goals = list(goal) if isinstance(goal, (list, tuple)) else [goal] * n
+    holds = list(hold) if isinstance(hold, (list, tuple)) else [hold] * n
+    pairs = _per_position(pair, n)
     if histories is None:
         histories = [history or ()] * n
     elif history is not None:

@@ -185,8 +185,9 @@ def _score_history(tricks, leaders, first, n_done, pairmask, suit_of, trump, goa
 
 @kernel(parallel=True)
 def _card_values_batch(deals, leaders, trick_nos, prefixes, nplayeds, goals, classes, holds,
-                       pairs, targets, p_counts, progs, suit_of, suit_masks, trump, must_trump, pair_of,
-                       n_tricks, tt_bits, tt_keys, tt_stamp, ctx, out, n_workers):
+                       pairs, targets, p_counts, progs, suit_of, suit_masks, trump,
+                       must_trump, pair_of, n_tricks, tt_bits, tt_keys, tt_stamp, ctx, out,
+                       n_workers):
     """``_card_values`` of many positions on all threads: position i is ``deals[i]`` (4,)
     with ``leaders[i]``, ``trick_nos[i]`` (0-based), ``prefixes[i, :nplayeds[i]]`` on the
     table, valued for pair ``pairs[i]`` on goal ``goals[i]`` (``classes[i]``,
