@@ -20,8 +20,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
 
 @click.command()
-@click.option("--tricks", default=1000, show_default=True, help="Trick-count positions.")
-@click.option("--goals", default=600, show_default=True, help="Goal positions per rule set.")
+@click.option("--tricks", default=1400, show_default=True, help="Trick-count positions.")
+@click.option("--goals", default=700, show_default=True, help="Goal positions per rule set.")
 @click.option("--bridge", "n_bridge", default=400, show_default=True,
               help="Bridge positions against DDS (0 to skip).")
 @click.option("--seed", default=7, show_default=True)
@@ -34,6 +34,7 @@ def main(tricks: int, goals: int, n_bridge: int, seed: int) -> None:
 
     solver = Solver(R)
     rng = random.Random(seed)
+    total_mid = total_bad = 0
     bad = cards = mid = 0
     for _ in range(tricks):
         hands, leader, first, trick = mid_trick_position(rng, rng.choice((1, 2, 3, 4, 5)))
@@ -45,6 +46,8 @@ def main(tricks: int, goals: int, n_bridge: int, seed: int) -> None:
         mid += bool(trick)
     print(f"tarokk trick counts: {tricks} positions ({mid} in the middle of a trick), "
           f"{cards} cards: {bad} disagreements with the reference")
+    total_mid += mid
+    total_bad += bad
     for rules in ("gerots", "laza"):
         bad = cards = mid = made = 0
         for _ in range(goals):
@@ -64,6 +67,10 @@ def main(tricks: int, goals: int, n_bridge: int, seed: int) -> None:
             mid += bool(trick)
         print(f"tarokk goals, {rules}: {goals} positions ({mid} in the middle of a trick), "
               f"{cards} cards ({made} made): {bad} disagreements with the reference")
+        total_mid += mid
+        total_bad += bad
+    print(f"tarokk, all: {total_mid} positions in the middle of a trick, {total_bad} "
+          "disagreements")
     if n_bridge:
         from royal_sim.engine.rules import bridge_rules
         from reference import legal_cards
