@@ -90,6 +90,7 @@ def _solve_cards(deal, leader, first_trick, trick, every_card, rules, no_slems, 
 
     from ..analysis.request import check_rules
     from ..model.cards import format_card
+    from ..model.cards import format_cards as format_card_set
     from ..play.position import Position
     from ..play.values import card_values
 
@@ -104,7 +105,9 @@ def _solve_cards(deal, leader, first_trick, trick, every_card, rules, no_slems, 
             click.echo(json.dumps({**cv.position_result().to_json(), "to_play": pos.to_play.name,
                                    "trick": [format_card(c) for c in pos.trick]}))
         return
-    click.echo(pos.format_deal().replace(" / ", "\n"))
+    from ..model.deal import SEATS
+    click.echo("\n".join(f"{seat.name:6} {format_card_set(h)}"
+                         for seat, h in zip(SEATS, pos.hands)))
     _print_cards(cv, every_card)
 
 
