@@ -13,7 +13,7 @@ imported lazily: ``import royal_sim`` loads the search kernels only when one is 
 
 __version__ = "0.1.0"
 
-__all__ = ["analyze", "advise", "solve", "AnalysisReport", "AdviceReport", "SlemRow",
+__all__ = ["analyze", "advise", "solve", "review", "AnalysisReport", "AdviceReport", "SlemRow",
            "PositionResult", "RoyalSimError"]
 
 

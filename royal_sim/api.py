@@ -492,24 +492,32 @@ def advise(hand: str, seat: str, *, progress: Callable[[int], None] | None = Non
 
 
 def solve(deal: str, *, leader: str = "A_IND", first_trick: int | None = None,
-          rules: str = "gerots", slems: bool | None = None, **options) -> PositionResult:
+          rules: str = "gerots", slems: bool | None = None, trick=None, cards: bool = False,
+          **options):
     """The double-dummy result of a full deal or an ending: the tricks each pair can force
     and the slems each can force.
 
     deal: the four hands in play order ``A_IND / D_ELF / D_IND / A_ELF``, separated by
     ``/`` (or a list of the four hands), all the same size; leader: the seat leading the
     next trick (a seat name); first_trick: its number (default and only legal value:
-    11 − cards per hand); rules: ``"gerots"`` or ``"laza"`` (the slems' obligatory play);
+    11 − cards per hand); trick: the cards already played to the current trick, the
+    leader's first (a string in card notation or a list of cards; the deal then holds the
+    hands as they are now, a seat that played to it one card fewer: docs/play.md);
+    cards: value every legal card of the seat to play (returns ``play.values.CardValues``:
+    the tricks each pair takes from the current trick on and the slems each still forces
+    after each card; without it a ``PositionResult``, with ``trick`` from the best card);
+    rules: ``"gerots"`` or ``"laza"`` (the slems' obligatory play);
     slems: search the slems too (default True; ``no_slems=True``, the command's flag, is
     ``slems=False``; both true, or both false, contradict each other).
 
     :raises RoyalSimError: (``DealError``) a bad deal, seat, trick number, rule set or
-        option, naming it.
+        option, naming it, and a trick that does not fit the deal (a card still in a hand,
+        a revoke, 4 or more cards).
     """
     if set(options) - {"no_slems"}:
         bad = sorted(set(options) - {"no_slems"})[0]
         raise RoyalSimError(f"unknown option {bad!r} of solve (options: leader, first_trick, "
-                            "rules, slems, no_slems)", argument=bad)
+                            "rules, slems, no_slems, trick, cards)", argument=bad)
     if "no_slems" in options:
         if not isinstance(options["no_slems"], (bool, np.bool_)):
             raise RoyalSimError(f"no_slems must be True or False, got "
@@ -532,5 +540,67 @@ def solve(deal: str, *, leader: str = "A_IND", first_trick: int | None = None,
         seat = parse_seat(leader)
     except DealError as e:
         raise DealError(str(e), argument="leader") from None
+    if not isinstance(cards, (bool, np.bool_)):
+        raise RoyalSimError(f"cards must be True or False, got {cards!r}", argument="cards")
+    if trick is not None or cards:
+        from .analysis.request import check_rules
+        from .play.position import Position
+        from .play.values import card_values
+        pos = Position.parse(_text(deal, "deal"), seat, first_trick,
+                             "" if trick is None else _text(trick, "trick"))
+        check_rules(rules)
+        cv = card_values(pos, rules=rules, slems=bool(slems))
+        return cv if cards else cv.position_result()
     return solve_position(Deal.parse(_text(deal, "deal")).hands, leader=seat,
                           first_trick=first_trick, rules=rules, slems=bool(slems))
+
+
+def review(deal, *, play=None, leader: str | None = None, first_trick: int | None = None,
+           attack_bids: str | Sequence[str] | None = None,
+           defence_bids: str | Sequence[str] | None = None, rules: str | None = None):
+    """A played game reviewed card by card, double dummy (``play.review``): each card's
+    cost in tricks and announced bids against the best card in its position, the best
+    cards instead, totals per seat, and the card that first cost each bid.
+
+    deal: the four hands when the play starts (deal notation; a full deal or an ending), or
+    a whole game record (``play.record`` notation, docs/play.md; then play, leader,
+    first_trick and the bids come from it unless given); play: the cards in play order
+    (card notation, tricks may be separated by ``|``; or a list of cards); leader
+    (default A_IND), first_trick: of an ending, as ``solve``; attack_bids, defence_bids:
+    the bids each pair announced (comma lists of keys like ``ultimo:I,gem``); rules:
+    ``gerots`` or ``laza`` (the bids' obligatory play; default the record's, else
+    gerots). Returns
+    ``play.review.Review``. Raises ``RoyalSimError`` (``RecordError``, naming trick, seat
+    and card, for a card not in the hand of the seat to play, a revoke or too many cards
+    in a trick; ``DealError``/``BidError`` for a bad deal, seat or bid)."""
+    from .play.record import GameRecord, check_record_text, parse_play
+    from .play.review import review_record
+    from .analysis.request import check_rules, parse_bids
+    from .model.deal import Pair
+
+    if rules is not None:
+        check_rules(rules)
+    if isinstance(deal, (list, tuple)) and all(isinstance(h, str) for h in deal):
+        deal = " / ".join(deal)
+    text = _text(deal, "deal")
+    base = GameRecord.parse(text) if check_record_text(text) else None
+    bids = {Pair.ATTACK: parse_bids(_listed(attack_bids, "attack_bids"), "attack_bids"),
+            Pair.DEFENCE: parse_bids(_listed(defence_bids, "defence_bids"), "defence_bids")}
+    for p in Pair:
+        validate_bids(bids[p], rules or "gerots")
+    if base is not None:
+        given = play is not None
+        cards, bars = parse_play(_text(play, "play")) if given else (list(base.play), [])
+        record = GameRecord.of(base.deal, cards, leader=leader or base.leader,
+                               first_trick=first_trick or base.first_trick,
+                               bids={p: bids[p] or base.bids[p] for p in Pair},
+                               rules=rules or base.rules, tricks=bars)
+    else:
+        if play is None:
+            raise RoyalSimError("play must list the cards played (e.g. 'XX XVIII XXII XIX "
+                                "| SK ...')", argument="play")
+        cards, bars = parse_play(_text(play, "play"))
+        record = GameRecord.of(Deal.parse(text, check_rules=False).hands, cards,
+                               leader=leader or "A_IND", first_trick=first_trick, bids=bids,
+                               rules=rules, tricks=bars)
+    return review_record(record, rules=rules)

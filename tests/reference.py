@@ -112,10 +112,13 @@ def _finish_trick(rules, number: int, leader: int, played: list[int]) -> Trick:
 # maximum tricks
 
 
-def ref_max_tricks(hands, leader: int, first_trick: int, rules, pair: int = 0) -> int:
+def ref_max_tricks(hands, leader: int, first_trick: int, rules, pair: int = 0,
+                   trick=()) -> int:
     """Maximum number of the remaining tricks ``pair`` can force (all cards visible).
 
-    ``first_trick`` does not matter for a trick count; it is accepted for symmetry."""
+    ``first_trick`` does not matter for a trick count; it is accepted for symmetry.
+    ``trick``: cards already played to the current trick (leader's first; ``hands`` are
+    the hands now), the current trick counted."""
     hands = tuple(int(h) for h in hands)
     pair_of = tuple(int(p) for p in rules.pair_of)
 
@@ -135,6 +138,8 @@ def ref_max_tricks(hands, leader: int, first_trick: int, rules, pair: int = 0) -
                    for c in legal_cards(rules, hs[seat], led)]
         return max(results) if pair_of[seat] == pair else min(results)
 
+    if trick:
+        return in_trick(hands, int(leader), tuple(int(c) for c in trick))
     return value(hands, int(leader))
 
 
@@ -207,10 +212,16 @@ def restricted(cards: list[int], trick: int, leading: bool, goal: Goal, hold) ->
 
 
 def ref_goal(hands, leader: int, first_trick: int, goal: Goal, pair: int, rules,
-             hold=None) -> bool:
+             hold=None, trick=(), history=()) -> bool:
     """Can ``pair`` force ``goal`` over the remaining tricks (all cards visible)?
-    ``hold``: optional per-card earliest trick for the pair (see ``restricted``)."""
+    ``hold``: optional per-card earliest trick for the pair (see ``restricted``);
+    ``trick``: cards already played to the current trick ``first_trick`` (see
+    ``ref_max_tricks``); ``history``: the tricks before it, ``[(leader, [cards in play
+    order])…]`` ending with trick ``first_trick - 1``, judged with the rest."""
     hands = tuple(int(h) for h in hands)
+    past = tuple(_finish_trick(rules, first_trick - len(history) + i, ld, list(cards))
+                 for i, (ld, cards) in enumerate(history))
+    first_trick -= len(history)
     pair_of = tuple(int(p) for p in rules.pair_of)
 
     def at_boundary(hs: tuple, lead: int, history: tuple) -> bool:
@@ -231,7 +242,32 @@ def ref_goal(hands, leader: int, first_trick: int, goal: Goal, pair: int, rules,
                    for c in cards)
         return any(options) if pair_of[seat] == pair else all(options)
 
-    return at_boundary(hands, int(leader), ())
+    if trick:
+        return in_trick(hands, int(leader), past, tuple(int(c) for c in trick))
+    return at_boundary(hands, int(leader), past)
+
+
+def ref_card_values(hands, leader: int, first_trick: int, trick, rules, pair: int = 0,
+                    goal: Goal | None = None, hold=None, history=()) -> dict:
+    """Every legal card of the seat to play: card → ``ref_max_tricks`` after it (tricks of
+    the current trick on), or with ``goal`` → ``ref_goal`` after it; a card the searching
+    pair may not play by the goal's restrictions (``restricted``) is False."""
+    hands = tuple(int(h) for h in hands)
+    trick = tuple(int(c) for c in trick)
+    seat = (leader + len(trick)) % 4
+    cards = legal_cards(rules, hands[seat], trick[0] if trick else None)
+    ok = cards
+    if goal is not None and int(rules.pair_of[seat]) == pair:
+        ok = restricted(list(cards), first_trick, not trick, goal, hold)
+    out = {}
+    for c in cards:
+        after = _play_card(hands, seat, c)
+        if goal is None:
+            out[c] = ref_max_tricks(after, leader, first_trick, rules, pair, trick + (c,))
+        else:
+            out[c] = c in ok and ref_goal(after, leader, first_trick, goal, pair, rules,
+                                          hold, trick + (c,), history)
+    return out
 
 
 # --------------------------------------------------------------------------------------

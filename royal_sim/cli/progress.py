@@ -23,13 +23,18 @@ SAMPLER_COMPILE_TIME = "a few seconds"
 """The first compile of the deal sampler's kernels (``deal``): 3 to 5 s on 2 cores."""
 
 
-def compile_note(*, goal_search: bool = True, trick_search: bool = False) -> str:
+def compile_note(*, goal_search: bool = True, trick_search: bool = False,
+                 card_search: bool = False) -> str:
     """`` (compiling ...)`` when numba's cache lacks a search kernel the command runs, else
     ``""``: ``goal_search``, the parallel search over many deals (analyze, advise, batch,
     solve's slems; ``engine.cells.kernels_compiled``); ``trick_search``, the one-position
-    search of ``engine.solver.Solver`` (solve)."""
+    search of ``engine.solver.Solver`` (solve); ``card_search``, every card's value
+    (``engine.card_values``: solve --cards, review)."""
     cold = False
-    if goal_search:
+    if card_search:
+        from ..engine.card_values import kernels_compiled as cards_compiled
+        cold = cards_compiled() is False
+    if goal_search and not cold:
         from ..engine.cells import kernels_compiled
         cold = kernels_compiled() is False
     if trick_search and not cold:

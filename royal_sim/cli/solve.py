@@ -16,11 +16,18 @@ from .progress import announce_compile, compile_note
 @click.option("--first-trick", type=int, default=None, metavar="N",
               help="Number (1-10) of the first remaining trick; it must be 11 - cards per "
                    "hand (the default), since the last trick is always trick 10.")
+@click.option("--trick", default=None, metavar="CARDS",
+              help="Cards already played to the current trick, the leader's first, e.g. "
+                   "\"SK S7\" (DEAL then holds the hands as they are now: a seat that "
+                   "played to the trick holds one card fewer).")
+@click.option("--cards", "every_card", is_flag=True,
+              help="Value every legal card of the seat to play: the tricks each pair takes "
+                   "from the current trick on, and the slems each still forces, after it.")
 @rules_option("Rule set for the slems' obligatory play.")
 @click.option("--no-slems", is_flag=True, help="Only the trick counts (faster).")
 @json_option
 @user_errors
-def solve_command(deal, leader, first_trick, rules, no_slems, as_json):
+def solve_command(deal, leader, first_trick, trick, every_card, rules, no_slems, as_json):
     """Double-dummy result of a full deal or a position (an ending).
 
     DEAL is the four hands in play order A_IND / D_ELF / D_IND / A_ELF separated by '/',
@@ -30,8 +37,16 @@ def solve_command(deal, leader, first_trick, rules, no_slems, as_json):
     docs/rules.md#glossary) it can force and which, and one optimal line of play (--json:
     the trick counts and the slems, without the line). The rules: docs/rules.md#play,
     #bids, #obligations (--rules gerots), #double-dummy.
+
+    With --trick the position is in the middle of a trick; --cards lists every legal card
+    of the seat to play with its double-dummy value, the best marked (docs/play.md).
     """
     import json
+
+    if trick is not None or every_card:
+        _solve_cards(deal, leader, first_trick, trick or "", every_card, rules, no_slems,
+                     as_json)
+        return
 
     from ..analysis.position import next_trick, optimal_play, solve_position
     from ..model.deal import Deal, parse_seat
@@ -68,3 +83,63 @@ def _print_line(line, first_trick: int) -> None:
         played = "  ".join(f"{SEATS[(ld + i) & 3].name} {format_card(c)}"
                            for i, c in enumerate(cards))
         click.echo(f"  {n:2}. {played}  -> {SEATS[w].name} ({SEATS[w].pair.label})")
+
+
+def _solve_cards(deal, leader, first_trick, trick, every_card, rules, no_slems, as_json):
+    import json
+
+    from ..analysis.request import check_rules
+    from ..model.cards import format_card
+    from ..model.cards import format_cards as format_card_set
+    from ..play.position import Position
+    from ..play.values import card_values
+
+    pos = Position.parse(deal, leader, first_trick, trick)
+    check_rules(rules)
+    announce_compile(compile_note(goal_search=False, card_search=True), "Solving")
+    cv = card_values(pos, rules=rules, slems=not no_slems)
+    if as_json:
+        if every_card:
+            click.echo(json.dumps(cv.to_json()))
+        else:
+            click.echo(json.dumps({**cv.position_result().to_json(), "to_play": pos.to_play.name,
+                                   "trick": [format_card(c) for c in pos.trick]}))
+        return
+    from ..model.deal import SEATS
+    click.echo("\n".join(f"{seat.name:6} {format_card_set(h)}"
+                         for seat, h in zip(SEATS, pos.hands)))
+    _print_cards(cv, every_card)
+
+
+def _print_cards(cv, every_card: bool) -> None:
+    from ..model.cards import format_card
+    from ..model.deal import Pair
+
+    p = cv.position
+    on_table = " ".join(format_card(c) for c in p.trick) or "nothing yet"
+    click.echo(f"\n{p.leader.name} leads trick {p.trick_no} (on the table: {on_table}); "
+               f"{p.to_play.name} ({p.to_play.pair.label}) to play; {p.tricks_left} trick(s) "
+               "from this one to the last.")
+    res = cv.position_result()
+    click.echo(f"Double dummy, the best card: attack {res.attack}, defence {res.defence}.")
+    always = {}
+    for label, made in (res.slems or {}).items():
+        yes = [key for key, v in made.items() if v]
+        click.echo(f"The {label} can force {len(yes)} of the {len(made)} slem bids searched "
+                   f"for it: " + (", ".join(yes) if yes else "none"))
+        always[label] = {k for k in made if all(k in v.slems[label] for v in cv.cards)}
+    if not every_card:
+        return
+    click.echo("\nEvery legal card (* best; tricks from this trick on; slems forced after "
+               "the card that not every card leaves forced):")
+    for v in cv.cards:
+        line = (f"  {'*' if v.best else ' '} {format_card(v.card):6} attack "
+                f"{v.tricks['attack']:2}  defence {v.tricks['defence']:2}")
+        if v.slems is not None:
+            extra = []
+            for q in Pair:
+                ks = [k for k in v.slems[q.label] if k not in always[q.label]]
+                if ks:
+                    extra.append(f"{q.label}: {', '.join(ks)}")
+            line += "   " + ("; ".join(extra) if extra else "-")
+        click.echo(line)

@@ -12,6 +12,7 @@ import numpy as np
 
 from .goal import Goal, tricks_goal
 from ..jit import in_cache
+from .kernel.cards import NOT_LEGAL, _card_values, _score_history
 from .kernel.search import _solve
 from .kernel.table import MAX_CBITS, SEQ_WORDS, TT_BUCKET, TT_WORDS
 from .kernel.tricks import _beats, _legal
@@ -202,6 +203,145 @@ class Solver:
         return self._run(h, leader, first_trick, goal.pack(), classes, hold_arr, pair,
                          t, t) == t
 
+    def check_position(self, hands, leader: int, first_trick: int,
+                       trick=()) -> tuple[np.ndarray, np.ndarray, int]:
+        """``check_position`` with this solver's rules."""
+        return check_position(self.play_rules, hands, leader, first_trick, trick)
+
+    def _values(self, h, leader, first_trick, pre, n_played, goal_arr, classes, hold, pair,
+                target, p_count=0, prog=0) -> dict[int, int]:
+        r = self.play_rules
+        pairmask = np.array([int(p) == int(pair) for p in r.pair_of], dtype=np.bool_)
+        out = np.zeros(r.n_cards, dtype=np.int64)
+        _card_values(h, pairmask, r.suit_of, r.suit_masks, r.trump, r.must_trump, r.pair_of,
+                     goal_arr, classes, hold, self.n_tricks, self.tables.tt_keys[0],
+                     self.tables.tt_stamp[0], self.tables.tt_bits, self.ctx, self.moves,
+                     int(leader), first_trick - 1, pre, n_played, int(target), int(p_count),
+                     int(prog), out)
+        return {c: int(v) for c, v in enumerate(out) if v != NOT_LEGAL}
+
+    def card_values(self, hands, leader: int, first_trick: int, trick=(),
+                    pair: int = 0) -> dict[int, int]:
+        """Every legal card of the seat to play, valued: card id → the tricks pair ``pair``
+        takes from the current trick (included) to the last if that card is played and the
+        rest is played double dummy (DDS ``SolveBoard``'s every-card mode; one table shared
+        by the cards' searches).
+
+        hands: a bit mask per seat, the hands now (see ``check_position``); leader: the seat
+        that led (or leads) the current trick; first_trick: its absolute 1-based number;
+        trick: the card ids already played to it, the leader's first. Raises ``ValueError``
+        (``check_position``)."""
+        h, pre, _ = self.check_position(hands, leader, first_trick, trick)
+        return self._values(h, leader, first_trick, pre, len(tuple(trick)),
+                            tricks_goal(0).pack(), self._plain_classes, self._no_hold, pair,
+                            -1)
+
+    def card_goals(self, hands, leader: int, first_trick: int, goal: Goal, trick=(),
+                   pair: int = 0, hold=None, history=()) -> dict[int, bool]:
+        """Every legal card of the seat to play: card id → can pair ``pair`` still force
+        ``goal`` (counted from the current trick, included) if that card is played?
+
+        Arguments as ``card_values``; hold as ``solve_goal`` takes it (Gerots obligatory
+        play of the searching pair). A card of the searching pair that the goal's
+        obligations forbid while it holds another legal card (a held card, a lead outside
+        the lead rule) is ``False``: the obligation is broken. history: the tricks played
+        before the current one that the goal judges too, ``[(leader, [cards in play
+        order]), …]`` ending with trick ``first_trick - 1`` (``score_history``). Raises
+        ``ValueError`` (``check_position``, ``check_key_fits``, ``score_history``)."""
+        h, pre, _ = self.check_position(hands, leader, first_trick, trick)
+        hold_arr = self._no_hold if hold is None else np.require(hold, np.int8, ("C", "W"))
+        if goal.impossible:
+            return {c: False for c in self._values(
+                h, leader, first_trick, pre, len(tuple(trick)), tricks_goal(0).pack(),
+                self._plain_classes, self._no_hold, pair, 0)}
+        classes = goal.card_classes(self.play_rules.n_cards, None if hold is None else hold_arr)
+        check_key_fits(self.play_rules.n_cards, len(self.play_rules.suit_masks), classes)
+        ok, p_count, prog = score_history(self.play_rules, goal, pair, first_trick, history)
+        v = self._values(h, leader, first_trick, pre, len(tuple(trick)), goal.pack(),
+                         classes, hold_arr, pair, goal.min_tricks, p_count, prog)
+        return {c: bool(x) and ok for c, x in v.items()}
+
+
+def check_position(play_rules: PlayRules, hands, leader: int, first_trick: int,
+                   trick=()) -> tuple[np.ndarray, np.ndarray, int]:
+    """Check a position that may be in the middle of a trick; returns ``(hands (seats,)
+    uint64, trick (4,) int64 padded with -1, cards the seat to play holds)``.
+
+    hands: a bit mask per seat, the hands now: the seats that played to the current
+    trick (``trick``, the leader's card first) hold one card fewer than the others;
+    first_trick: absolute 1-based number of the current trick. Raises ``ValueError`` for
+    a trick of a full round of cards or more, a card of the trick still in a hand or
+    played twice, a card that did not follow the rules of play (``legal_cards`` of the
+    hand it came from), hand sizes that do not fit the trick, a seat or trick number
+    out of range."""
+    r = play_rules
+    seats = len(r.pair_of)
+    n_tricks = r.n_cards // seats
+    h = np.array([int(x) for x in hands], dtype=np.uint64)
+    if h.shape != (seats,):
+        raise ValueError(f"a position has {seats} hands")
+    if not 0 <= int(leader) < seats:
+        raise ValueError(f"leader seat {leader} out of range 0..{seats - 1}")
+    tr = [int(c) for c in trick]
+    if len(tr) >= seats:
+        raise ValueError(f"a trick in progress has at most {seats - 1} cards, got {len(tr)}")
+    if len(set(tr)) != len(tr) or any(not 0 <= c < r.n_cards for c in tr):
+        raise ValueError(f"the trick's cards {tr} are not distinct card ids")
+    everything = 0
+    for x in h:
+        everything |= int(x)
+    for c in tr:
+        if everything >> c & 1:
+            raise ValueError(f"card {r.card_names[c]} is on the table and in a hand")
+    sizes = [bin(int(x)).count("1") for x in h]
+    k = sizes[(int(leader) + len(tr)) % seats]
+    want = [k - 1 if (s - int(leader)) % seats < len(tr) else k for s in range(seats)]
+    if sizes != want:
+        raise ValueError(f"hand sizes {sizes} do not fit a trick with {len(tr)} card(s) "
+                         f"on the table led by seat {leader}: expected {want}")
+    if k < 1:
+        raise ValueError("the seat to play holds no card")
+    if not 1 <= first_trick <= n_tricks - k + 1:
+        raise ValueError(f"first trick {first_trick} out of range 1..{n_tricks - k + 1}"
+                         f" for {k} cards in the hand to play")
+    for i, c in enumerate(tr):
+        s = (int(leader) + i) % seats
+        if c not in legal_cards(int(h[s]) | 1 << c, tr[:i], r):
+            raise ValueError(f"card {r.card_names[c]} of seat {s} did not follow the "
+                             "rules of play")
+    pre = np.full(4, -1, dtype=np.int64)
+    pre[:len(tr)] = tr
+    return h, pre, k
+
+
+def score_history(play_rules: PlayRules, goal: Goal, pair: int, first_trick: int,
+                  history=()) -> tuple[bool, int, int]:
+    """The goal over the tricks played before trick ``first_trick``: ``history``, ``[(leader
+    seat, [cards in play order]), …]``, the last being trick ``first_trick - 1``. Returns
+    ``(ok, counted tricks the pair won, progress bits)``; ``ok`` is false once a trick
+    broke a clause (then no play can make the goal). Raises ``ValueError`` for a trick of
+    another size or one numbered before trick 1."""
+    seats = len(play_rules.pair_of)
+    history = list(history)
+    start = first_trick - len(history)
+    if not history:
+        return True, 0, 0
+    if start < 1:
+        raise ValueError(f"{len(history)} tricks cannot come before trick {first_trick}")
+    tc = np.zeros((MAX_TRICKS, 4), dtype=np.int64)
+    leaders = np.zeros(MAX_TRICKS, dtype=np.int64)
+    for i, (ld, cards) in enumerate(history):
+        if len(cards) != seats:
+            raise ValueError(f"trick {start + i} of the history has {len(cards)} cards, not "
+                             f"{seats}")
+        tc[start - 1 + i, :seats] = cards
+        leaders[start - 1 + i] = int(ld)
+    pairmask = np.array([int(p) == int(pair) for p in play_rules.pair_of], dtype=np.bool_)
+    ok, p_count, prog = _score_history(tc, leaders, start - 1, len(history), pairmask,
+                                       play_rules.suit_of, play_rules.trump, goal.pack(),
+                                       play_rules.n_cards // seats)
+    return bool(ok), int(p_count), int(prog)
+
 
 def kernels_compiled() -> bool | None:
     """Does numba's cache hold the one-position search of ``Solver`` compiled from this
@@ -231,37 +371,20 @@ def trick_winner(cards: list[int], leader: int, play_rules: PlayRules) -> int:
 def optimal_line(solver: Solver, hands, leader: int = 0, first_trick: int = 1,
                  pair: int = 0) -> list[tuple[int, list[int], int]]:
     """One optimal line of play, trick by trick: ``[(leader, [4 cards in play order],
-    winner), …]``. Each player keeps the value (tricks for ``pair``) of the position; among
-    equally good cards the lowest-id legal card is chosen."""
+    winner), …]``. Each player keeps the value (tricks for ``pair``) of the position
+    (``Solver.card_values``); among equally good cards the lowest-id legal card is chosen."""
     rules = solver.play_rules
     h, k = solver._check(hands, leader, first_trick)
     hands = [int(x) for x in h]
-    goal = tricks_goal(0).pack()
     line = []
     for t in range(first_trick, first_trick + k):
         trick: list[int] = []
         for pos in range(4):
             seat = (leader + pos) & 3
             mine = int(rules.pair_of[seat]) == int(pair)
-            best_c, best_v = None, None
-            for c in legal_cards(hands[seat], trick, rules):
-                after = list(hands)
-                after[seat] &= ~(1 << c)
-                if pos == 3:
-                    w = trick_winner(trick + [c], leader, rules)
-                    won = int(int(rules.pair_of[w]) == int(pair))
-                    rest = 0
-                    if t < first_trick + k - 1:
-                        rest = solver._run(np.array(after, dtype=np.uint64), w, t + 1, goal,
-                                           solver._plain_classes, solver._no_hold, pair, 0,
-                                           k - (t - first_trick) - 1)
-                    v = won + rest
-                else:
-                    v = solver._run(np.array(after, dtype=np.uint64), leader, t, goal,
-                                    solver._plain_classes, solver._no_hold, pair, 0,
-                                    k - (t - first_trick), trick_prefix=trick + [c])
-                if best_v is None or (v > best_v if mine else v < best_v):
-                    best_c, best_v = c, v
+            values = solver.card_values(hands, leader, t, trick, pair)
+            best_v = max(values.values()) if mine else min(values.values())
+            best_c = min(c for c, v in values.items() if v == best_v)
             trick.append(best_c)
             hands[seat] &= ~(1 << best_c)
         w = trick_winner(trick, leader, rules)

@@ -1,0 +1,84 @@
+"""``royal-sim review``: a played game reviewed card by card, double dummy."""
+
+from __future__ import annotations
+
+import click
+
+from .common import json_option, user_errors
+from .progress import announce_compile, compile_note
+
+
+@click.command("review")
+@click.argument("deal", metavar="DEAL")
+@click.option("--play", default=None, metavar="CARDS",
+              help="The cards played, in play order, tricks optionally separated by '|', "
+                   "e.g. \"XX XVIII XXII XIX | SK S7 SQ SN\".")
+@click.option("--leader", default=None, metavar="SEAT",
+              help="Seat leading the first trick played (an ending; A_IND for a full deal).")
+@click.option("--first-trick", type=int, default=None, metavar="N",
+              help="Number of the first trick played (an ending: 11 - cards per hand).")
+@click.option("--attack-bids", metavar="KEY,...", multiple=True,
+              callback=lambda ctx, p, v: ",".join(v) if v else None,
+              help="Bids the attack announced (e.g. ultimo:I,gem). Repeatable.")
+@click.option("--defence-bids", metavar="KEY,...", multiple=True,
+              callback=lambda ctx, p, v: ",".join(v) if v else None,
+              help="Bids the defence announced (e.g. xxi_fogas). Repeatable.")
+@click.option("--rules", type=click.Choice(["gerots", "laza"], case_sensitive=False),
+              default=None, help="Rule set for the bids' obligatory play (default: the "
+                                 "record's, else gerots).")
+@json_option
+@user_errors
+def review_command(deal, play, leader, first_trick, attack_bids, defence_bids, rules,
+                   as_json):
+    """Review a played game card by card, double dummy.
+
+    DEAL is the four hands when the play starts (a full deal or an ending, deal notation as
+    solve takes it), or a whole game record (docs/play.md: "deal: ...; attack: gem; play:
+    ..."). For every card played: its trick and seat, its cost against the best card in
+    that position (tricks the mover's pair lost; each announced bid it gave up or let the
+    other pair make), and the best cards instead; a total per seat; the card that first
+    cost each bid. Double dummy: every player sees all cards.
+    """
+    import json
+
+    from ..api import review
+
+    announce_compile(compile_note(goal_search=False, card_search=True), "Reviewing")
+    rv = review(deal, play=play, leader=leader, first_trick=first_trick,
+                attack_bids=attack_bids, defence_bids=defence_bids, rules=rules)
+    if as_json:
+        click.echo(json.dumps(rv.to_json()))
+        return
+    _print_review(rv)
+
+
+def _print_review(rv) -> None:
+    from ..model.cards import format_card
+
+    rec = rv.record
+    click.echo(rec.format())
+    click.echo(f"\nReview, double dummy (rules {rv.rules}); cost: tricks the mover's pair "
+               "lost against the best card.")
+    for c in rv.cards:
+        mark = "  " if not (c.cost or c.bids) else "? "
+        best = "" if c.cost == 0 else "  best: " + " ".join(format_card(x) for x in c.best)
+        bids = "".join(f"  {b.how} {b.pair} {b.bid} (instead: "
+                       f"{' '.join(format_card(x) for x in b.instead)})" for b in c.bids)
+        click.echo(f"{mark}{c.trick:2}. {c.seat.name:5} {format_card(c.card):5} cost "
+                   f"{c.cost}{best}{bids}")
+    click.echo("\nPer seat:")
+    for seat, t in rv.totals.items():
+        click.echo(f"  {seat.name:5} {t['cost']} trick(s) lost, {t['bids']} bid(s) cost")
+    if rv.first_cost:
+        click.echo("Bids:")
+        for key, i in rv.first_cost.items():
+            pair, bid = key.split(":", 1)
+            end = rv.outcome.get(key)
+            state = "" if end is None else (" - forced after the last card" if end
+                                            else " - not forced after the last card")
+            if i is None:
+                click.echo(f"  {pair} {bid}: no card cost it{state}")
+            else:
+                c = rv.cards[i]
+                click.echo(f"  {pair} {bid}: first cost by {c.seat.name} {format_card(c.card)}"
+                           f" in trick {c.trick}{state}")
