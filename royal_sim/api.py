@@ -280,11 +280,13 @@ class AdviceRequest:
         self._kept["keep"] = keep
         return keep
 
-    def advice(self, report: AnalysisReport) -> AdviceReport:
-        """Rank the bid sets of an analysis report."""
+    def advice(self, report: AnalysisReport, listed: int | None = None) -> AdviceReport:
+        """Rank the bid sets of an analysis report: the best ``listed`` of them (default
+        ``top``)."""
         result, igazitas = report.analysis, report.igazitas
         sets = best_bid_sets(result, igazitas=igazitas, partner_bids=result.partner,
-                             top=self.top, max_bids=self.max_bids)
+                             top=self.top if listed is None else listed,
+                             max_bids=self.max_bids)
         # the baseline: no bid of the user's (the partner's bids alone)
         baseline = best_bid_sets(result, igazitas=igazitas, partner_bids=result.partner,
                                  top=1, max_bids=0)[0]
