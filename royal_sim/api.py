@@ -170,6 +170,15 @@ class AdviceReport:
 
     interrupted = property(lambda self: self.report.interrupted)
 
+    @property
+    def recommended(self) -> BidSet | None:
+        """The set ``advise``'s last line says to bid: the best set, when it has bids of
+        its own and scores above the baseline on its deals; ``None``: bid nothing (more)."""
+        best = self.bid_sets[0] if self.bid_sets else None
+        if best is None or not best.bids or best.bids == self.baseline.bids or best.gain <= 0:
+            return None
+        return best
+
     def to_json(self) -> dict:
         """What ``royal-sim advise --json`` prints."""
         r = self.report
