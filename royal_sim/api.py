@@ -342,8 +342,12 @@ def _text(value, argument: str) -> str:
         return " ".join(value)
     if isinstance(value, Seat):
         return value.name
-    raise RoyalSimError(f"{argument} must be a string in notation, got {value!r}",
-                        argument=argument)
+    what = {"hand": "a string or a list of cards in notation, e.g. 'XXII XX XVIII XVI XIV "
+                    "IX IV SK SQ HK' or ['XXII', 'XX', …]",
+            "deal": "a string or a list of the four hands in notation",
+            "seat": "a seat name like 'A_IND' (or a Seat)"}.get(argument,
+                                                                 "a string in notation")
+    raise RoyalSimError(f"{argument} must be {what}, got {value!r}", argument=argument)
 
 
 def _listed(value, argument: str) -> str | None:

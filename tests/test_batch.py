@@ -17,6 +17,7 @@ from royal_sim import batch as B
 from royal_sim.batch import run as batch_run
 from royal_sim.analysis import analyze, solve_slems
 from royal_sim.cli import main
+from royal_sim.model.cards import NOTATION_HINT
 from royal_sim.model.deal import Deal, Pair, Seat, parse_hand
 from royal_sim.double_dummy import TAROKK_RULES
 from royal_sim.engine.solver import Solver
@@ -549,7 +550,7 @@ def test_command_writes_rows_summary_and_skip_count(tmp_path, clean, monkeypatch
     assert out.read_bytes() == files["jsonl"].read_bytes()
     strict = run(*args, "--force", "--strict")
     assert strict.exit_code == 2
-    assert strict.stderr == f"Error: {inp} line 8: unknown card 'XQ'\n"
+    assert strict.stderr == f"Error: {inp} line 8: unknown card 'XQ'{NOTATION_HINT}\n"
 
 
 @pytest.mark.parametrize("case, message", [

@@ -254,9 +254,11 @@ def _exact_kernel(n, state, out, forced, caps, order, dk, sup_off, sup_vec, sup_
     weight ``sup_w`` (ways). Classes of suit ``s`` are ``cls_off[s]:cls_off[s+1]``;
     ``cls_table[g][u]`` = ways to deal the suit's classes up to ``g`` with count vector ``u``;
     class ``g``'s own allocations are rows ``alloc_off[g]:alloc_off[g+1]`` (multinomial
-    weight ``alloc_w``), its cards ``cls_cards[card_off[g]:card_off[g+1]]``.
+    weight ``alloc_w``), its cards ``cls_cards[card_off[g]:card_off[g+1]]``, shuffled in
+    place: with ``state``, what a next call continues from (a run in several calls draws
+    the same deals as one call).
     """
-    cards = cls_cards.copy()
+    cards = cls_cards
     n_cls = cls_off[5]
     r = np.empty(4, dtype=np.int64)
     u = np.empty(4, dtype=np.int64)
@@ -705,6 +707,18 @@ class DealSampler:
         exact method). Returns a ``SampleResult`` with ``deals`` (n, 4) uint64. Raises
         ``ValueError`` for a bad ``n``, ``seed`` or ``method``.
         """
+        return next(self.sample_chunks(n, seed, method=method, max_attempts=max_attempts,
+                                       chunk=MAX_DEALS))
+
+    def sample_chunks(self, n: int, seed: int, *, method: str = "auto",
+                      max_attempts: int | None = None, chunk: int = 100_000
+                      ) -> Iterator[SampleResult]:
+        """The ``n`` deals of ``sample(n, seed, …)``, the same deals in the same order,
+        as ``SampleResult``s of at most ``chunk`` deals each (the generator's state carried
+        from one to the next): memory bounded by a chunk, not by ``n``. ``attempts`` of
+        each: that chunk's proposals; ``max_attempts``: a ceiling per chunk (default as
+        ``sample``'s for the chunk's size). Raises as ``sample`` (before the first chunk
+        for a bad argument)."""
         if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 0:
             raise ValueError(f"n must be a non-negative integer, got {n!r}")
         if n > MAX_DEALS:
@@ -716,6 +730,23 @@ class DealSampler:
         state = seed_state(seed)
         if method == "auto":
             method = self.choose_method()
+        return self._chunks(n, state, int(seed), method, max_attempts, max(1, int(chunk)))
+
+    def _chunks(self, n, state, seed, method, max_attempts, chunk):
+        left = n
+        # the kernels shuffle these on, call to call
+        cards, cls_cards = self._free_cards.copy(), self._cls_cards.copy()
+        while True:
+            k = min(left, chunk)
+            yield self._fill(k, state, cards, cls_cards, seed, method, max_attempts)
+            left -= k
+            if left <= 0:
+                return
+
+    def _fill(self, n: int, state: np.ndarray, cards: np.ndarray, cls_cards: np.ndarray,
+              seed: int, method: str, max_attempts: int | None) -> SampleResult:
+        """``n`` deals drawn with the generator ``state`` and the free ``cards``
+        (rejection) or ``cls_cards`` (exact), advanced in place."""
         out = np.zeros((n, 4), dtype=np.uint64)
         if method == "rejection":
             if max_attempts is None:
@@ -726,7 +757,6 @@ class DealSampler:
                     f"deals (acceptance {self.acceptance:.3g}), over the ceiling "
                     f"{max_attempts}; use the exact method")
             # in calls of REJECTION_CHUNK attempts: Ctrl-C acts between them
-            cards = self._free_cards.copy()
             produced = attempts = 0
             while produced < n and attempts < max_attempts:
                 p, a = _rejection_kernel(
@@ -744,7 +774,7 @@ class DealSampler:
                 n, state, out, self._forced, self._caps, self._order, self._dk, self._sup_off,
                 self._sup_vec, self._sup_idx, self._sup_w, self._cls_off, self._cls_table,
                 self._alloc_off, self._alloc_vec, self._alloc_idx, self._alloc_w,
-                self._card_off, self._cls_cards)
+                self._card_off, cls_cards)
             if status != 0:  # pragma: no cover - would be a bug in the tables
                 raise RuntimeError("inconsistent counting tables in the exact sampler")
             attempts = n
