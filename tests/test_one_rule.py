@@ -82,3 +82,42 @@ def test_the_sets_json_names_as_the_python_face():
     assert data["p_below_nobid"] == round(best.p_below_nobid, 4) == round(best.below_nobid, 4)
     assert data["p_made"] == round(best.p_made, 4)
     assert 0 < best.p_made <= 1
+
+
+class _Index:
+    """A stand-in for a numba dispatcher whose on-disk cache index holds ``sigs``."""
+
+    def __init__(self, *sigs):
+        index = {(s, "cpu"): "file" for s in sigs}
+        self._cache = type("C", (), {"_cache_file": type(
+            "F", (), {"_load_index": staticmethod(lambda: index)})()})()
+
+
+def test_a_partly_cold_cache_announces_the_one_position_search(monkeypatch):
+    """After the set-up line's analyze, the one-position search is cached only as the
+    parallel search calls it (constant arguments typed as literals): solve compiles it
+    again, 10-14 s, and says so."""
+    import royal_sim.engine.cells as cells
+    import royal_sim.engine.kernel.search as search
+    import royal_sim.sampling.sampler as sampler
+    from royal_sim.cli import progress as P
+
+    inside = "(Array(uint64, 1, 'C'), int64, Literal[int](0), Literal[int](0))"
+    direct = "(Array(uint64, 1, 'C'), int64, int64, int64)"
+    assert P._direct_call_cached(_Index(inside)) is False
+    assert P._direct_call_cached(_Index(inside, direct)) is True
+    assert P._direct_call_cached(object()) is None
+    monkeypatch.setattr(cells, "kernels_compiled", lambda: True)
+    monkeypatch.setattr(sampler, "_rejection_kernel", _Index(direct))
+    monkeypatch.setattr(search, "_solve", _Index(inside))
+    note = P.compile_note(goal_search=True, trick_search=True)
+    assert note == (f" (compiling the one-position search first: once, "
+                    f"{P.TRICK_SEARCH_TIME})")
+    monkeypatch.setattr(search, "_solve", _Index(inside, direct))
+    assert P.compile_note(goal_search=True, trick_search=True) == ""
+    monkeypatch.setattr(sampler, "_rejection_kernel", _Index())     # the sampler cold
+    assert P.compile_note(goal_search=True) == (
+        f" (compiling the deal sampler first: once, {P.SAMPLER_COMPILE_TIME})")
+    monkeypatch.setattr(cells, "kernels_compiled", lambda: False)   # all cold
+    assert P.compile_note() == f" (compiling the search kernels first: once, " \
+                               f"{P.COMPILE_TIME})"

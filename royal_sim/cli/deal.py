@@ -42,7 +42,8 @@ def deal_command(count, seed, hand, seat, holds, not_holds, tarokks, suits, void
     Text output: per deal, one line per seat (SEAT, then its 10 cards: the HAND of
     'royal-sim analyze HAND --seat SEAT'), then the deal in one line, the 4 hands separated
     by '/' (the DEAL of 'royal-sim solve DEAL', a deal line of a 'royal-sim batch' .txt
-    file). --json: {"deals": [the '/' lines], "attempts", "method", "seed"}.
+    file). --json: {"deals": [the '/' lines], "attempts", "method", "seed"}. Both are
+    written as the deals are drawn, a few thousand at a time.
     """
     import json
     import secrets

@@ -51,5 +51,7 @@ class LiveTable:
         status = (f"searching: {self.done:,} deal searches, "
                   f"{time.monotonic() - self.started:.0f} s (Ctrl-C stops; the table of the "
                   "finished rounds is kept)")
+        if len(status) > self.console.width:        # one line, as the height counts it
+            status = status.split(" (")[0] + " (Ctrl-C stops)"
         self.live.update(Text(f"{self.table}\n{status}" if self.table
                               else f"{status}{self.note}"))

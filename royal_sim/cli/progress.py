@@ -22,20 +22,35 @@ an empty ``NUMBA_CACHE_DIR``: ``solve`` of a 3-card ending 52 s (warm: 1.7 s), `
 SAMPLER_COMPILE_TIME = "a few seconds"
 """The first compile of the deal sampler's kernels (``deal``): 3 to 5 s on 2 cores."""
 
+TRICK_SEARCH_TIME = "10 to 20 s"
+"""The compile of the one-position search called from Python (``solve``) when the search
+kernels are otherwise cached (after the set-up line's ``analyze``): 10-14 s on 2 cores."""
+
 
 def compile_note(*, goal_search: bool = True, trick_search: bool = False) -> str:
-    """`` (compiling ...)`` when numba's cache lacks a search kernel the command runs, else
-    ``""``: ``goal_search``, the parallel search over many deals (analyze, advise, batch,
-    solve's slems; ``engine.cells.kernels_compiled``); ``trick_search``, the one-position
-    search of ``engine.solver.Solver`` (solve)."""
-    cold = False
+    """`` (compiling ...)`` when numba's cache lacks a search kernel the command runs, with
+    the time it takes, else ``""``: ``goal_search``, the parallel search over many deals
+    (analyze, advise, batch, solve's slems; ``engine.cells.kernels_compiled``) and the deal
+    sampler's; ``trick_search``, the one-position search of ``engine.solver.Solver``
+    (solve), whose direct call is compiled apart from the one inside the parallel search
+    (a part of the cache cold: the analysis kernels cached, this one not)."""
     if goal_search:
         from ..engine.cells import kernels_compiled
-        cold = kernels_compiled() is False
-    if trick_search and not cold:
+        if kernels_compiled() is False:
+            return f" (compiling the search kernels first: once, {COMPILE_TIME})"
+    notes = []
+    if trick_search:
         from ..engine.kernel.search import _solve
-        cold = _in_cache(_solve) is False
-    return f" (compiling the search kernels first: once, {COMPILE_TIME})" if cold else ""
+        if _in_cache(_solve) is False:
+            return f" (compiling the search kernels first: once, {COMPILE_TIME})"
+        if _direct_call_cached(_solve) is False:
+            notes.append(f"compiling the one-position search first: once, "
+                         f"{TRICK_SEARCH_TIME}")
+    if goal_search:
+        from ..sampling import sampler
+        if _in_cache(sampler._rejection_kernel) is False:
+            notes.append(f"compiling the deal sampler first: once, {SAMPLER_COMPILE_TIME}")
+    return f" ({'; '.join(notes)})" if notes else ""
 
 
 def _in_cache(dispatcher) -> bool | None:
@@ -43,6 +58,19 @@ def _in_cache(dispatcher) -> bool | None:
     from ..engine.kernel.jit import in_cache
 
     return in_cache(dispatcher)
+
+
+def _direct_call_cached(dispatcher) -> bool | None:
+    """Does numba's cache hold ``dispatcher`` compiled for a call from Python (every
+    argument a plain type)? A kernel called from another kernel with constant arguments is
+    compiled for their literal types (``Literal[int](0)``, ``engine/kernel/jit.py``): that
+    copy does not serve a call from Python. ``None`` if that cannot be told (numba's
+    private cache index, as ``in_cache``)."""
+    try:
+        index = dispatcher._cache._cache_file._load_index()
+        return any("Literal" not in str(key[0]) for key in index)
+    except Exception:  # noqa: BLE001 - numba internals: any failure means "cannot tell"
+        return None
 
 
 def sampler_note(method: str) -> str:

@@ -78,7 +78,7 @@ def fitted_view(report, recommendation: str, width: int = 80,
     the slems worth reading (``worth_reading``) in a table at most ``width`` wide, and a
     line on the rest. ``height``: at most that many lines (the live view), the rows beyond
     it counted in the last line."""
-    from .analyze import deals_words
+    from .analyze import deals_words, known_line
 
     result = report.analysis
     precise = result.precision is not None
@@ -87,6 +87,8 @@ def fitted_view(report, recommendation: str, width: int = 80,
         f"{report.hand} at {result.seat.name} ({result.seat.pair.label}); rules "
         f"{result.rules}; {deals_words(result)}; seed {result.seed}; no bid: E[score] "
         f"{number(report.no_bid)}.", width)
+    if report.known:
+        head += _wrap(known_line(report.known), width)
     shown = rows
     if height is not None:
         room = max(1, height - len(head) - 2 - 2)   # header and rule; the last line(s)
