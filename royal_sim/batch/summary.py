@@ -18,6 +18,8 @@ def summary(rows: Sequence[dict]) -> str:
     it was searched on, how often each pair can force each slem (any parameter); then the
     distribution of max tricks (hands: over all sampled deals, the hand's pair; deals: the
     attack)."""
+    import math
+
     hand_p: dict[tuple[str, str], list[float]] = {}
     hand_gain: dict[tuple[str, str], list[float]] = {}
     advice: dict[str, list[dict]] = {}
@@ -57,8 +59,10 @@ def summary(rows: Sequence[dict]) -> str:
     pairs = [p for p in ("attack", "defence") if any(k[0] == p for k in hand_p)]
     if hand_p:
         table = []
-        for pair in pairs:
-            for sid in order:
+        for pair in pairs:       # best first: by the mean gain (silent slems last)
+            gain = {sid: _mean_se(hand_gain[(pair, sid)])[0] if hand_gain.get((pair, sid))
+                    else -math.inf for sid in order}
+            for sid in sorted(order, key=lambda sid: -gain[sid]):
                 ps = hand_p.get((pair, sid))
                 if not ps:
                     continue
