@@ -66,13 +66,8 @@ def _show(request, advice, top: int, as_json: bool) -> None:
     import json
 
     groups, advice = shown_rows(request, advice, top)
-    if as_json:
-        data = advice.to_json()
-        row = {id(b): i for i, (head, variants) in enumerate(groups, 1)
-               for b in (head, *variants)}
-        for b, d in zip(advice.bid_sets, data["bid_sets"]):
-            d["row"] = row[id(b)]       # the table's row: a set and its small-bid variants
-        click.echo(json.dumps(data))
+    if as_json:     # the sets of the rows shown: each row's set, then its variants
+        click.echo(json.dumps(advice.to_json()))
         return
     result, igazitas = advice.report.analysis, advice.report.igazitas
     click.echo(f"{deals_words(result)}, rules {result.rules}"
