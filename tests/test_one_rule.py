@@ -13,6 +13,7 @@ from royal_sim.cli import main
 from royal_sim.errors import RoyalSimError
 from royal_sim.sampling.sampler import Constraints, _cached_sampler, normalise_hand_seat, \
     sample_deals
+from royal_sim.sampling.stream import sample_chunks
 
 ZERO = "XVIII XII XI VIII V SK CK CQ DQ DN"       # the hand: Uhu never made
 
@@ -39,7 +40,7 @@ def test_deals_drawn_in_chunks_are_the_deals_of_one_draw(method):
         h, s = normalise_hand_seat(hand, seat)
         sampler = _cached_sampler(h, s, Constraints())
         whole = sampler.sample(50, 7, method=method)
-        parts = list(sampler.sample_chunks(50, 7, method=method, chunk=16))
+        parts = list(sample_chunks(sampler, 50, 7, method=method, chunk=16))
         assert [len(p) for p in parts] == [16, 16, 16, 2]
         assert np.array_equal(np.concatenate([p.deals for p in parts]), whole.deals)
         if method == "exact":

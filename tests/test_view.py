@@ -12,10 +12,10 @@ from rich.console import Console
 from royal_sim.api import AdviceRequest, request_analysis
 from royal_sim.cli import main
 from royal_sim.cli.advise import bid_line, group_sets
-from royal_sim.cli.analyze import recommendation
+from royal_sim.cli.analyze import fitted_text, recommendation
 from royal_sim.cli.format import number, percent, table
 from royal_sim.cli.live import LiveTable
-from royal_sim.cli.view import DROP_ORDER, fitted_view, worth_reading
+from royal_sim.cli.view import DROP_ORDER, worth_reading
 
 HAND = "XXII XXI XVII XV XI IV HK HQ HN DK"      # the hand, at D_IND
 ADVISE = "XIX XVIII XVI XIII X VIII III CK CQ SK"
@@ -42,7 +42,7 @@ def test_the_default_view_fits_80_columns_and_starts_with_advises_line(analysed)
     advice = AdviceRequest(request, 5, 3).advice(report)
     line = bid_line(group_sets(advice.bid_sets), advice.baseline, False)
     assert recommendation(request, report) == line and line.startswith("Bid ")
-    text = fitted_view(report, line, width=80)
+    text = fitted_text(request, report, width=80)
     lines = text.splitlines()
     assert max(len(x) for x in lines) <= 80
     assert " ".join(lines[:3]).startswith(line[:60])          # the bid line first, wrapped
@@ -63,7 +63,7 @@ def test_the_default_view_fits_80_columns_and_starts_with_advises_line(analysed)
 
 def test_at_120_columns_the_interval_and_bar_come_back(analysed):
     request, report = analysed
-    text = fitted_view(report, recommendation(request, report), width=120)
+    text = fitted_text(request, report, width=120)
     header = next(x for x in text.splitlines() if x.startswith("slem"))
     assert "95% CI" in header and "chance" in header and "value" in header
     assert max(len(x) for x in text.splitlines()) <= 120
@@ -76,7 +76,7 @@ def test_the_live_view_fits_an_80x24_terminal(analysed):
     console = Console(file=out, width=80, height=24, force_terminal=True)
 
     def render(rep, width, height=None):
-        return fitted_view(rep, recommendation(request, rep), width, height)
+        return fitted_text(request, rep, width, height)
 
     with LiveTable(render, console=console) as live:
         live.update(report)

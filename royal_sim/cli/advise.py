@@ -7,6 +7,8 @@ import click
 from .analyze import (analysis_options, analysis_request, deals_words, echo_known,
                       run_request)
 from .common import joined_lists, user_errors
+from .bidline import (ALL_SETS, MAX_BIDS, SMALL_BID, TOP, _core, bid_line,  # noqa: F401
+                      group_sets)
 from .format import number, percent, table
 
 
@@ -45,9 +47,9 @@ def advise_command(partner_bids, their_bids, top, max_bids, **opts):
         advice = run_request(request, opts["jobs"])
     except KeyboardInterrupt as e:      # the advice of the finished rounds, then exit 130
         if getattr(e, "partial", None) is not None:
-            _show(request, request.advice(e.partial), top, opts["as_json"])
+            _show(request.advice(e.partial), opts["as_json"], request, top)
         raise
-    _show(request, advice, top, opts["as_json"])
+    _show(advice, opts["as_json"], request, top)
 
 
 def shown_rows(request, advice, top: int):
@@ -62,10 +64,15 @@ def shown_rows(request, advice, top: int):
     return groups, dataclasses.replace(advice, bid_sets=sets)
 
 
-def _show(request, advice, top: int, as_json: bool) -> None:
+def _show(advice, as_json: bool, request=None, top: int | None = None) -> None:
+    """Print ``advice``: its first ``top`` rows (``shown_rows``; without a ``request``,
+    the rows of its own sets)."""
     import json
 
-    groups, advice = shown_rows(request, advice, top)
+    if request is None:
+        groups = group_sets(advice.bid_sets)
+    else:
+        groups, advice = shown_rows(request, advice, top)
     if as_json:     # the sets of the rows shown: each row's set, then its variants
         click.echo(json.dumps(advice.to_json()))
         return
@@ -81,34 +88,6 @@ def _show(request, advice, top: int, as_json: bool) -> None:
         click.echo("* Interrupted: the sets are ranked on the "
                    + ("rounds finished, not told apart as asked" if result.precision
                       is not None else "deals finished") + "; run again for the full advice.")
-
-
-SMALL_BID = 3      # points: sets differing only by bids worth this little are one set
-TOP = 5            # --top's default: rows of bid sets shown
-MAX_BIDS = 3       # --max-bids's default
-ALL_SETS = 10_000  # sets ranked to fill the rows shown (every set the search scored)
-
-
-def _core(bids) -> tuple[str, ...]:
-    """A set's bids without the small ones (biztató bids worth ``SMALL_BID`` points or
-    less: Vizi, L'amour, Angelo …)."""
-    from ..slems import Bid
-
-    return tuple(k for k in bids if Bid.parse(k).slem.value > SMALL_BID)
-
-
-def group_sets(sets) -> list[tuple[object, list]]:
-    """The sets as ``[(set, [its variants]), …]``: a set differing from a better one only by
-    small bids is a variant of it, not a rival."""
-    groups: list[tuple[object, list]] = []
-    for b in sets:
-        for head, variants in groups:
-            if _core(b.bids) == _core(head.bids):
-                variants.append(b)
-                break
-        else:
-            groups.append((b, []))
-    return groups
 
 
 def _rank(i: int, b, best) -> str:
@@ -176,25 +155,6 @@ def _print_sets(groups, baseline, partner_bid: bool, n_cands: int) -> None:
                    "the deals (relaxed upper bounds and silent-only slems are not bid), so "
                    "there is no bid to propose.")
     click.echo(bid_line(groups, baseline, partner_bid))
-
-
-def bid_line(groups, baseline, partner_bid: bool) -> str:
-    """The advice in one plain line: the set to bid, its expected score and gain over not
-    bidding (or the partner's bids alone), and how sure that is."""
-    over = "your partner's bids alone" if partner_bid else "no bid"
-    best = groups[0][0] if groups else baseline
-    gain = best.gain      # on the set's own deals, the same deals for both
-    if not best.bids or best.bids == baseline.bids or gain <= 0:
-        return (f"Bid nothing{' more' if partner_bid else ''}: no set scores above {over} "
-                f"(E[score] {number(baseline.expected)}).")
-    ties = [", ".join(b.bids) for b, _ in groups[1:]
-            if best.expected - b.expected <= max(best.stderr, b.stderr)]
-    deals = (f"its {best.deals} deals" if best.deals != baseline.deals else "the deals")
-    return (f"Bid {', '.join(best.bids)}: E[score] {number(best.expected)}, "
-            f"{number(gain, sign=True)} over {over} (s.e. {number(best.stderr)}; below "
-            f"{over} on {percent(best.below_nobid, 0)} of "
-            f"{deals})" + (f"; as good within one standard error: {'; '.join(ties)}"
-                           if ties else "") + ".")
 
 
 def _print_kontras(kontras) -> None:

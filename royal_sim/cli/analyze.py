@@ -150,7 +150,7 @@ def analyze_command(show_all, **opts):
     def render(report, width: int, height: int | None = None) -> str:
         if not fitted:
             return analysis_text(report)
-        return fitted_view(report, recommendation(request, report), width, height)
+        return fitted_text(request, report, width, height)
 
     try:
         report = run_request(request, opts["jobs"], live=not opts["as_json"], render=render)
@@ -169,12 +169,25 @@ def _show(report, as_json: bool, render) -> None:
                else render(report, shutil.get_terminal_size().columns))
 
 
+def fitted_text(request, report, width: int = 80, height: int | None = None) -> str:
+    """The default view on a terminal (``view.fitted_view``) of an analysis ``report`` of
+    ``request``: ``recommendation``, then the hand, the deals, the seed, the no-bid score
+    and the known facts, then the slems worth reading."""
+    result = report.analysis
+    about = [f"{report.hand} at {result.seat.name} ({result.seat.pair.label}); rules "
+             f"{result.rules}; {deals_words(result)}; seed {result.seed}; no bid: "
+             f"E[score] {number(report.no_bid)}."]
+    if report.known:
+        about.append(known_line(report.known))
+    return fitted_view(report, recommendation(request, report), about, width, height)
+
+
 def recommendation(request, report) -> str:
     """``advise``'s bid line for an analysis ``report`` of ``request`` (an
     ``api.AnalysisRequest``): its sets ranked as ``advise`` ranks them (default ``--top``
     and ``--max-bids``), on the same deals."""
     from ..api import AdviceRequest
-    from .advise import MAX_BIDS, TOP, bid_line, group_sets
+    from .bidline import MAX_BIDS, TOP, bid_line, group_sets
 
     advice = AdviceRequest(request, TOP, MAX_BIDS).advice(report)
     return bid_line(group_sets(advice.bid_sets), advice.baseline,

@@ -51,6 +51,7 @@ def deal_command(count, seed, hand, seat, holds, not_holds, tarokks, suits, void
     from ..errors import ConstraintError
     from ..model.deal import parse_hand, parse_seat
     from ..sampling.sampler import Constraints, _cached_sampler
+    from ..sampling.stream import sample_chunks
 
     if as_json and fmt == "text":
         raise click.UsageError("--json and --format text ask for two formats: give one")
@@ -70,8 +71,8 @@ def deal_command(count, seed, hand, seat, holds, not_holds, tarokks, suits, void
     announce_compile(sampler_note(chosen), "Sampling")
     # drawn and written a chunk at a time (the same deals as one draw): memory bounded by a
     # chunk, the first deals written at once
-    chunks = _cached_sampler(hand_, seat_, constraints).sample_chunks(
-        count, seed, method=method, chunk=CHUNK)
+    chunks = sample_chunks(_cached_sampler(hand_, seat_, constraints), count, seed,
+                           method=method, chunk=CHUNK)
     attempts, used = 0, chosen
     if fmt == "json" or as_json:
         click.echo('{"deals": [', nl=False)

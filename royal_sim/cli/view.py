@@ -71,24 +71,16 @@ def _wrap(text: str, width: int) -> list[str]:
     return textwrap.wrap(text, width=width, break_on_hyphens=False) or [""]
 
 
-def fitted_view(report, recommendation: str, width: int = 80,
+def fitted_view(report, recommendation: str, about: list[str] = (), width: int = 80,
                 height: int | None = None) -> str:
     """The default terminal view of an analysis ``report`` (``api.AnalysisReport``):
-    ``recommendation`` (one line, wrapped to ``width``), a line on the hand and the deals,
-    the slems worth reading (``worth_reading``) in a table at most ``width`` wide, and a
+    ``recommendation`` (one line, wrapped to ``width``), the lines ``about`` the hand and
+    the deals (wrapped), the slems worth reading (``worth_reading``) in a table at most ``width`` wide, and a
     line on the rest. ``height``: at most that many lines (the live view), the rows beyond
     it counted in the last line."""
-    from .analyze import deals_words, known_line
-
-    result = report.analysis
-    precise = result.precision is not None
+    precise = report.analysis.precision is not None
     rows = worth_reading(report.slems)
-    head = _wrap(recommendation, width) + _wrap(
-        f"{report.hand} at {result.seat.name} ({result.seat.pair.label}); rules "
-        f"{result.rules}; {deals_words(result)}; seed {result.seed}; no bid: E[score] "
-        f"{number(report.no_bid)}.", width)
-    if report.known:
-        head += _wrap(known_line(report.known), width)
+    head = _wrap(recommendation, width) + [x for line in about for x in _wrap(line, width)]
     shown = rows
     if height is not None:
         room = max(1, height - len(head) - 2 - 2)   # header and rule; the last line(s)

@@ -255,8 +255,7 @@ def _exact_kernel(n, state, out, forced, caps, order, dk, sup_off, sup_vec, sup_
     ``cls_table[g][u]`` = ways to deal the suit's classes up to ``g`` with count vector ``u``;
     class ``g``'s own allocations are rows ``alloc_off[g]:alloc_off[g+1]`` (multinomial
     weight ``alloc_w``), its cards ``cls_cards[card_off[g]:card_off[g+1]]``, shuffled in
-    place: with ``state``, what a next call continues from (a run in several calls draws
-    the same deals as one call).
+    place: with ``state``, what a next call continues from (``stream.sample_chunks``).
     """
     cards = cls_cards
     n_cls = cls_off[5]
@@ -707,46 +706,25 @@ class DealSampler:
         exact method). Returns a ``SampleResult`` with ``deals`` (n, 4) uint64. Raises
         ``ValueError`` for a bad ``n``, ``seed`` or ``method``.
         """
-        return next(self.sample_chunks(n, seed, method=method, max_attempts=max_attempts,
-                                       chunk=MAX_DEALS))
+        n, state, method = self._check(n, seed, method)
+        return self._fill(n, state, self._free_cards.copy(), self._cls_cards.copy(), seed,
+                          method, max_attempts)
 
-    def sample_chunks(self, n: int, seed: int, *, method: str = "auto",
-                      max_attempts: int | None = None, chunk: int = 100_000
-                      ) -> Iterator[SampleResult]:
-        """The ``n`` deals of ``sample(n, seed, …)``, the same deals in the same order,
-        as ``SampleResult``s of at most ``chunk`` deals each (the generator's state carried
-        from one to the next): memory bounded by a chunk, not by ``n``. ``attempts`` of
-        each: that chunk's proposals; ``max_attempts``: a ceiling per chunk (default as
-        ``sample``'s for the chunk's size). Raises as ``sample`` (before the first chunk
-        for a bad argument)."""
+    def _check(self, n, seed, method) -> tuple[int, np.ndarray, str]:
+        """``n``, the generator's state of ``seed`` and the method of ``sample``'s call."""
         if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 0:
             raise ValueError(f"n must be a non-negative integer, got {n!r}")
         if n > MAX_DEALS:
             raise ConstraintError(f"{n:,} deals asked for; at most {MAX_DEALS:,} per call "
                                   f"({MAX_DEALS * 32 // 2**20} MiB of deals)")
-        n = int(n)
         if method not in METHODS:
             raise ValueError(f"unknown method {method!r} (use {', '.join(METHODS)})")
-        state = seed_state(seed)
-        if method == "auto":
-            method = self.choose_method()
-        return self._chunks(n, state, int(seed), method, max_attempts, max(1, int(chunk)))
-
-    def _chunks(self, n, state, seed, method, max_attempts, chunk):
-        left = n
-        # the kernels shuffle these on, call to call
-        cards, cls_cards = self._free_cards.copy(), self._cls_cards.copy()
-        while True:
-            k = min(left, chunk)
-            yield self._fill(k, state, cards, cls_cards, seed, method, max_attempts)
-            left -= k
-            if left <= 0:
-                return
+        return int(n), seed_state(seed), self.choose_method() if method == "auto" else method
 
     def _fill(self, n: int, state: np.ndarray, cards: np.ndarray, cls_cards: np.ndarray,
               seed: int, method: str, max_attempts: int | None) -> SampleResult:
         """``n`` deals drawn with the generator ``state`` and the free ``cards``
-        (rejection) or ``cls_cards`` (exact), advanced in place."""
+        (rejection) or ``cls_cards`` (exact), all advanced in place."""
         out = np.zeros((n, 4), dtype=np.uint64)
         if method == "rejection":
             if max_attempts is None:
