@@ -187,10 +187,16 @@ class BidSet:
     deals: int = 0
     gain: float = 0.0
 
+    @property
+    def p_below_nobid(self) -> float:
+        """``below_nobid`` under its JSON name."""
+        return self.below_nobid
+
     def to_json(self) -> dict:
         return {"bids": list(self.bids), "expected": round(self.expected, 3),
                 "stderr": round(self.stderr, 3), "p_below_nobid": round(self.below_nobid, 4),
-                "gain": round(self.gain, 3), "deals": self.deals}
+                "p_made": round(self.p_made, 4), "gain": round(self.gain, 3),
+                "deals": self.deals}
 
 
 def bid_candidates(analysis: Analysis, partner_bids: Sequence[SlemResult] = (),

@@ -171,6 +171,15 @@ class AdviceReport:
 
     interrupted = property(lambda self: self.report.interrupted)
 
+    @property
+    def recommended(self) -> BidSet | None:
+        """The set ``advise``'s last line says to bid: the best set, when it has bids of
+        its own and scores above the baseline on its deals; ``None``: bid nothing (more)."""
+        best = self.bid_sets[0] if self.bid_sets else None
+        if best is None or not best.bids or best.bids == self.baseline.bids or best.gain <= 0:
+            return None
+        return best
+
     def to_json(self) -> dict:
         """What ``royal-sim advise --json`` prints."""
         r = self.report
@@ -291,11 +300,13 @@ class AdviceRequest:
         self._kept["keep"] = keep
         return keep
 
-    def advice(self, report: AnalysisReport) -> AdviceReport:
-        """Rank the bid sets of an analysis report."""
+    def advice(self, report: AnalysisReport, listed: int | None = None) -> AdviceReport:
+        """Rank the bid sets of an analysis report: the best ``listed`` of them (default
+        ``top``)."""
         result, igazitas = report.analysis, report.igazitas
         sets = best_bid_sets(result, igazitas=igazitas, partner_bids=result.partner,
-                             top=self.top, max_bids=self.max_bids)
+                             top=self.top if listed is None else listed,
+                             max_bids=self.max_bids)
         # the baseline: no bid of the user's (the partner's bids alone)
         baseline = best_bid_sets(result, igazitas=igazitas, partner_bids=result.partner,
                                  top=1, max_bids=0)[0]
@@ -343,8 +354,12 @@ def _text(value, argument: str) -> str:
         return " ".join(value)
     if isinstance(value, Seat):
         return value.name
-    raise RoyalSimError(f"{argument} must be a string in notation, got {value!r}",
-                        argument=argument)
+    what = {"hand": "a string or a list of cards in notation, e.g. 'XXII XX XVIII XVI XIV "
+                    "IX IV SK SQ HK' or ['XXII', 'XX', …]",
+            "deal": "a string or a list of the four hands in notation",
+            "seat": "a seat name like 'A_IND' (or a Seat)"}.get(argument,
+                                                                 "a string in notation")
+    raise RoyalSimError(f"{argument} must be {what}, got {value!r}", argument=argument)
 
 
 def _listed(value, argument: str) -> str | None:

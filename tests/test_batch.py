@@ -17,6 +17,7 @@ from royal_sim import batch as B
 from royal_sim.batch import run as batch_run
 from royal_sim.analysis import analyze, solve_slems
 from royal_sim.cli import main
+from royal_sim.model.cards import NOTATION_HINT
 from royal_sim.model.deal import Deal, Pair, Seat, parse_hand
 from royal_sim.tarokk import TAROKK_PLAY
 from royal_sim.engine.solver import Solver
@@ -203,7 +204,8 @@ def test_hand_rows_are_the_analysis_of_the_derived_seed(clean):
         rows = got[job.id]
         seed = B.input_seed(OPTS.seed, job.id)
         res = analyze(job.hand, job.seat, samples=OPTS.samples, seed=seed, only=ONLY)
-        assert [r["slem"] for r in rows] == [r.slem.id for r in res.best] + [B.MAX_TRICKS]
+        assert [r["slem"] for r in rows] == [r.slem.id for r in res.best] + [B.ADVICE,
+                                                                           B.MAX_TRICKS]
         for row, r in zip(rows, res.best):
             assert (row["made"], row["deals"], row["bound"]) == (r.made, r.n, r.bound)
             assert row["probability"] == pytest.approx(r.probability, abs=1e-6)
@@ -287,10 +289,10 @@ def test_resume_drops_a_partly_written_group(tmp_path, clean, cut):
     jobs, files = clean
     data = files["csv"].read_bytes()
     lines = data.splitlines(keepends=True)
-    if cut == "mid-line":       # 2 groups (header + 4 + 4 lines) and half a line
-        partial = b"".join(lines[:9]) + lines[9][:20]
-    elif cut == "mid-group":    # the first group, then 2 of the 4 rows of the second
-        partial = b"".join(lines[:7])
+    if cut == "mid-line":       # 2 groups (header + 5 + 5 lines) and half a line
+        partial = b"".join(lines[:11]) + lines[11][:20]
+    elif cut == "mid-group":    # the first group, then 2 of the 5 rows of the second
+        partial = b"".join(lines[:8])
     else:
         partial = lines[0][:10]
     out = tmp_path / "out.csv"
@@ -346,7 +348,7 @@ def test_resume_accepts_hands_without_some_slems(tmp_path):
     opts = B.BatchOptions(samples=2, seed=1, only=("gem", "ultimo"))
     B.run_batch(jobs, out, opts, n_jobs=1)
     rows = groups(out)
-    assert {r["slem"] for r in rows["line 1"]} == {"gem", B.MAX_TRICKS}
+    assert {r["slem"] for r in rows["line 1"]} == {"gem", B.ADVICE, B.MAX_TRICKS}
     assert "ultimo" in {r["slem"] for r in rows["line 2"]}
     data = out.read_bytes()
     res = B.run_batch(jobs, out, opts, n_jobs=1, resume=True)
@@ -416,20 +418,33 @@ def test_summary_values():
             row(id="c", kind="deal", pair="defence", slem=B.MAX_TRICKS, tricks=3)]
     text = B.summary(rows)
     assert text.startswith("2 hand input(s), 1 deal input(s)")
-    gem = next(ln for ln in text.splitlines() if ln.startswith("gem"))
-    # mean 75 %, standard error sd/sqrt(n) = 0.3536/1.414 = 25 %
-    assert gem.split() == ["gem", "10", "2", "75.0%", "25.0%", "1", "of", "1", "0", "of",
-                           "1"]
+    lines = [ln.split() for ln in text.splitlines()]
+    # per pair: the attack's and the defence's hands are not averaged together
+    assert ["attack", "gem", "10", "1", "50.0%"] in lines
+    assert ["defence", "gem", "10", "1", "100.0%"] in lines
+    assert ["gem", "10", "1", "of", "1", "0", "of", "1"] in lines       # the deal inputs
     dist = {int(ln.split()[0]): ln.split()[1:] for ln in text.splitlines()[-2:]}
     assert dist == {7: ["1", "12.5%", "1", "100.0%"], 9: ["7", "87.5%", "0", "0.0%"]}
-    assert "hands: the hand inputs that can bid the slem" in text
+    assert "hands: the hand inputs of the pair that can bid the slem" in text
     assert "<=" not in text
+    # a second attack hand: mean 60 %, standard error sd/sqrt(n) = 0.1414/1.414 = 10 %;
+    # the mean gain of bidding gem alone +3.0; the recommended sets per pair
+    more = rows + [row(id="e", kind="hand", pair="attack", slem="gem", probability=0.7,
+                       gain=4.0),
+                   row(id="e", kind="hand", pair="attack", slem=B.ADVICE, bids="gem",
+                       nobid=40.0, gain=4.0),
+                   row(id="a", kind="hand", pair="attack", slem=B.ADVICE, bids=None,
+                       nobid=50.0, gain=0.0)]
+    more[0] = {**more[0], "gain": 2.0}
+    lines = [ln.split() for ln in B.summary(more).splitlines()]
+    assert ["attack", "gem", "10", "2", "60.0%", "10.0%", "+3.0"] in lines
+    assert ["attack", "2", "45.0", "+2.0", "1"] in lines
     # an upper bound among the hand rows makes the mean an upper bound, marked <=
     rows.append(row(id="a", kind="hand", pair="attack", slem="heja", probability=0.004,
                     bound=True))
     text = B.summary(rows)
-    heja = next(ln for ln in text.splitlines() if ln.startswith("heja"))
-    assert heja.split()[:4] == ["heja", "125", "1", "<=0.4%"]
+    heja = next(ln for ln in text.splitlines() if ln.split()[1:2] == ["heja"])
+    assert heja.split()[:5] == ["attack", "heja", "125", "1", "<=0.4%"]
     assert "<=: the mean includes upper bounds" in text
     # a second deal input, an ending on which vizi was not searched: gem of 2, vizi of 1
     # (was "of 2" for both, a count of deals never searched)
@@ -526,7 +541,7 @@ def test_command_writes_rows_summary_and_skip_count(tmp_path, clean, monkeypatch
     assert [f"inputs finished: {k} of 5" for k in range(1, 5)] == [
         ln for ln in r.stderr.splitlines() if ln.startswith("inputs finished")]
     assert r.stdout.startswith("4 hand input(s), 1 deal input(s)")
-    assert any(ln.split()[:1] == ["volat"] for ln in r.stdout.splitlines())
+    assert any(ln.split()[:2] == ["attack", "volat"] for ln in r.stdout.splitlines())
     again = run(*args)          # told before the bad lines are read and reported
     assert again.exit_code == 2 and again.stderr.startswith("Error: ") and \
         "exists: use --resume" in again.stderr and "Skipped" not in again.stderr
@@ -535,7 +550,7 @@ def test_command_writes_rows_summary_and_skip_count(tmp_path, clean, monkeypatch
     assert out.read_bytes() == files["jsonl"].read_bytes()
     strict = run(*args, "--force", "--strict")
     assert strict.exit_code == 2
-    assert strict.stderr == f"Error: {inp} line 8: unknown card 'XQ'\n"
+    assert strict.stderr == f"Error: {inp} line 8: unknown card 'XQ'{NOTATION_HINT}\n"
 
 
 @pytest.mark.parametrize("case, message", [
@@ -730,7 +745,8 @@ def test_resume_refuses_the_rows_of_another_leader(tmp_path, ending_files):
 
 
 def test_a_file_of_the_former_format_is_refused_with_its_reason(tmp_path):
-    old = [c for c in B.COLUMNS if c not in ("leader", "first_trick")]
+    old = [c for c in B.COLUMNS if c not in ("leader", "first_trick", "expected", "gain",
+                                             "nobid", "bids")]
     out = write(tmp_path, "old.csv", ",".join(old) + "\n")
     jobs = jobs_of(tmp_path, f"{ENDING}\n")
     with pytest.raises(B.RoyalSimError, match="older royal-sim .no leader and first_trick"):
@@ -881,3 +897,34 @@ def test_an_interrupted_pool_leaves_no_thread_for_the_exit_to_join():
         time.sleep(0.05)
     assert procs and not any(p.is_alive() for p in procs)
     assert not ex._executor_manager_thread or not ex._executor_manager_thread.is_alive()
+
+
+def test_rows_a_coach_can_rank_scores_advice_and_the_seed_as_text(clean):
+    """Each slem row has the expected score and gain of bidding it alone (as analyze), each
+    hand an advice row: advise's recommended set, its expected score and gain over no bid;
+    the no-bid score on every hand row; the seed is hexadecimal text in the file."""
+    import royal_sim
+
+    jobs, files = clean
+    got = groups(files["csv"])
+    job = next(j for j in jobs if j.kind == "hand")
+    seed = B.input_seed(OPTS.seed, job.id)
+    hand, seat = job.text.split(" @ ")
+    report = royal_sim.analyze(hand, seat, samples=OPTS.samples, seed=seed, only=ONLY)
+    advice = royal_sim.advise(hand, seat, samples=OPTS.samples, seed=seed, only=ONLY)
+    rows = {r["slem"]: r for r in got[job.id]}
+    for s in report.slems:
+        assert (rows[s.id]["expected"], rows[s.id]["gain"]) == (
+            round(s.expected_score, 3), round(s.gain, 3))
+        assert rows[s.id]["param"] == s.param and rows[s.id]["nobid"] == round(
+            report.no_bid, 3)
+    best = advice.recommended
+    a = rows[B.ADVICE]
+    if best is None:
+        assert a["bids"] is None and a["gain"] == 0.0
+    else:
+        assert a["bids"].split() == list(best.bids) and a["gain"] == round(best.gain, 3)
+        assert a["expected"] == round(best.expected, 3) and a["gain"] > 0
+    text = files["csv"].read_text()
+    assert f",{hex(seed)}," in text and f",{seed}," not in text
+    assert f'"seed": "{hex(seed)}"' in files["jsonl"].read_text()

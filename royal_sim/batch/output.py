@@ -15,7 +15,7 @@ from typing import Sequence
 from ..errors import RoyalSimError
 from .. import slems as S
 from .inputs import Job, format_of
-from .rows import COLUMNS, MAX_TRICKS, BatchOptions, input_seed
+from .rows import COLUMNS, MAX_TRICKS, SUMMARY_ROWS, BatchOptions, input_seed
 
 OUTPUT_FORMATS = {".jsonl": "jsonl", ".ndjson": "jsonl", ".csv": "csv"}
 
@@ -33,14 +33,29 @@ def _csv_value(v) -> str:
     return str(v)
 
 
+def seed_text(seed: int | None) -> str | None:
+    """A sampler seed as the files write it: hexadecimal text, ``0x69396ac4e8b7d4c8``
+    (spreadsheets round a 19-digit number; ``--seed`` takes it as written)."""
+    return None if seed is None else hex(seed)
+
+
+def _seed_value(text) -> int | None:
+    return None if text is None else int(text, 0) if isinstance(text, str) else int(text)
+
+
+def _written(row: dict) -> dict:
+    return {**row, "seed": seed_text(row["seed"])} if row.get("seed") is not None else row
+
+
 def format_rows(rows: Sequence[dict], fmt: str) -> str:
     """Rows as text lines (``\\n``-terminated) in ``fmt`` (``csv`` without header, or
-    ``jsonl``)."""
+    ``jsonl``); the seed as text (``seed_text``)."""
     if fmt == "jsonl":
-        return "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows)
+        return "".join(json.dumps(_written(r), ensure_ascii=False) + "\n" for r in rows)
     buf = io.StringIO()
     w = csv.writer(buf, lineterminator="\n")
     for r in rows:
+        r = _written(r)
         w.writerow([_csv_value(r[c]) for c in COLUMNS])
     return buf.getvalue()
 
@@ -48,20 +63,29 @@ def format_rows(rows: Sequence[dict], fmt: str) -> str:
 CSV_HEADER = ",".join(COLUMNS) + "\n"
 _ADDED = ("leader", "first_trick")
 """Columns added since the first file format (a deal's leader and first trick)."""
+_SCORED = ("expected", "gain", "nobid", "bids")
+"""Columns added since the second (the scores, the advice row)."""
 OLDER = ("was written by an older royal-sim (no leader and first_trick columns); use "
          "another `out` or `force=True` to start again")
-_INTS = ("first_trick", "value", "made", "deals", "samples", "seed")
-_FLOATS = ("probability", "ci_lo", "ci_hi", "tricks", "precision")
+OLDER_SCORES = ("was written by an older royal-sim (no expected, gain, nobid and bids "
+                "columns); use another `out` or `force=True` to start again")
+_FORMER = {tuple(c for c in COLUMNS if c not in _ADDED + _SCORED): OLDER,
+           tuple(c for c in COLUMNS if c not in _SCORED): OLDER_SCORES}
+_INTS = ("first_trick", "value", "made", "deals", "samples")
+_FLOATS = ("probability", "ci_lo", "ci_hi", "tricks", "precision", "expected", "gain",
+           "nobid")
 
 
 def parse_row(line: str, fmt: str) -> dict:
     """One output line back to a row dict (typed as written). Raises ``ValueError``."""
     if fmt == "jsonl":
         row = json.loads(line)
-        if isinstance(row, dict) and set(row) == set(COLUMNS) - set(_ADDED):
-            raise ValueError(OLDER)
+        for former, why in _FORMER.items():
+            if isinstance(row, dict) and set(row) == set(former):
+                raise ValueError(why)
         if not isinstance(row, dict) or set(row) != set(COLUMNS):
             raise ValueError("not a result row")
+        row["seed"] = _seed_value(row["seed"])
         return row
     cells = next(csv.reader([line]))
     if len(cells) != len(COLUMNS):
@@ -74,6 +98,8 @@ def parse_row(line: str, fmt: str) -> dict:
             row[c] = v == "true"
         elif c in _INTS:
             row[c] = int(v)
+        elif c == "seed":
+            row[c] = _seed_value(v)
         elif c in _FLOATS:
             row[c] = float(v)
         else:
@@ -105,8 +131,9 @@ def read_results(path: Path, fmt: str) -> Existing:
         if end < 0:             # an incomplete header: nothing written yet
             return ex
         header = data[:end + 1].decode("utf-8", "replace")
-        if header.rstrip("\r\n").split(",") == [c for c in COLUMNS if c not in _ADDED]:
-            raise RoyalSimError(f"{str(path)!r} {OLDER}", argument="out")
+        why = _FORMER.get(tuple(header.rstrip("\r\n").split(",")))
+        if why:
+            raise RoyalSimError(f"{str(path)!r} {why}", argument="out")
         if header != CSV_HEADER:
             raise RoyalSimError(f"{str(path)!r} is not a royal-sim batch output (its header "
                                 "differs); use another `out` or `force=True`", argument="out")
@@ -123,7 +150,7 @@ def read_results(path: Path, fmt: str) -> Existing:
         try:
             row = parse_row(text, fmt)
         except (ValueError, StopIteration) as e:
-            why = OLDER if str(e) == OLDER else (f"line {lineno} is not a royal-sim batch "
+            why = str(e) if str(e) in _FORMER.values() else (f"line {lineno} is not a royal-sim batch "
                                                  "result row; use another `out` or "
                                                  "`force=True`")
             raise RoyalSimError(f"{str(path)!r} {why}", argument="out") from None
@@ -198,7 +225,7 @@ def check_resumable(path: Path, ex: Existing, jobs: Sequence[Job],
             raise RoyalSimError(f"{str(path)!r} was written with other options or inputs "
                                 f"({ident!r}: {diff}); use the same options, another `out` "
                                 "or `force=True`", argument="out")
-        slems = {row["slem"] for row in rows if row["slem"] != MAX_TRICKS}
+        slems = {row["slem"] for row in rows if row["slem"] not in SUMMARY_ROWS}
         allowed = set(opts.only) if opts.only else set(S.SLEMS)
         if job.kind == "hand":      # the slems the hand can bid
             allowed = {c.slem.id for c in columns_for(job.hand, opts.only)}

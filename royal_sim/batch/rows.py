@@ -16,9 +16,20 @@ from .inputs import Job
 
 COLUMNS = ("id", "input", "kind", "seat", "leader", "first_trick", "pair", "slem", "param",
            "value", "probability", "ci_lo", "ci_hi", "made", "deals", "stopped", "bound",
-           "tricks", "tricks_dist", "rules", "samples", "precision", "seed")
+           "tricks", "tricks_dist", "rules", "samples", "precision", "seed", "expected",
+           "gain", "nobid", "bids")
+"""The columns of a result row, in file order (``docs/batch.md`` says what each holds)."""
 MAX_TRICKS = "max_tricks"
 """``slem`` of the row giving the tricks a pair can force; it closes an input's rows."""
+ADVICE = "advice"
+"""``slem`` of a hand's row giving the recommended set (``advise``'s bid line): ``bids``
+the set (blank: bid nothing), ``expected`` and ``gain`` its expected score and gain over no
+bid, ``deals`` the deals it is scored on, ``probability`` the chance every bid of it is
+made."""
+SUMMARY_ROWS = (MAX_TRICKS, ADVICE)
+"""The ``slem`` of the rows that are not a slem's."""
+TOP, MAX_BIDS = 5, 3
+"""The advice's sets ranked and most bids of a set, as ``advise``'s defaults."""
 
 
 @dataclass(frozen=True)
@@ -80,28 +91,44 @@ def _set_threads(threads: int | None) -> None:
 def _hand_rows(job: Job, opts: BatchOptions) -> list[dict]:
     import numpy as np
 
-    from ..analysis import analyze
+    from ..api import AdviceRequest, request_analysis
+    from ..model.cards import format_cards
 
     seed = input_seed(opts.seed, job.id)
-    res = analyze(job.hand, job.seat, samples=opts.samples, seed=seed, rules=opts.rules,
-                  only=opts.only, precision=opts.precision)
+    request = AdviceRequest(request_analysis(
+        format_cards(job.hand), job.seat.name, samples=opts.samples, seed=seed,
+        rules=opts.rules, only=None if opts.only is None else ",".join(opts.only),
+        precision=opts.precision), TOP, MAX_BIDS)
+    advice = request.run()
+    report = advice.report
+    res = report.analysis
+    nobid = round(report.no_bid, 3)
     common = dict(id=job.id, input=job.text, kind="hand", seat=job.seat.name,
                   pair=job.seat.pair.label, rules=opts.rules, samples=opts.samples,
-                  precision=opts.precision, seed=seed)
+                  precision=opts.precision, seed=seed, nobid=nobid)
     rows = []
-    for r in res.best:
+    for r in report.slems:
         lo, hi = r.ci95
-        rows.append(result_row(**common, slem=r.slem.id,
-                               param=None if r.param is None else S.format_param(r.slem,
-                                                                                 r.param),
-                               value=r.slem.value, probability=round(r.probability, 6),
-                               ci_lo=round(lo, 6), ci_hi=round(hi, 6), made=r.made,
-                               deals=r.n, stopped=r.stopped, bound=r.bound))
+        rows.append(result_row(**common, slem=r.id, param=r.param, value=r.value,
+                               probability=round(r.probability, 6), ci_lo=round(lo, 6),
+                               ci_hi=round(hi, 6), made=r.made, deals=r.deals,
+                               stopped=r.stopped, bound=r.bound,
+                               expected=_rounded(r.expected_score), gain=_rounded(r.gain)))
+    best = advice.recommended
+    b = advice.baseline if best is None else best
+    rows.append(result_row(**common, slem=ADVICE, bids=" ".join(b.bids) or None,
+                           expected=round(b.expected, 3),
+                           gain=0.0 if best is None else round(b.gain, 3), deals=b.deals,
+                           probability=None if best is None else round(b.p_made, 6)))
     counts = np.bincount(res.max_tricks, minlength=11)
     rows.append(result_row(**common, slem=MAX_TRICKS, deals=int(len(res.max_tricks)),
                            tricks=round(float(res.max_tricks.mean()), 4),
                            tricks_dist=" ".join(f"{k}:{n}" for k, n in enumerate(counts) if n)))
     return rows
+
+
+def _rounded(x: float | None) -> float | None:
+    return None if x is None else round(x, 3)
 
 
 def _deal_rows(job: Job, opts: BatchOptions) -> list[dict]:

@@ -5,25 +5,29 @@ from __future__ import annotations
 from typing import Sequence
 
 from .. import slems as S
-from .rows import MAX_TRICKS
+from ..cli.format import number, percent, table as fmt_table
+from .rows import ADVICE, MAX_TRICKS
 
 
 def summary(rows: Sequence[dict]) -> str:
-    """Tables across a batch's rows: per slem, the mean probability over the hand inputs
-    that can bid it (± its standard error across inputs; ``<=`` when some are upper bounds
-    of a relaxed search) and, over the deal inputs it was searched on, how often each pair
-    can force it (any parameter); then the distribution of max tricks (hands: over all
-    sampled deals, the hand's pair; deals: the attack)."""
+    """Tables across a batch's rows: per seat's pair (attack, defence) and slem, over the
+    hand inputs that can bid it, the mean probability (± its standard error across inputs;
+    ``<=`` when some are upper bounds of a relaxed search) and the mean gain over no bid of
+    bidding it alone; per pair, the recommended sets (``advice`` rows): hands, mean no-bid
+    score, mean gain of the recommended set, how many bid something; over the deal inputs
+    it was searched on, how often each pair can force each slem (any parameter); then the
+    distribution of max tricks (hands: over all sampled deals, the hand's pair; deals: the
+    attack)."""
     import math
 
-    from tabulate import tabulate
-
-    hand_p: dict[str, list[float]] = {}
+    hand_p: dict[tuple[str, str], list[float]] = {}
+    hand_gain: dict[tuple[str, str], list[float]] = {}
+    advice: dict[str, list[dict]] = {}
     deal_made: dict[str, dict[tuple[str, str], bool]] = {}
     hand_tricks = [0] * 11
     deal_tricks = [0] * 11
     hand_ids, deal_ids = set(), set()
-    bounded: set[str] = set()       # slems with an upper-bound row among the hand rows
+    bounded: set[tuple[str, str]] = set()   # (pair, slem) with an upper-bound hand row
     order: dict[str, None] = {}
     for r in rows:
         if r["slem"] == MAX_TRICKS:
@@ -36,52 +40,74 @@ def summary(rows: Sequence[dict]) -> str:
                 deal_ids.add(r["id"])
                 deal_tricks[int(r["tricks"])] += 1
             continue
+        if r["slem"] == ADVICE:
+            advice.setdefault(r["pair"], []).append(r)
+            continue
         order.setdefault(r["slem"])
         if r["kind"] == "hand":
-            hand_p.setdefault(r["slem"], []).append(float(r["probability"]))
+            key = (r["pair"], r["slem"])
+            hand_p.setdefault(key, []).append(float(r["probability"]))
+            if r.get("gain") is not None:
+                hand_gain.setdefault(key, []).append(float(r["gain"]))
             if r["bound"]:
-                bounded.add(r["slem"])
+                bounded.add(key)
         else:
             d = deal_made.setdefault(r["slem"], {})
             key = (r["id"], r["pair"])
             d[key] = d.get(key, False) or bool(r["made"])
-    n_deals = len(deal_ids)
-    headers = ["slem", "value"]
-    if hand_ids:
-        headers += ["hands", "mean probability", "± s.e."]
-    if deal_ids:
-        headers += ["deals: attack makes", "deals: defence makes"]
-    table = []
-    for sid in order:
-        row = [sid, S.SLEMS[sid].value]
-        if hand_ids:
-            ps = hand_p.get(sid, [])
-            if ps:
-                m = sum(ps) / len(ps)
-                se = (math.sqrt(sum((p - m) ** 2 for p in ps) / (len(ps) - 1) / len(ps))
-                      if len(ps) > 1 else float("nan"))
-                row += [len(ps), ("<=" if sid in bounded else "") + f"{m:.1%}",
-                        "" if math.isnan(se) else f"{se:5.1%}"]
-            else:
-                row += [0, "", ""]
-        if deal_ids:    # over the deal inputs it was searched on (endings may leave it out)
+    parts = [f"{len(hand_ids)} hand input(s), {len(deal_ids)} deal input(s)"]
+    pairs = [p for p in ("attack", "defence") if any(k[0] == p for k in hand_p)]
+    if hand_p:
+        table = []
+        for pair in pairs:       # best first: by the mean gain (silent slems last)
+            gain = {sid: _mean_se(hand_gain[(pair, sid)])[0] if hand_gain.get((pair, sid))
+                    else -math.inf for sid in order}
+            for sid in sorted(order, key=lambda sid: -gain[sid]):
+                ps = hand_p.get((pair, sid))
+                if not ps:
+                    continue
+                m, se = _mean_se(ps)
+                gains = hand_gain.get((pair, sid), [])
+                table.append([pair, sid, S.SLEMS[sid].value, len(ps),
+                              ("<=" if (pair, sid) in bounded else "") + percent(m),
+                              percent(se), number(_mean_se(gains)[0], sign=True)
+                              if gains else ""])
+        notes = ["hands: the hand inputs of the pair that can bid the slem; mean gain: of "
+                 "bidding it alone, over no bid, on the hands where it can be bid"]
+        if any(bounded):
+            notes.append("<=: the mean includes upper bounds (relaxed searches below 1 %)")
+        parts.append(fmt_table(table, ["pair", "slem", "value", "hands", "mean probability",
+                                       "± s.e.", "mean gain"],
+                               ["left", "left", "right", "right", "right", "right", "right"])
+                     + "".join(f"\n{n}" for n in notes))
+    if advice:
+        table = []
+        for pair in ("attack", "defence"):
+            got = advice.get(pair, [])
+            if got:
+                table.append([pair, len(got),
+                              number(_mean_se([float(r["nobid"]) for r in got])[0]),
+                              number(_mean_se([float(r["gain"]) for r in got])[0], sign=True),
+                              sum(1 for r in got if r["bids"])])
+        parts.append("Recommended sets (advise's line, the advice rows)\n" + fmt_table(
+            table, ["pair", "hands", "mean no-bid", "mean gain", "bidding"],
+            ["left", "right", "right", "right", "right"]))
+    if deal_ids:    # over the deal inputs it was searched on (endings may leave it out)
+        table = []
+        for sid in order:
             made = deal_made.get(sid, {})
+            if not made:
+                continue
+            row = [sid, S.SLEMS[sid].value]
             for pair in ("attack", "defence"):
                 got = [v for (_i, p), v in made.items() if p == pair]
                 row.append(f"{sum(got)} of {len(got)}" if got else "")
-        table.append(row)
-    parts = [f"{len(hand_ids)} hand input(s), {n_deals} deal input(s)"]
-    if table:
-        notes = []
-        if hand_ids:
-            notes.append("hands: the hand inputs that can bid the slem")
-        if deal_ids:
-            notes.append("deals: of the deal inputs on which the slem was searched (an ending "
-                         "leaves out slems decided before it)")
-        if bounded:
-            notes.append("<=: the mean includes upper bounds (relaxed searches below 1 %)")
-        parts.append(tabulate(table, headers=headers)
-                     + "".join(f"\n{n}" for n in notes))
+            table.append(row)
+        parts.append(fmt_table(table, ["slem", "value", "deals: attack makes",
+                                       "deals: defence makes"],
+                               ["left", "right", "right", "right"])
+                     + "\ndeals: of the deal inputs on which the slem was searched (an "
+                     "ending leaves out slems decided before it)")
     theaders = ["tricks"]
     tot_h, tot_d = sum(hand_tricks), sum(deal_tricks)
     if tot_h:
@@ -94,12 +120,22 @@ def summary(rows: Sequence[dict]) -> str:
             continue
         row = [k]
         if tot_h:
-            row += [hand_tricks[k], f"{hand_tricks[k] / tot_h:6.1%}"]
+            row += [hand_tricks[k], percent(hand_tricks[k] / tot_h)]
         if tot_d:
-            row += [deal_tricks[k], f"{deal_tricks[k] / tot_d:6.1%}"]
+            row += [deal_tricks[k], percent(deal_tricks[k] / tot_d)]
         trows.append(row)
     if trows:
         parts.append("Max tricks the pair can force (hands: the hand's pair over its sampled "
-                     "deals; deals: the attack)\n" + tabulate(trows, headers=theaders))
+                     "deals; deals: the attack)\n"
+                     + fmt_table(trows, theaders, ["right"] * len(theaders)))
     return "\n\n".join(parts)
 
+
+def _mean_se(xs: Sequence[float]) -> tuple[float, float | None]:
+    """Mean and standard error (``None`` for fewer than 2) of ``xs``."""
+    import math
+
+    m = sum(xs) / len(xs)
+    if len(xs) < 2:
+        return m, None
+    return m, math.sqrt(sum((x - m) ** 2 for x in xs) / (len(xs) - 1) / len(xs))

@@ -7,6 +7,9 @@ import click
 from .analyze import (analysis_options, analysis_request, deals_words, echo_known,
                       run_request)
 from .common import joined_lists, user_errors
+from .bidline import (ALL_SETS, MAX_BIDS, SMALL_BID, TOP, _core, bid_line,  # noqa: F401
+                      group_sets)
+from .format import number, percent, table
 
 
 @click.command("advise")
@@ -18,7 +21,8 @@ from .common import joined_lists, user_errors
               help="The opponents' bids (e.g. xxi_fogas,banda:H): the chance each fails and "
                    "the expected gain of a kontra. Repeatable.")
 @click.option("--top", default=5, show_default=True, type=click.IntRange(min=1),
-              help="Bid sets to show.")
+              help="Rows of bid sets to show (a row's variants with small bids are one "
+                   "row).")
 @click.option("--max-bids", default=3, show_default=True, type=click.IntRange(1, 8),
               help="Most bids of your own in a set.")
 @user_errors
@@ -43,15 +47,33 @@ def advise_command(partner_bids, their_bids, top, max_bids, **opts):
         advice = run_request(request, opts["jobs"])
     except KeyboardInterrupt as e:      # the advice of the finished rounds, then exit 130
         if getattr(e, "partial", None) is not None:
-            _show(request.advice(e.partial), opts["as_json"])
+            _show(request.advice(e.partial), opts["as_json"], request, top)
         raise
-    _show(advice, opts["as_json"])
+    _show(advice, opts["as_json"], request, top)
 
 
-def _show(advice, as_json: bool) -> None:
+def shown_rows(request, advice, top: int):
+    """The first ``top`` rows of bid sets (``group_sets``) of ``advice``: its sets ranked
+    again, all of them, so that the small-bid variants do not count as rows; and the
+    advice with ``bid_sets`` those of the rows shown."""
+    import dataclasses
+
+    every = request.advice(advice.report, listed=ALL_SETS)
+    groups = group_sets(every.bid_sets)[:top]
+    sets = [b for head, variants in groups for b in (head, *variants)]
+    return groups, dataclasses.replace(advice, bid_sets=sets)
+
+
+def _show(advice, as_json: bool, request=None, top: int | None = None) -> None:
+    """Print ``advice``: its first ``top`` rows (``shown_rows``; without a ``request``,
+    the rows of its own sets)."""
     import json
 
-    if as_json:
+    if request is None:
+        groups = group_sets(advice.bid_sets)
+    else:
+        groups, advice = shown_rows(request, advice, top)
+    if as_json:     # the sets of the rows shown: each row's set, then its variants
         click.echo(json.dumps(advice.to_json()))
         return
     result, igazitas = advice.report.analysis, advice.report.igazitas
@@ -60,38 +82,12 @@ def _show(advice, as_json: bool) -> None:
                   f" ({'with' if igazitas else 'without'} igazítás)")
                + "; expected points of your pair per deal, double dummy.")
     echo_known(advice.report.known)
-    _print_sets(advice.bid_sets, advice.baseline, bool(advice.partner_bids),
-                advice.candidates)
+    _print_sets(groups, advice.baseline, bool(advice.partner_bids), advice.candidates)
     _print_kontras(advice.their_bids)
     if advice.interrupted:
         click.echo("* Interrupted: the sets are ranked on the "
                    + ("rounds finished, not told apart as asked" if result.precision
                       is not None else "deals finished") + "; run again for the full advice.")
-
-
-SMALL_BID = 3      # points: sets differing only by bids worth this little are one set
-
-
-def _core(bids) -> tuple[str, ...]:
-    """A set's bids without the small ones (biztató bids worth ``SMALL_BID`` points or
-    less: Vizi, L'amour, Angelo …)."""
-    from ..slems import Bid
-
-    return tuple(k for k in bids if Bid.parse(k).slem.value > SMALL_BID)
-
-
-def group_sets(sets) -> list[tuple[object, list]]:
-    """The sets as ``[(set, [its variants]), …]``: a set differing from a better one only by
-    small bids is a variant of it, not a rival."""
-    groups: list[tuple[object, list]] = []
-    for b in sets:
-        for head, variants in groups:
-            if _core(b.bids) == _core(head.bids):
-                variants.append(b)
-                break
-        else:
-            groups.append((b, []))
-    return groups
 
 
 def _rank(i: int, b, best) -> str:
@@ -104,32 +100,56 @@ def _variant(v, b) -> str:
     the difference in expected score."""
     change = ([f"+{k}" for k in v.bids if k not in b.bids]
               + [f"-{k}" for k in b.bids if k not in v.bids])
-    return f"{' '.join(change)} {v.expected - b.expected:+.1f}"
+    return f"{' '.join(change)} {number(v.expected - b.expected, sign=True)}"
 
 
-def _print_sets(sets, baseline, partner_bid: bool, n_cands: int) -> None:
-    from tabulate import tabulate
+VARIANTS_SHOWN = 3  # small-bid variants written out in a row; the others counted
 
+
+def _variants(variants, b) -> str:
+    """The row's ``same with small bids`` cell: its first ``VARIANTS_SHOWN`` variants."""
+    text = ", ".join(_variant(v, b) for v in variants[:VARIANTS_SHOWN])
+    more = len(variants) - VARIANTS_SHOWN
+    return text + (f" (+{more} more)" if more > 0 else "")
+
+
+def _print_sets(groups, baseline, partner_bid: bool, n_cands: int) -> None:
+    """The rows of bid sets (``group_sets``), what their columns mean, the remarks and the
+    bid line."""
     from ..advisor import MIN_PROBABILITY
 
-    groups = group_sets(sets)
+    sets = [b for head, variants in groups for b in (head, *variants)]
     # a precision-driven run scores each set on the deals all its bids were searched on
     own = any(b.deals != baseline.deals for b in sets)
-    click.echo(tabulate([[_rank(i, b, groups[0][0]), ", ".join(b.bids) or "(no bid)",
-                          f"{b.expected:.1f}",
-                          f"{b.stderr:.1f}", f"{b.below_nobid:.1%}",
-                          ", ".join(_variant(v, b) for v in variants)]
-                         + ([b.deals] if own else [])
-                         for i, (b, variants) in enumerate(groups, 1)],
-                        headers=["#", "bids", "E[score]", "s.e.",
-                                 "P(below partner's bids alone)" if partner_bid
-                                 else "P(below no-bid)", "same with small bids"]
-                        + (["deals"] if own else [])))
+    below = "P(below partner's bids alone)" if partner_bid else "P(below no-bid)"
+    click.echo(table([[_rank(i, b, groups[0][0]), ", ".join(b.bids) or "(no bid)",
+                       number(b.expected), number(b.stderr), percent(b.below_nobid),
+                       _variants(variants, b)]
+                      + ([b.deals] if own else [])
+                      for i, (b, variants) in enumerate(groups, 1)],
+                     ["#", "bids", "E[score]", "s.e.", below, "same with small bids"]
+                     + (["deals"] if own else []),
+                     ["right", "left", "right", "right", "right", "left"]
+                     + (["right"] if own else [])))
+    if any(variants for _, variants in groups):
+        small = sorted({k for head, variants in groups for v in variants
+                        for k in set(v.bids) ^ set(head.bids)})
+        click.echo(f"same with small bids: the row's set with a small bid (worth {SMALL_BID} "
+                   f"points or less: {', '.join(small)}) added (+) or left out (-), and its "
+                   "E[score] minus the row's.")
+    if own and groups:
+        best = groups[0][0]
+        rivals = [b for b, _ in groups[1:] if b.deals > best.deals]
+        if rivals:
+            most = max(rivals, key=lambda b: b.deals)
+            click.echo(f"Note: the first set's E[score] rests on {best.deals} deals (those "
+                       f"all its bids were searched on), fewer than the {most.deals} of "
+                       f"{', '.join(most.bids) or '(no bid)'}: its figure is the less sure.")
     if baseline not in sets:
         who = "Your partner's bids alone" if partner_bid else "No bid"
         on = f" on {baseline.deals} deals" if own else ""
-        click.echo(f"{who}: E[score] {baseline.expected:.1f} (s.e. {baseline.stderr:.1f})"
-                   f"{on}.")
+        click.echo(f"{who}: E[score] {number(baseline.expected)} (s.e. "
+                   f"{number(baseline.stderr)}){on}.")
     if n_cands == 0:
         click.echo(f"None of the slems searched is made on at least {MIN_PROBABILITY:.0%} of "
                    "the deals (relaxed upper bounds and silent-only slems are not bid), so "
@@ -137,30 +157,9 @@ def _print_sets(sets, baseline, partner_bid: bool, n_cands: int) -> None:
     click.echo(bid_line(groups, baseline, partner_bid))
 
 
-def bid_line(groups, baseline, partner_bid: bool) -> str:
-    """The advice in one plain line: the set to bid, its expected score and gain over not
-    bidding (or the partner's bids alone), and how sure that is."""
-    over = "your partner's bids alone" if partner_bid else "no bid"
-    best = groups[0][0] if groups else baseline
-    gain = best.gain      # on the set's own deals, the same deals for both
-    if not best.bids or best.bids == baseline.bids or gain <= 0:
-        return (f"Bid nothing{' more' if partner_bid else ''}: no set scores above {over} "
-                f"(E[score] {baseline.expected:.1f}).")
-    ties = [", ".join(b.bids) for b, _ in groups[1:]
-            if best.expected - b.expected <= max(best.stderr, b.stderr)]
-    deals = (f"its {best.deals} deals" if best.deals != baseline.deals else "the deals")
-    return (f"Bid {', '.join(best.bids)}: E[score] {best.expected:.1f}, {gain:+.1f} over "
-            f"{over} (s.e. {best.stderr:.1f}; below {over} on {best.below_nobid:.0%} of "
-            f"{deals})" + (f"; as good within one standard error: {'; '.join(ties)}"
-                           if ties else "") + ".")
-
-
 def _print_kontras(kontras) -> None:
-    from tabulate import tabulate
-
     if kontras:
         click.echo()
-        click.echo(tabulate([[k.result.key, f"{k.p_fail:.1%}", f"{k.gain:+.1f}"]
-                             for k in kontras],
-                            headers=["their bid", "P(fails)", "kontra gain"],
-                            disable_numparse=True, colalign=("left", "right", "right")))
+        click.echo(table([[k.result.key, percent(k.p_fail), number(k.gain, sign=True)]
+                          for k in kontras], ["their bid", "P(fails)", "kontra gain"],
+                         ["left", "right", "right"]))

@@ -11,7 +11,9 @@ import click
 from .common import (constraint_options, json_option, n_deals, only_option, options,
                      rules_option, seed_option, user_errors)
 from .live import LiveTable
+from .format import number, percent, table
 from .progress import Progress, compile_note
+from .view import fitted_view
 
 EXAMPLE_HAND = "XXII XX XVIII XVI XIV IX IV SK SQ HK"
 EXAMPLE_SEAT = "A_IND"
@@ -90,7 +92,8 @@ def analysis_request(opts: dict) -> dict:
 def run_request(request, jobs: int | None, live: bool = False, render=None):
     """Run an ``api`` request (analysis or advice) on ``jobs`` threads (default all
     cores), its notes and progress on stderr; ``live``, on a terminal: the table so far
-    (``render(report) -> str``) redrawn on stdout as the rounds end, instead of a bar."""
+    (``render(report, width, height) -> str``) redrawn on stdout as the rounds end,
+    instead of a bar."""
     import numba
 
     for note in request.notes:
@@ -120,8 +123,12 @@ def echo_known(known: list[str]) -> None:
 
 @click.command("analyze")
 @analysis_options
+@click.option("--all", "show_all", is_flag=True,
+              help="The full table of every slem (on a terminal the default view is the "
+                   "recommendation and the slems worth reading, fitted to its width; the "
+                   "full table is printed when the output is not a terminal).")
 @user_errors
-def analyze_command(**opts):
+def analyze_command(show_all, **opts):
     """Probability that your pair completes each slem, holding HAND at --seat.
 
     HAND is your 10 cards, e.g. "XXII XX XVIII XVI XIV IX IV SK SQ HK". Deals consistent
@@ -138,20 +145,53 @@ def analyze_command(**opts):
     from ..api import request_analysis
 
     request = request_analysis(**analysis_request(opts))
+    fitted = not show_all and not opts["as_json"] and sys.stdout.isatty()
+
+    def render(report, width: int, height: int | None = None) -> str:
+        if not fitted:
+            return analysis_text(report)
+        return fitted_text(request, report, width, height)
+
     try:
-        report = run_request(request, opts["jobs"], live=not opts["as_json"],
-                             render=analysis_text)
+        report = run_request(request, opts["jobs"], live=not opts["as_json"], render=render)
     except KeyboardInterrupt as e:      # the finished rounds' table, then exit 130
         if getattr(e, "partial", None) is not None:
-            _show(e.partial, opts["as_json"])
+            _show(e.partial, opts["as_json"], render)
         raise
-    _show(report, opts["as_json"])
+    _show(report, opts["as_json"], render)
 
 
-def _show(report, as_json: bool) -> None:
+def _show(report, as_json: bool, render) -> None:
     import json
+    import shutil
 
-    click.echo(json.dumps(report.to_json()) if as_json else analysis_text(report))
+    click.echo(json.dumps(report.to_json()) if as_json
+               else render(report, shutil.get_terminal_size().columns))
+
+
+def fitted_text(request, report, width: int = 80, height: int | None = None) -> str:
+    """The default view on a terminal (``view.fitted_view``) of an analysis ``report`` of
+    ``request``: ``recommendation``, then the hand, the deals, the seed, the no-bid score
+    and the known facts, then the slems worth reading."""
+    result = report.analysis
+    about = [f"{report.hand} at {result.seat.name} ({result.seat.pair.label}); rules "
+             f"{result.rules}; {deals_words(result)}; seed {result.seed}; no bid: "
+             f"E[score] {number(report.no_bid)}."]
+    if report.known:
+        about.append(known_line(report.known))
+    return fitted_view(report, recommendation(request, report), about, width, height)
+
+
+def recommendation(request, report) -> str:
+    """``advise``'s bid line for an analysis ``report`` of ``request`` (an
+    ``api.AnalysisRequest``): its sets ranked as ``advise`` ranks them (default ``--top``
+    and ``--max-bids``), on the same deals."""
+    from ..api import AdviceRequest
+    from .bidline import MAX_BIDS, TOP, bid_line, group_sets
+
+    advice = AdviceRequest(request, TOP, MAX_BIDS).advice(report)
+    return bid_line(group_sets(advice.bid_sets), advice.baseline,
+                    bool(advice.partner_bids))
 
 
 def _sampling_words(method: str) -> str:
@@ -170,9 +210,8 @@ def _bar(p: float, width: int = 20) -> str:
 
 
 def analysis_text(report) -> str:
-    """An analysis report as the text table ``analyze`` prints."""
-    from tabulate import tabulate
-
+    """An analysis report as the text table ``analyze`` prints (``--all``, or the output
+    not a terminal)."""
     from .. import slems as S
     from ..model.cards import format_cards
 
@@ -194,11 +233,10 @@ def analysis_text(report) -> str:
                      + " ".join(f"{k}:{c}" for k, c in enumerate(counts) if c))
     headers = ["group", "slem", "param", "value", "probability", "95% CI", "chance",
                "E[score]", "gain"] + (["deals"] if precise else [])
-    # (the cells are formatted here: tabulate would drop the gain's "+" and print -0.0 as -0)
-    align = ("left",) * 3 + ("right", "left", "left", "left", "right", "right", "right")
-    lines.append(tabulate(_slem_rows(report.slems, precise), headers=headers,
-                          disable_numparse=True, colalign=align[:len(headers)]))
-    lines.append(f"No bid: E[score] {report.no_bid:.1f} (the consolatio your pair scores "
+    # (the cells are formatted here, by the one formatter: cli/format.py)
+    align = ("left",) * 3 + ("right", "right", "left", "left", "right", "right", "right")
+    lines.append(table(_slem_rows(report.slems, precise), headers, align[:len(headers)]))
+    lines.append(f"No bid: E[score] {number(report.no_bid)} (the consolatio your pair scores "
                  "bidding nothing). E[score]: mean points of your pair with this as its "
                  "only bid (consolatio and caps included); gain: E[score] minus the no-bid "
                  "score on the same deals.")
@@ -272,10 +310,10 @@ def _slem_rows(slems, precise: bool = False) -> list[list]:
         lo, hi = r.ci95
         g = r.slem.group if r.slem.group != group else ""
         group = r.slem.group
-        prob = f"<= {r.probability:6.1%}" if r.bound else f"{r.probability:6.1%}"
+        prob = ("<= " if r.bound else "") + percent(r.probability)
         rows.append([g, r.slem.name, "" if param is None else format_param(r.slem, r.param),
-                     r.slem.value, prob, f"{lo:5.1%} - {hi:5.1%}", _bar(r.probability),
-                     "" if v is None else f"{v.expected:6.1f}",
-                     "" if v is None else f"{v.gain:+6.1f}"]
+                     r.slem.value, prob, f"{percent(lo)} - {percent(hi)}", _bar(r.probability),
+                     "" if v is None else number(v.expected),
+                     "" if v is None else number(v.gain, sign=True)]
                     + ([f"{r.n}{'' if r.stopped == 'precision' else ' *'}"] if precise else []))
     return rows

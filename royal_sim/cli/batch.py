@@ -27,7 +27,9 @@ EXIT_SKIPPED = 3
 @click.argument("input_path", metavar="INPUT")
 @click.option("-o", "--out", "out", required=True, metavar="FILE",
               help="Result file, CSV (.csv) or JSON lines (.jsonl, .ndjson): one row per "
-                   "input and slem, plus max-tricks rows.")
+                   "input and slem (its expected score and gain), per hand an 'advice' row "
+                   "(the recommended set), then max-tricks rows; every column: "
+                   "docs/batch.md.")
 @click.option("--precision", type=float, default=None, metavar="P",
               help="Search each slem of a hand until its 95% interval is within +-P (the "
                    "default, 0.05, unless --samples is given alone).")

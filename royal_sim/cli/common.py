@@ -186,9 +186,30 @@ def only_option(help: str):
                         callback=joined_lists)
 
 
+class Seed(click.ParamType):
+    """A seed: a whole number 0..2**64-1, decimal or, as batch files write it, hexadecimal
+    (``0x69396ac4e8b7d4c8``)."""
+
+    name = "integer"
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, int) and not isinstance(value, bool):
+            n = value
+        else:
+            try:
+                n = int(str(value).strip(), 0)
+            except ValueError:
+                self.fail(f"{value!r} is not a seed: it must be an integer, e.g. 1, "
+                          "12345 or 0x1f (0 to 2**64-1)", param, ctx)
+        if not 0 <= n < 2**64:
+            self.fail(f"{value} is not a seed: it must be 0 to 2**64-1", param, ctx)
+        return n
+
+
 def seed_option(help: str, default: int | None = 1):
-    """``--seed`` (0..2**64-1) with the command's ``help`` and ``default``."""
-    return click.option("--seed", type=click.IntRange(0, 2**64 - 1), default=default,
+    """``--seed`` (0..2**64-1, decimal or ``0x`` hexadecimal) with the command's ``help``
+    and ``default``."""
+    return click.option("--seed", type=Seed(), default=default,
                         show_default=default is not None, help=help)
 
 

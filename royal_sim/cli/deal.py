@@ -8,6 +8,10 @@ from .common import constraint_options, seed_option, user_errors
 from .progress import announce_compile, sampler_note
 
 
+CHUNK = 5_000
+"""Deals drawn and written at a time."""
+
+
 @click.command("deal")
 @click.option("-n", "--count", default=1, show_default=True, type=click.IntRange(min=1),
               help="Number of deals (at most 10,000,000).")
@@ -38,14 +42,16 @@ def deal_command(count, seed, hand, seat, holds, not_holds, tarokks, suits, void
     Text output: per deal, one line per seat (SEAT, then its 10 cards: the HAND of
     'royal-sim analyze HAND --seat SEAT'), then the deal in one line, the 4 hands separated
     by '/' (the DEAL of 'royal-sim solve DEAL', a deal line of a 'royal-sim batch' .txt
-    file). --json: {"deals": [the '/' lines], "attempts", "method", "seed"}.
+    file). --json: {"deals": [the '/' lines], "attempts", "method", "seed"}. Both are
+    written as the deals are drawn, a few thousand at a time.
     """
     import json
     import secrets
 
     from ..errors import ConstraintError
     from ..model.deal import parse_hand, parse_seat
-    from ..sampling.sampler import Constraints, _cached_sampler, sample_deals
+    from ..sampling.sampler import Constraints, _cached_sampler
+    from ..sampling.stream import sample_chunks
 
     if as_json and fmt == "text":
         raise click.UsageError("--json and --format text ask for two formats: give one")
@@ -63,15 +69,29 @@ def deal_command(count, seed, hand, seat, holds, not_holds, tarokks, suits, void
     chosen = _cached_sampler(hand_, seat_, constraints).choose_method() \
         if method == "auto" else method
     announce_compile(sampler_note(chosen), "Sampling")
-    result = sample_deals(count, seed, hand_, seat_, constraints, method=method)
+    # drawn and written a chunk at a time (the same deals as one draw): memory bounded by a
+    # chunk, the first deals written at once
+    chunks = sample_chunks(_cached_sampler(hand_, seat_, constraints), count, seed,
+                           method=method, chunk=CHUNK)
+    attempts, used = 0, chosen
     if fmt == "json" or as_json:
-        click.echo(json.dumps({"deals": [str(d) for d in result], "attempts": result.attempts,
-                               "method": result.method, "seed": seed}))
+        click.echo('{"deals": [', nl=False)
+        first = True
+        for part in chunks:
+            attempts, used = attempts + part.attempts, part.method
+            text = ", ".join(json.dumps(str(d)) for d in part)
+            if text:
+                click.echo(("" if first else ", ") + text, nl=False)
+                first = False
+        click.echo(f'], "attempts": {attempts}, "method": {json.dumps(used)}, '
+                   f'"seed": {seed}}}')
         return
-    for i, d in enumerate(result, 1):
-        click.echo(f"Deal {i}")
-        click.echo(d.listing())
-        click.echo(str(d))
-        click.echo()
-    click.echo(f"{len(result)} deal(s), {result.attempts} attempt(s), method {result.method}, "
-               f"seed {seed}")
+    i = 0
+    for part in chunks:
+        attempts, used = attempts + part.attempts, part.method
+        lines = []
+        for d in part:
+            i += 1
+            lines += [f"Deal {i}", d.listing(), str(d), ""]
+        click.echo("\n".join(lines))
+    click.echo(f"{i} deal(s), {attempts} attempt(s), method {used}, seed {seed}")

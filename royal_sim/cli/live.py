@@ -13,13 +13,16 @@ from rich.text import Text
 
 class LiveTable:
     """``with LiveTable(render) as t: request.run(progress=t.progress, on_update=t.update)``;
-    ``render(report) -> str`` gives the table text of a report so far; ``note`` (the cold
-    compile's, ``progress.compile_note``) is shown until the first table."""
+    ``render(report, width, height) -> str`` gives the text of a report so far for a
+    terminal of ``width`` columns and ``height`` lines (the status line takes one more);
+    ``note`` (the cold compile's, ``progress.compile_note``) is shown until the first
+    table. ``console``: rich's console to draw on (default: stdout's)."""
 
-    def __init__(self, render, note: str = "", refresh_per_second: float = 1.0):
+    def __init__(self, render, note: str = "", refresh_per_second: float = 1.0,
+                 console: Console | None = None):
         self.render = render
         self.note = note
-        self.console = Console()
+        self.console = console or Console()
         self.live = Live(Text("searching the first deals …"), console=self.console,
                          refresh_per_second=refresh_per_second, transient=True,
                          redirect_stdout=False, redirect_stderr=False)
@@ -41,12 +44,14 @@ class LiveTable:
 
     def update(self, report) -> None:
         """A new table so far."""
-        self.table = self.render(report)
+        self.table = self.render(report, self.console.width, self.console.height - 1)
         self._draw()
 
     def _draw(self) -> None:
         status = (f"searching: {self.done:,} deal searches, "
                   f"{time.monotonic() - self.started:.0f} s (Ctrl-C stops; the table of the "
                   "finished rounds is kept)")
+        if len(status) > self.console.width:        # one line, as the height counts it
+            status = status.split(" (")[0] + " (Ctrl-C stops)"
         self.live.update(Text(f"{self.table}\n{status}" if self.table
                               else f"{status}{self.note}"))

@@ -22,25 +22,40 @@ an empty ``NUMBA_CACHE_DIR``: ``solve`` of a 3-card ending 52 s (warm: 1.7 s), `
 SAMPLER_COMPILE_TIME = "a few seconds"
 """The first compile of the deal sampler's kernels (``deal``): 3 to 5 s on 2 cores."""
 
+TRICK_SEARCH_TIME = "10 to 20 s"
+"""The compile of the one-position search called from Python (``solve``) when the search
+kernels are otherwise cached (after the set-up line's ``analyze``): 10-14 s on 2 cores."""
+
 
 def compile_note(*, goal_search: bool = True, trick_search: bool = False,
                  card_search: bool = False) -> str:
-    """`` (compiling ...)`` when numba's cache lacks a search kernel the command runs, else
-    ``""``: ``goal_search``, the parallel search over many deals (analyze, advise, batch,
-    solve's slems; ``engine.cells.kernels_compiled``); ``trick_search``, the one-position
-    search of ``engine.solver.Solver`` (solve); ``card_search``, every card's value
-    (``engine.card_values``: solve --cards, review)."""
-    cold = False
+    """`` (compiling ...)`` when numba's cache lacks a search kernel the command runs, with
+    the time it takes, else ``""``: ``goal_search``, the parallel search over many deals
+    (analyze, advise, batch, solve's slems; ``engine.cells.kernels_compiled``) and the deal
+    sampler's; ``trick_search``, the one-position search of ``engine.solver.Solver``
+    (solve), whose direct call is compiled apart from the one inside the parallel search
+    (a part of the cache cold: the analysis kernels cached, this one not); ``card_search``,
+    every card's value (``engine.card_values``: solve --cards, review)."""
+    everything = f" (compiling the search kernels first: once, {COMPILE_TIME})"
     if card_search:
         from ..engine.card_values import kernels_compiled as cards_compiled
-        cold = cards_compiled() is False
-    if goal_search and not cold:
+        if cards_compiled() is False:
+            return everything
+    if goal_search:
         from ..engine.cells import kernels_compiled
-        cold = kernels_compiled() is False
-    if trick_search and not cold:
-        from ..engine.solver import kernels_compiled
-        cold = kernels_compiled() is False
-    return f" (compiling the search kernels first: once, {COMPILE_TIME})" if cold else ""
+        if kernels_compiled() is False:
+            return everything
+    notes = []
+    if trick_search:
+        from ..engine.solver import kernels_compiled as solver_compiled
+        if solver_compiled() is False:
+            notes.append(f"compiling the one-position search first: once, "
+                         f"{TRICK_SEARCH_TIME}")
+    if goal_search:
+        from ..sampling.sampler import kernels_compiled as sampler_compiled
+        if sampler_compiled("rejection") is False:
+            notes.append(f"compiling the deal sampler first: once, {SAMPLER_COMPILE_TIME}")
+    return f" ({'; '.join(notes)})" if notes else ""
 
 
 def sampler_note(method: str) -> str:

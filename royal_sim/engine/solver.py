@@ -11,7 +11,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .goal import Goal, tricks_goal
-from ..jit import in_cache
+from ..jit import direct_call_cached
 from .kernel.cards import NOT_LEGAL, _card_values, _score_history
 from .kernel.search import _solve
 from .kernel.table import MAX_CBITS, SEQ_WORDS, TT_BUCKET, TT_WORDS
@@ -345,9 +345,10 @@ def score_history(play_rules: PlayRules, goal: Goal, pair: int, first_trick: int
 
 def kernels_compiled() -> bool | None:
     """Does numba's cache hold the one-position search of ``Solver`` compiled from this
-    source? ``None`` if that cannot be told (``jit.in_cache``). Only for a "compiling"
+    source for a call from Python (``jit.direct_call_cached``: the copy inside the parallel
+    search does not serve it)? ``None`` if that cannot be told. Only for a "compiling"
     note."""
-    return in_cache(_solve)
+    return direct_call_cached(_solve)
 
 
 def legal_cards(hand: int, trick: list[int], play_rules: PlayRules) -> list[int]:

@@ -209,6 +209,19 @@ def in_cache(dispatcher) -> bool | None:
         return None
 
 
+def direct_call_cached(dispatcher) -> bool | None:
+    """Does numba's on-disk cache hold ``dispatcher`` compiled for a call from Python (every
+    argument a plain type)? A kernel called from another kernel with constant arguments is
+    compiled for their literal types (``Literal[int](0)``): that copy does not serve a
+    call from Python. ``None`` if that cannot be told (numba's private cache index, as
+    ``in_cache``). Only for a "compiling" note."""
+    try:
+        index = dispatcher._cache._cache_file._load_index()
+        return any("Literal" not in str(key[0]) for key in index)
+    except Exception:  # noqa: BLE001 - numba internals: any failure means "cannot tell"
+        return None
+
+
 def kernel_no_refcount(fn):
     """A kernel that allocates nothing (its callers own every array), compiled without
     numba's reference counting where numba allows it."""

@@ -225,7 +225,13 @@ def parse_card(token: str) -> int:
         if rank not in _SUIT_RANKS[suit]:
             raise CardError(f"unknown card {token!r}: red suits have no 10")
         return CARD_NAMES.index(SUIT_LETTERS[suit] + rank)
-    raise CardError(f"unknown card {token!r}{_rank_first_hint(t)}")
+    raise CardError(f"unknown card {token!r}{_rank_first_hint(t) or NOTATION_HINT}")
+
+
+NOTATION_HINT = (" (cards: tarokks I to XXII or 1 to 22, also skiz, pagat; suit cards the "
+                 "suit S C H D then the rank K Q N J 10: SK, C10, HQ, DJ; the red suits "
+                 "have no 10)")
+"""What cards look like, said after a token that is none."""
 
 
 _RANK_FIRST_RE = re.compile(r"^(K|Q|D|N|L|J|B|10|T)([SCHD♠♣♥♦])$")

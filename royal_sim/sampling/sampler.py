@@ -200,9 +200,10 @@ def _exact_kernel(n, state, out, forced, caps, order, dk, sup_off, sup_vec, sup_
     weight ``sup_w`` (ways). Classes of suit ``s`` are ``cls_off[s]:cls_off[s+1]``;
     ``cls_table[g][u]`` = ways to deal the suit's classes up to ``g`` with count vector ``u``;
     class ``g``'s own allocations are rows ``alloc_off[g]:alloc_off[g+1]`` (multinomial
-    weight ``alloc_w``), its cards ``cls_cards[card_off[g]:card_off[g+1]]``.
+    weight ``alloc_w``), its cards ``cls_cards[card_off[g]:card_off[g+1]]``, shuffled in
+    place: with ``state``, what a next call continues from (``stream.sample_chunks``).
     """
-    cards = cls_cards.copy()
+    cards = cls_cards
     n_cls = cls_off[5]
     r = np.empty(4, dtype=np.int64)
     u = np.empty(4, dtype=np.int64)
@@ -658,17 +659,25 @@ class DealSampler:
         exact method). Returns a ``SampleResult`` with ``deals`` (n, 4) uint64. Raises
         ``ValueError`` for a bad ``n``, ``seed`` or ``method``.
         """
+        n, state, method = self._check(n, seed, method)
+        return self._fill(n, state, self._free_cards.copy(), self._cls_cards.copy(), seed,
+                          method, max_attempts)
+
+    def _check(self, n, seed, method) -> tuple[int, np.ndarray, str]:
+        """``n``, the generator's state of ``seed`` and the method of ``sample``'s call."""
         if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 0:
             raise ValueError(f"n must be a non-negative integer, got {n!r}")
         if n > MAX_DEALS:
             raise ConstraintError(f"{n:,} deals asked for; at most {MAX_DEALS:,} per call "
                                   f"({MAX_DEALS * 32 // 2**20} MiB of deals)")
-        n = int(n)
         if method not in METHODS:
             raise ValueError(f"unknown method {method!r} (use {', '.join(METHODS)})")
-        state = seed_state(seed)
-        if method == "auto":
-            method = self.choose_method()
+        return int(n), seed_state(seed), self.choose_method() if method == "auto" else method
+
+    def _fill(self, n: int, state: np.ndarray, cards: np.ndarray, cls_cards: np.ndarray,
+              seed: int, method: str, max_attempts: int | None) -> SampleResult:
+        """``n`` deals drawn with the generator ``state`` and the free ``cards``
+        (rejection) or ``cls_cards`` (exact), all advanced in place."""
         out = np.zeros((n, 4), dtype=np.uint64)
         if method == "rejection":
             if max_attempts is None:
@@ -679,7 +688,6 @@ class DealSampler:
                     f"deals (acceptance {self.acceptance:.3g}), over the ceiling "
                     f"{max_attempts}; use the exact method")
             # in calls of REJECTION_CHUNK attempts: Ctrl-C acts between them
-            cards = self._free_cards.copy()
             produced = attempts = 0
             while produced < n and attempts < max_attempts:
                 p, a = _rejection_kernel(
@@ -697,7 +705,7 @@ class DealSampler:
                 n, state, out, self._forced, self._caps, self._order, self._dk, self._sup_off,
                 self._sup_vec, self._sup_idx, self._sup_w, self._cls_off, self._cls_table,
                 self._alloc_off, self._alloc_vec, self._alloc_idx, self._alloc_w,
-                self._card_off, self._cls_cards)
+                self._card_off, cls_cards)
             if status != 0:  # pragma: no cover - would be a bug in the tables
                 raise RuntimeError("inconsistent counting tables in the exact sampler")
             attempts = n
