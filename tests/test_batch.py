@@ -205,7 +205,7 @@ def test_hand_rows_are_the_analysis_of_the_derived_seed(clean):
         seed = B.input_seed(OPTS.seed, job.id)
         res = analyze(job.hand, job.seat, samples=OPTS.samples, seed=seed, only=ONLY)
         assert [r["slem"] for r in rows] == [r.slem.id for r in res.best] + [B.ADVICE,
-                                                                           B.MAX_TRICKS]
+                                                                           B.MAX_TRICKS_ROW]
         for row, r in zip(rows, res.best):
             assert (row["made"], row["deals"], row["bound"]) == (r.made, r.n, r.bound)
             assert row["probability"] == pytest.approx(r.probability, abs=1e-6)
@@ -225,14 +225,14 @@ def test_deal_rows_are_the_solver_results(clean):
     rows = groups(files["jsonl"])["line 5"]
     d = Deal.parse(POSITION)
     attack = Solver(TAROKK_PLAY).max_tricks(d.hands, 0, 6, 0)
-    assert [(r["pair"], r["tricks"]) for r in rows if r["slem"] == B.MAX_TRICKS] == \
+    assert [(r["pair"], r["tricks"]) for r in rows if r["slem"] == B.MAX_TRICKS_ROW] == \
         [("attack", attack), ("defence", 5 - attack)]
     for pair in Pair:
         want = {k: int(v) for k, v in solve_slems(d.hands, pair, leader=0,
                                                   first_trick=6).items()
                 if k.split(":")[0] in ONLY}
         have = {r["slem"] + (f":{r['param']}" if r["param"] else ""): r["made"]
-                for r in rows if r["pair"] == pair.label and r["slem"] != B.MAX_TRICKS}
+                for r in rows if r["pair"] == pair.label and r["slem"] != B.MAX_TRICKS_ROW}
         assert have == want and want
         # made counts deals (1 or 0 of deals = 1), as for hands, not true/false
         assert all(type(v) is int for v in have.values())
@@ -348,7 +348,7 @@ def test_resume_accepts_hands_without_some_slems(tmp_path):
     opts = B.BatchOptions(samples=2, seed=1, only=("gem", "ultimo"))
     B.run_batch(jobs, out, opts, n_jobs=1)
     rows = groups(out)
-    assert {r["slem"] for r in rows["line 1"]} == {"gem", B.ADVICE, B.MAX_TRICKS}
+    assert {r["slem"] for r in rows["line 1"]} == {"gem", B.ADVICE, B.MAX_TRICKS_ROW}
     assert "ultimo" in {r["slem"] for r in rows["line 2"]}
     data = out.read_bytes()
     res = B.run_batch(jobs, out, opts, n_jobs=1, resume=True)
@@ -408,14 +408,14 @@ def test_a_failing_input_is_reported_and_skipped(tmp_path, clean, monkeypatch):
 def test_summary_values():
     row = B.result_row
     rows = [row(id="a", kind="hand", pair="attack", slem="gem", probability=0.5),
-            row(id="a", kind="hand", pair="attack", slem=B.MAX_TRICKS,
+            row(id="a", kind="hand", pair="attack", slem=B.MAX_TRICKS_ROW,
                 tricks_dist="7:1 9:3"),
             row(id="b", kind="hand", pair="defence", slem="gem", probability=1.0),
-            row(id="b", kind="hand", pair="defence", slem=B.MAX_TRICKS, tricks_dist="9:4"),
+            row(id="b", kind="hand", pair="defence", slem=B.MAX_TRICKS_ROW, tricks_dist="9:4"),
             row(id="c", kind="deal", pair="attack", slem="gem", made=1),
             row(id="c", kind="deal", pair="defence", slem="gem", made=0),
-            row(id="c", kind="deal", pair="attack", slem=B.MAX_TRICKS, tricks=7),
-            row(id="c", kind="deal", pair="defence", slem=B.MAX_TRICKS, tricks=3)]
+            row(id="c", kind="deal", pair="attack", slem=B.MAX_TRICKS_ROW, tricks=7),
+            row(id="c", kind="deal", pair="defence", slem=B.MAX_TRICKS_ROW, tricks=3)]
     text = B.summary(rows)
     assert text.startswith("2 hand input(s), 1 deal input(s)")
     lines = [ln.split() for ln in text.splitlines()]
@@ -452,7 +452,7 @@ def test_summary_values():
              row(id="d", kind="deal", pair="defence", slem="gem", made=0),
              row(id="c", kind="deal", pair="attack", slem="vizi", made=1),
              row(id="c", kind="deal", pair="defence", slem="vizi", made=0),
-             row(id="d", kind="deal", pair="attack", slem=B.MAX_TRICKS, tricks=2)]
+             row(id="d", kind="deal", pair="attack", slem=B.MAX_TRICKS_ROW, tricks=2)]
     text = B.summary(rows)
     lines = {ln.split()[0]: ln.split() for ln in text.splitlines() if ln.split()}
     assert lines["gem"][-6:] == ["1", "of", "2", "0", "of", "2"]
@@ -686,7 +686,7 @@ def _as_solved(rows):
     """A deal input's rows in the shape of ``royal-sim solve --json``."""
     out = {"tricks": {}, "slems": {"attack": {}, "defence": {}}}
     for r in rows:
-        if r["slem"] == B.MAX_TRICKS:
+        if r["slem"] == B.MAX_TRICKS_ROW:
             out["tricks"][r["pair"]] = r["tricks"]
         else:
             key = r["slem"] + (f":{r['param']}" if r["param"] else "")

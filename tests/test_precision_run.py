@@ -167,7 +167,7 @@ def test_batch_rows_carry_each_slems_deals_and_resume_keeps_the_precision(tmp_pa
     out = tmp_path / "out.csv"
     opts = B.BatchOptions(precision=0.2, samples=200, only=("gem", "volat", "ultimo"))
     B.run_batch(B.read_inputs(src)[0], out, opts, n_jobs=1)
-    rows = [r for r in B.load_rows(out) if r["slem"] not in (B.MAX_TRICKS, B.ADVICE)]
+    rows = [r for r in B.load_rows(out) if r["slem"] not in (B.MAX_TRICKS_ROW, B.ADVICE)]
     report = royal_sim.analyze(HAND, "A_IND", precision=0.2, samples=200,
                                seed=rows[0]["seed"], only="gem,volat,ultimo")
     assert [(r["slem"], r["deals"], r["stopped"]) for r in rows] == [

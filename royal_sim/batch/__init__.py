@@ -53,11 +53,11 @@ from .inputs import (FIELDS, INPUT_FORMATS, BadLine, Inputs, Job, Unknown, load_
                      read_inputs)
 from .output import (OUTPUT_FORMATS, check_output, format_rows, load_rows, parse_row,
                       read_results)
-from .rows import ADVICE, COLUMNS, MAX_TRICKS, BatchOptions, input_seed, result_row, run_job
+from .rows import ADVICE, COLUMNS, MAX_TRICKS_ROW, BatchOptions, input_seed, result_row, run_job
 from .run import BatchResult, connect, run_batch
 from .summary import summary
 
-__all__ = ["ADVICE", "COLUMNS", "FIELDS", "INPUT_FORMATS", "MAX_TRICKS", "OUTPUT_FORMATS", "BadLine",
+__all__ = ["ADVICE", "COLUMNS", "FIELDS", "INPUT_FORMATS", "MAX_TRICKS_ROW", "OUTPUT_FORMATS", "BadLine",
            "BatchOptions", "BatchResult", "Inputs", "Job", "RoyalSimError", "Unknown",
            "check_output", "connect", "format_rows", "input_seed", "load_inputs",
            "load_rows", "parse_row", "read_inputs",

@@ -15,14 +15,14 @@ from typing import Sequence
 from ..errors import RoyalSimError
 from .. import slems as S
 from .inputs import Job, format_of
-from .rows import COLUMNS, MAX_TRICKS, SUMMARY_ROWS, BatchOptions, input_seed
+from .rows import COLUMNS, MAX_TRICKS_ROW, SUMMARY_ROWS, BatchOptions, input_seed
 
 OUTPUT_FORMATS = {".jsonl": "jsonl", ".ndjson": "jsonl", ".csv": "csv"}
 
 
 def _is_closing(row: dict) -> bool:
     """The last row of an input's group: its (last) max-tricks row."""
-    return row["slem"] == MAX_TRICKS and (row["kind"] == "hand" or row["pair"] == "defence")
+    return row["slem"] == MAX_TRICKS_ROW and (row["kind"] == "hand" or row["pair"] == "defence")
 
 
 def _csv_value(v) -> str:

@@ -19,14 +19,14 @@ COLUMNS = ("id", "input", "kind", "seat", "leader", "first_trick", "pair", "slem
            "tricks", "tricks_dist", "rules", "samples", "precision", "seed", "expected",
            "gain", "nobid", "bids")
 """The columns of a result row, in file order (``docs/batch.md`` says what each holds)."""
-MAX_TRICKS = "max_tricks"
+MAX_TRICKS_ROW = "max_tricks"   # the slem column of the rows of the max tricks
 """``slem`` of the row giving the tricks a pair can force; it closes an input's rows."""
 ADVICE = "advice"
 """``slem`` of a hand's row giving the recommended set (``advise``'s bid line): ``bids``
 the set (blank: bid nothing), ``expected`` and ``gain`` its expected score and gain over no
 bid, ``deals`` the deals it is scored on, ``probability`` the chance every bid of it is
 made."""
-SUMMARY_ROWS = (MAX_TRICKS, ADVICE)
+SUMMARY_ROWS = (MAX_TRICKS_ROW, ADVICE)
 """The ``slem`` of the rows that are not a slem's."""
 TOP, MAX_BIDS = 5, 3
 """The advice's sets ranked and most bids of a set, as ``advise``'s defaults."""
@@ -121,7 +121,7 @@ def _hand_rows(job: Job, opts: BatchOptions) -> list[dict]:
                            gain=0.0 if best is None else round(b.gain, 3), deals=b.deals,
                            probability=None if best is None else round(b.p_made, 6)))
     counts = np.bincount(res.max_tricks, minlength=11)
-    rows.append(result_row(**common, slem=MAX_TRICKS, deals=int(len(res.max_tricks)),
+    rows.append(result_row(**common, slem=MAX_TRICKS_ROW, deals=int(len(res.max_tricks)),
                            tricks=round(float(res.max_tricks.mean()), 4),
                            tricks_dist=" ".join(f"{k}:{n}" for k, n in enumerate(counts) if n)))
     return rows
@@ -145,7 +145,7 @@ def _deal_rows(job: Job, opts: BatchOptions) -> list[dict]:
             rows.append(result_row(**common, pair=label, slem=sid, param=param or None,
                                    value=S.SLEMS[sid].value, made=int(bool(ok)), deals=1))
     for pair in Pair:
-        rows.append(result_row(**common, pair=pair.label, slem=MAX_TRICKS, deals=1,
+        rows.append(result_row(**common, pair=pair.label, slem=MAX_TRICKS_ROW, deals=1,
                                tricks=res.tricks(pair)))
     return rows
 

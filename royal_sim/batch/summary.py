@@ -6,7 +6,7 @@ from typing import Sequence
 
 from .. import slems as S
 from ..cli.format import number, percent, table as fmt_table
-from .rows import ADVICE, MAX_TRICKS
+from .rows import ADVICE, MAX_TRICKS_ROW
 
 
 def summary(rows: Sequence[dict]) -> str:
@@ -30,7 +30,7 @@ def summary(rows: Sequence[dict]) -> str:
     bounded: set[tuple[str, str]] = set()   # (pair, slem) with an upper-bound hand row
     order: dict[str, None] = {}
     for r in rows:
-        if r["slem"] == MAX_TRICKS:
+        if r["slem"] == MAX_TRICKS_ROW:
             if r["kind"] == "hand":
                 hand_ids.add(r["id"])
                 for tok in (r["tricks_dist"] or "").split():
