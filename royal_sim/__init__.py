@@ -13,8 +13,8 @@ imported lazily: ``import royal_sim`` loads the search kernels only when one is 
 
 __version__ = "0.1.0"
 
-__all__ = ["analyze", "advise", "solve", "review", "AnalysisReport", "AdviceReport", "SlemRow",
-           "PositionResult", "RoyalSimError"]
+__all__ = ["analyze", "advise", "solve", "suggest", "review", "AnalysisReport", "AdviceReport",
+           "SlemRow", "PositionResult", "RoyalSimError"]
 
 
 def __getattr__(name: str):

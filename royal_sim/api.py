@@ -570,6 +570,53 @@ def solve(deal: str, *, leader: str = "A_IND", first_trick: int | None = None,
                           first_trick=first_trick, rules=rules, slems=bool(slems))
 
 
+def suggest(hand, seat, *, play=None, attack_bids: str | Sequence[str] | None = None,
+            defence_bids: str | Sequence[str] | None = None, rules: str = "gerots",
+            igazitas: bool = True, worlds: int = 320, precision: float | None = None,
+            seed: int = 1, heard: str | Sequence[str] = ()):
+    """The card ``seat`` should play now (``play.suggest``): every legal card valued over
+    worlds drawn from what the seat has seen, double dummy in each.
+
+    hand: the seat's cards now (notation or a list of cards); play: the cards played so
+    far from trick 1 in play order (notation, tricks may be separated by ``|``; who played
+    each follows from the trick winners); attack_bids, defence_bids: the bids announced
+    (comma lists of keys); rules, igazitas: the scoring; worlds: most worlds used;
+    precision: the margin at which to stop (points with bids, tricks without); seed: of
+    the worlds; heard: announcements heard (as ``analyze``). Returns
+    ``play.suggest.Suggestion``.
+
+    :raises RoyalSimError: a bad hand, seat, card, bid or option, or a record no deal fits
+        (naming the fact).
+    """
+    from .analysis.request import check_rules, parse_bids
+    from .model.deal import Pair
+    from .play.record import parse_play
+    from .model import cards as C
+    from .play.suggest import seats_of, suggest_card
+
+    check_rules(rules)
+    seat_ = parse_seat(_text(seat, "seat"))
+    cards, _ = parse_play(_text(play, "play")) if play else ([], [])
+    played = seats_of(cards)
+    held = C.mask_of(C.parse_cards(_text(hand, "hand")))
+    worlds = check_whole(worlds, "worlds", 1, 100_000)
+    bids = {Pair.ATTACK: parse_bids(_listed(attack_bids, "attack_bids"), "attack_bids"),
+            Pair.DEFENCE: parse_bids(_listed(defence_bids, "defence_bids"), "defence_bids")}
+    if precision is not None and (isinstance(precision, bool)
+                                  or not isinstance(precision, (int, float))
+                                  or not 0 < precision < math.inf):
+        raise RoyalSimError(f"precision must be a positive number, got {precision!r}",
+                            argument="precision")
+    try:
+        return suggest_card(seat_, held, played, bids=bids, rules=rules, igazitas=igazitas,
+                            precision=precision, max_worlds=worlds, seed=check_seed(seed),
+                            heard=_texts(heard, "heard") if heard else ())
+    except ValueError as e:
+        if isinstance(e, RoyalSimError):
+            raise
+        raise RoyalSimError(str(e), argument="play") from None
+
+
 def review(deal, *, play=None, leader: str | None = None, first_trick: int | None = None,
            attack_bids: str | Sequence[str] | None = None,
            defence_bids: str | Sequence[str] | None = None, rules: str | None = None):

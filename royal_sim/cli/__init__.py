@@ -16,6 +16,7 @@ from .batch import batch_command
 from .common import OneLineErrors
 from .deal import deal_command
 from .review import review_command
+from .suggest import suggest_command
 from .slems import slems_command
 from .solve import solve_command
 
@@ -31,5 +32,5 @@ def main():
 
 
 for _command in (deal_command, solve_command, analyze_command, advise_command,
-                 slems_command, batch_command, review_command):
+                 slems_command, batch_command, review_command, suggest_command):
     main.add_command(_command)

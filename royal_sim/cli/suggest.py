@@ -1,0 +1,76 @@
+"""``royal-sim suggest``: the card to play now, from what one seat has seen."""
+
+from __future__ import annotations
+
+import click
+
+from .common import json_option, user_errors
+
+
+@click.command("suggest")
+@click.argument("hand", metavar="HAND")
+@click.option("--seat", required=True, metavar="SEAT", help="The seat to play now.")
+@click.option("--play", default=None, metavar="CARDS",
+              help="The cards played so far from trick 1, in play order, tricks optionally "
+                   "separated by '|' (who played each follows from the trick winners).")
+@click.option("--attack-bids", metavar="KEY,...", multiple=True,
+              callback=lambda ctx, p, v: ",".join(v) if v else None,
+              help="Bids the attack announced (e.g. ultimo:I,gem). Repeatable.")
+@click.option("--defence-bids", metavar="KEY,...", multiple=True,
+              callback=lambda ctx, p, v: ",".join(v) if v else None,
+              help="Bids the defence announced (e.g. xxi_fogas). Repeatable.")
+@click.option("--rules", type=click.Choice(["gerots", "laza"], case_sensitive=False),
+              default="gerots", show_default=True, help="Rule set (scoring, obligations).")
+@click.option("--worlds", type=int, default=320, show_default=True, metavar="N",
+              help="Most worlds (deals consistent with what the seat has seen) to use.")
+@click.option("--precision", type=float, default=None, metavar="X",
+              help="Stop when the best card's margin over the next is known within +-X "
+                   "(points with bids, tricks without; default 1 point / 0.1 trick).")
+@click.option("--seed", type=int, default=1, show_default=True, help="Seed of the worlds.")
+@click.option("--heard", multiple=True, metavar="SEAT:ANNOUNCEMENT",
+              help="An announcement heard (as analyze). Repeatable.")
+@json_option
+@user_errors
+def suggest_command(hand, seat, play, attack_bids, defence_bids, rules, worlds, precision,
+                    seed, heard, as_json):
+    """The card SEAT should play now, holding HAND, from what it has seen.
+
+    Worlds (deals consistent with the seat's hand, the cards played and the voids they
+    show, the dealing rules and the bids and announcements heard; docs/worlds.md) are
+    drawn until the best card is told apart from the next; every legal card is valued
+    double dummy in each world: the mean tricks its pair then takes, the chance each
+    announced bid is made, and with bids the pair's mean score less the other pair's
+    (docs/play.md#suggest).
+    """
+    import json
+
+    from ..api import suggest
+
+    sg = suggest(hand, seat, play=play, attack_bids=attack_bids, defence_bids=defence_bids,
+                 rules=rules, worlds=worlds, precision=precision, seed=seed, heard=heard)
+    if as_json:
+        click.echo(json.dumps(sg.to_json()))
+        return
+    from ..model.cards import format_card
+    from .format import table
+
+    scored = sg.cards[0].expected is not None
+    labels = list(sg.cards[0].made) if scored else []
+    rows = []
+    for c in sg.cards:
+        row = [("* " if c.best else "  ") + format_card(c.card), f"{c.tricks:.2f}",
+               f"{c.tricks_se:.2f}"]
+        if scored:
+            row += [f"{c.expected:.1f}", f"{c.stderr:.1f}"]
+            row += [f"{100 * c.made[k]:.0f}%" for k in labels]
+        rows.append(row)
+    head = ["card", "tricks", "s.e."] + (["E[net]", "s.e."] + labels if scored else [])
+    click.echo(f"{sg.seat.name} to play in trick {sg.trick_number}"
+               + (f" after {' '.join(format_card(x) for x in sg.trick)}" if sg.trick else "")
+               + f"; {sg.worlds} world(s) ({sg.method}, {sg.count:,} consistent); "
+                 f"stopped: {sg.stopped}")
+    click.echo(table(rows, head))
+    margin = "" if sg.difference is None else \
+        f" (margin over the next {sg.difference[0]:+.2f} +- {sg.difference[1]:.2f})"
+    click.echo(f"Play {format_card(sg.best.card)}{margin}. Double dummy in each world: "
+               "every seat then sees all cards.")

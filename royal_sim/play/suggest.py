@@ -1,0 +1,245 @@
+"""A card suggested from what one seat sees: every legal card valued over worlds drawn from
+that seat's view (``worlds``), double dummy in each (``values``), as openschafkopf's
+``suggest-card`` and GIB's card play do (perfect-information Monte Carlo).
+
+For each legal card of the seat to play, over the worlds: the mean tricks its pair then
+takes from the current trick (included) to the last; with bids announced, the chance each
+bid is made and the pair's mean score under them: its points less the other pair's
+(``advisor.Scorer``: the rule set's scoring of the whole deal, consolatio included, each bid
+made where its pair can still force it after the card; on one world, equal points are told apart by the tricks, a
+thousandth of a point each). The recommended card has the best mean score (without bids:
+the most mean tricks); ties go to the lowest card id (docs/play.md#suggest).
+
+Worlds come in rounds (``FIRST_WORLDS``, then doubling) until the best card is told apart
+from the next (the 95 % interval of their paired difference over the worlds excludes 0),
+or the two are equal on every world so far, or that interval is within ``precision``
+(default ``PRECISION``), or ``max_worlds`` are used; when the consistent worlds are few,
+all of them are used once, in one round.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Callable, Sequence
+
+import numpy as np
+
+from ..advisor import Scorer
+from ..model import cards as C
+from ..model.deal import Pair, Seat, parse_seat
+from .position import Position
+from .values import card_values
+from .worlds import WorldSampler, replay
+
+__all__ = ["FIRST_WORLDS", "PRECISION", "CardChoice", "Suggestion", "seats_of", "suggest_card"]
+
+FIRST_WORLDS = 20
+"""Worlds of the first round (then each round doubles the worlds used so far)."""
+TRICK_POINTS = 0.001
+"""With bids, a trick counts this many points (it tells apart cards of equal score)."""
+PRECISION = {"tricks": 0.1, "points": 1.0}
+"""Default half-width of the best card's margin over the next at which a run stops."""
+
+
+@dataclass(frozen=True)
+class CardChoice:
+    """One legal card over the worlds: ``tricks`` the mean tricks of the mover's pair from the
+    current trick (included), ``tricks_se`` its standard error; ``made``: bid label
+    (``attack:gem``) → the share of worlds on which that bid is made after this card;
+    ``expected``: the mover's pair's mean points (``None`` without bids), ``stderr`` its
+    standard error; ``best``: the recommended card."""
+
+    card: int
+    tricks: float
+    tricks_se: float
+    made: dict[str, float]
+    expected: float | None
+    stderr: float | None
+    best: bool = False
+
+    def to_json(self) -> dict:
+        out = {"card": C.format_card(self.card), "tricks": round(self.tricks, 3),
+               "tricks_se": round(self.tricks_se, 3), "best": self.best}
+        if self.expected is not None:
+            out.update(expected=round(self.expected, 3), stderr=round(self.stderr, 3),
+                       made={k: round(v, 4) for k, v in self.made.items()})
+        return out
+
+
+@dataclass(frozen=True)
+class Suggestion:
+    """``suggest_card``'s answer: ``cards`` every legal card, best first; ``worlds`` the
+    worlds used, ``count`` how many are consistent, ``method`` ``enumerated`` or
+    ``sampled``; ``stopped``: ``"told apart"``, ``"equal"`` (the best two cards score
+    alike on every world), ``"precision"``, ``"worlds"`` (the cap or every consistent world)
+    or ``"one card"``; ``difference``: the best card's paired
+    margin over the next and its 95 % half-width (in points, or tricks without bids)."""
+
+    seat: Seat
+    trick_number: int
+    trick: tuple[int, ...]
+    cards: list[CardChoice]
+    worlds: int
+    count: int
+    method: str
+    stopped: str
+    difference: tuple[float, float] | None = None
+    bids: dict[str, tuple[str, ...]] = field(default_factory=dict)
+
+    @property
+    def best(self) -> CardChoice:
+        return self.cards[0]
+
+    def to_json(self) -> dict:
+        return {"seat": self.seat.name, "trick_number": self.trick_number,
+                "trick": [C.format_card(c) for c in self.trick],
+                "card": C.format_card(self.best.card),
+                "cards": [c.to_json() for c in self.cards],
+                "worlds": self.worlds, "consistent_worlds": self.count,
+                "method": self.method, "stopped": self.stopped,
+                "difference": None if self.difference is None else
+                [round(self.difference[0], 3), round(self.difference[1], 3)],
+                "bids": {k: list(v) for k, v in self.bids.items()}}
+
+
+def seats_of(cards: Sequence[int], leader: Seat = Seat.A_IND) -> list[tuple[Seat, int]]:
+    """The record ``[(seat, card)…]`` of cards in play order from trick 1 (``leader``): each
+    trick's winner leads the next, so the cards alone say who played them."""
+    from ..engine.solver import trick_winner
+    from ..tarokk import TAROKK_PLAY
+
+    n = len(Seat)
+    out, trick, lead = [], [], int(leader)
+    for c in cards:
+        out.append((Seat((lead + len(trick)) % n), int(c)))
+        trick.append(int(c))
+        if len(trick) == n:
+            lead = (lead + trick_winner(trick, 0, TAROKK_PLAY)) % n
+            trick = []
+    return out
+
+
+def _history(plays, n_seats: int) -> list[tuple[int, list[int]]]:
+    """The finished tricks of a replayed record: ``[(leader, [cards in play order])…]``."""
+    tricks: dict[int, list] = {}
+    for p in plays:
+        tricks.setdefault(p.trick, []).append(p)
+    return [(ps[0].seat, [p.card for p in ps]) for _, ps in sorted(tricks.items())
+            if len(ps) == n_seats]
+
+
+def suggest_card(seat: Seat | str, hand: int, played: Sequence = (), *,
+                 bids: dict[Pair, Sequence] | None = None, rules: str = "gerots",
+                 igazitas: bool = True, precision: float | None = None,
+                 max_worlds: int = 320, seed: int = 0, heard=(),
+                 progress: Callable[[int, int], None] | None = None) -> Suggestion:
+    """The card ``seat`` should play now, holding ``hand`` (bit mask, its cards now) after
+    the record ``played`` (``(seat, card)`` in play order from trick 1, led by A_IND).
+
+    bids: pair → the bids it announced (``slems.Bid``); rules / igazitas: the scoring;
+    precision: stop once the best card's paired margin is known within ± this (points, or
+    tricks without bids; default ``PRECISION``); seed: of the
+    worlds; heard: announcements heard (``worlds``); progress: called with (worlds used,
+    consistent worlds) after each round.
+
+    :raises ConstraintError: a record no deal fits (``worlds`` names the fact).
+    :raises DealError: a bad seat or hand. :raises ValueError: ``max_worlds`` below 1.
+    """
+    seat = parse_seat(seat)
+    if isinstance(max_worlds, bool) or not isinstance(max_worlds, int) or max_worlds < 1:
+        raise ValueError(f"max_worlds must be a positive whole number, got {max_worlds!r}")
+    bids = {p: tuple(bids.get(p, ())) for p in Pair} if bids else {p: () for p in Pair}
+    plays, leader, trick, number = replay(played)
+    if number > 10:
+        raise ValueError("the record is a finished game: no card is left to play")
+    n_seats = len(Seat)
+    history = _history(plays, n_seats)
+    mover = seat.pair
+    scored = any(bids.values())
+    own = [b.key for b in bids[mover]]
+    theirs = [b.key for b in bids[mover.other]]
+    labels = [f"{p.label}:{b.key}" for p in Pair for b in bids[p]]
+
+    # the opponents' bids say where cards are; the pair's own may be the seat's own bids
+    sampler = WorldSampler(seat, hand, played, heard=heard, opponent_bids=bids[mover.other])
+    few = sampler.count <= max_worlds and sampler.enumerable
+    per_world: list[dict[int, tuple[int, dict[str, bool]]]] = []
+    dealt: list[np.ndarray] = []
+    used, want, rounds_seed = 0, max_worlds if few else min(FIRST_WORLDS, max_worlds), seed
+    while True:
+        w = sampler.worlds(want - used, rounds_seed)
+        if int(w.to_play) != int(seat):
+            raise ValueError(f"{Seat(int(w.to_play)).name} is to play now, not {seat.name}")
+        for hands, deal in zip(w.hands, w.dealt):
+            pos = Position.of([int(x) for x in hands], Seat(int(w.leader)), w.trick_number,
+                              w.trick)
+            cv = card_values(pos, rules=rules, slems=scored, bids=bids, history=history)
+            per_world.append({
+                v.card: (v.tricks[mover.label],
+                         {f"{p.label}:{k}": k in (v.slems or {}).get(p.label, ())
+                          for p in Pair for k in (b.key for b in bids[p])})
+                for v in cv.cards})
+            dealt.append(deal)
+        used = len(per_world)
+        if progress is not None:
+            progress(used, w.count)
+        cards = sorted(per_world[0])
+        value = _values(per_world, cards, dealt, mover, own, theirs, rules, igazitas)
+        order = sorted(range(len(cards)), key=lambda i: (-value[:, i].mean(), cards[i]))
+        diff = None
+        if len(cards) == 1:
+            stopped = "one card"
+            break
+        d = value[:, order[0]] - value[:, order[1]]
+        half = 1.96 * float(d.std(ddof=1)) / math.sqrt(used) if used > 1 else math.inf
+        diff = (float(d.mean()), half)
+        if w.enumerated or used >= max_worlds:
+            stopped = "worlds"
+            break
+        if float(d.mean()) > half:
+            stopped = "told apart"
+            break
+        if not d.any() and used >= FIRST_WORLDS:
+            stopped = "equal"
+            break
+        if half <= (PRECISION["points" if scored else "tricks"] if precision is None
+                    else precision):
+            stopped = "precision"
+            break
+        want = min(max_worlds, 2 * used)
+        rounds_seed += 1
+    tricks = np.array([[world[c][0] for c in cards] for world in per_world], dtype=float)
+    m = tricks.shape[0]
+    out = []
+    for rank, i in enumerate(order):
+        c = cards[i]
+        se = float(tricks[:, i].std(ddof=1)) / math.sqrt(m) if m > 1 else 0.0
+        made = {lab: float(np.mean([world[c][1][lab] for world in per_world]))
+                for lab in labels}
+        exp = float((value[:, i] - TRICK_POINTS * tricks[:, i]).mean()) if scored else None
+        sd = (float(value[:, i].std(ddof=1)) / math.sqrt(m) if m > 1 else 0.0) \
+            if scored else None
+        out.append(CardChoice(c, float(tricks[:, i].mean()), se, made, exp, sd, rank == 0))
+    return Suggestion(seat, number, tuple(trick), out, used, w.count, w.method, stopped,
+                      diff, {p.label: tuple(b.key for b in bids[p]) for p in Pair})
+
+
+def _values(per_world, cards, dealt, mover: Pair, own, theirs, rules, igazitas) -> np.ndarray:
+    """(worlds, cards) the objective of each card in each world: the mover's pair's points
+    less the other pair's under the bids (``Scorer`` on the dealt worlds) plus its tricks
+    at ``TRICK_POINTS`` each, else its tricks."""
+    tricks = np.array([[world[c][0] for c in cards] for world in per_world], dtype=float)
+    if not own and not theirs:
+        return tricks
+    deals = np.array(dealt, dtype=np.uint64)
+    mine_s, theirs_s = (Scorer(deals, p, rules, igazitas) for p in (mover, mover.other))
+    out = np.empty_like(tricks)
+    for i, c in enumerate(cards):
+        mine = np.array([[world[c][1][f"{mover.label}:{k}"] for k in own]
+                         for world in per_world], dtype=np.int64).reshape(len(per_world), -1)
+        other = np.array([[world[c][1][f"{mover.other.label}:{k}"] for k in theirs]
+                          for world in per_world], dtype=np.int64).reshape(len(per_world), -1)
+        a, b = (mine if own else None), (other if theirs else None)
+        out[:, i] = mine_s.scores(own, a, theirs, b) - theirs_s.scores(theirs, b, own, a)
+    return out + TRICK_POINTS * tricks

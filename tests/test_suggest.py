@@ -1,0 +1,76 @@
+"""royal-sim suggest: a card chosen over worlds drawn from one seat's view."""
+
+import json
+
+import numpy as np
+from click.testing import CliRunner
+
+import royal_sim
+from royal_sim.cli import main
+from royal_sim.engine.solver import optimal_line
+from royal_sim.model import cards as C
+from royal_sim.model.deal import Deal, Pair, Seat
+from royal_sim.play.suggest import seats_of, suggest_card
+from royal_sim.play.worlds import WorldSampler
+from royal_sim.tarokk import TAROKK_PLAY, default_solver
+
+DEAL = Deal.parse("XX XII XI VIII IV S10 CJ HK HQ DK / XVII XIV I SK SJ CN C10 HJ DQ DN / "
+                  "XXII XXI XVIII XVI VII VI III SQ CK DJ / XIX XV XIII X IX V II SN CQ HN")
+
+
+def _line_cards(tricks: int) -> list[int]:
+    line = optimal_line(default_solver(TAROKK_PLAY), DEAL.hands)
+    return [c for _, cards, _ in line[:tricks] for c in cards]
+
+
+def test_the_record_of_cards_names_who_played_them():
+    line = optimal_line(default_solver(TAROKK_PLAY), DEAL.hands)
+    cards = [c for _, cs, _ in line[:3] for c in cs]
+    want = [(Seat((ld + i) % 4), c) for ld, cs, _ in line[:3] for i, c in enumerate(cs)]
+    assert seats_of(cards) == want
+
+
+def test_late_in_a_game_every_world_is_used_and_the_means_are_theirs():
+    """At trick 9 the worlds are few: all are enumerated, and each card's mean tricks is
+    the mean of its double-dummy value over exactly those worlds."""
+    played = seats_of(_line_cards(8))
+    seat = Seat(int(optimal_line(default_solver(TAROKK_PLAY), DEAL.hands)[8][0]))
+    hand = DEAL.hands[seat]
+    for _, c in played:
+        hand &= ~(1 << c)
+    sg = suggest_card(seat, hand, played, max_worlds=500)
+    sampler = WorldSampler(seat, hand, played)
+    assert sg.method == "enumerated" and sg.worlds == sampler.count
+    worlds = sampler.enumerate()
+    solver = default_solver(TAROKK_PLAY)
+    per = [solver.card_values([int(x) for x in h], int(worlds.leader), 9, (),
+                              int(seat.pair)) for h in worlds.hands]
+    for choice in sg.cards:
+        assert choice.card in per[0] and hand >> choice.card & 1
+        assert abs(choice.tricks - np.mean([p[choice.card] for p in per])) < 1e-9
+    best = max(sg.cards, key=lambda c: (c.tricks, -c.card))
+    assert sg.best.card == best.card
+
+
+def test_bids_give_the_chance_each_is_made_and_the_same_seed_the_same_answer():
+    hand = DEAL.hands[Seat.D_ELF]
+    bids = {Pair.ATTACK: [royal_sim.slems.Bid.parse("gem")]}
+    a = suggest_card(Seat.D_ELF, hand, [(Seat.A_IND, C.XX)], bids=bids, seed=3)
+    b = suggest_card(Seat.D_ELF, hand, [(Seat.A_IND, C.XX)], bids=bids, seed=3)
+    assert a.to_json() == b.to_json()
+    legal = {c for c in C.cards_of(hand) if C.SUIT_OF[c] == C.TAROKK}
+    assert {c.card for c in a.cards} == legal           # a tarokk led: a tarokk is owed
+    for c in a.cards:
+        assert 0 <= c.made["attack:gem"] <= 1 and c.expected is not None
+
+
+def test_the_command_prints_the_card_and_refuses_a_bad_record():
+    r = CliRunner().invoke(main, ["suggest", C.format_cards(DEAL.hands[Seat.D_ELF]),
+                                  "--seat", "D_ELF", "--play", "XX", "--json"])
+    assert r.exit_code == 0, r.output
+    out = json.loads(r.stdout)
+    assert out["card"] in {"XVII", "XIV", "I"} and out["trick"] == ["XX"]
+    bad = CliRunner().invoke(main, ["suggest", C.format_cards(DEAL.hands[Seat.D_ELF]),
+                                    "--seat", "D_ELF", "--play", "XX XXI"])
+    assert bad.exit_code == 2 and bad.stderr.startswith("Error: ")
+    assert "Traceback" not in bad.output
