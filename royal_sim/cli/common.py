@@ -179,6 +179,16 @@ def joined_lists(ctx, param, given: tuple[str, ...]) -> str | None:
     return ",".join(given) if given else None
 
 
+def pair_bids_options(fn):
+    """``--attack-bids`` and ``--defence-bids``: the bids each pair announced, comma lists
+    of keys, repeatable (every use joined, ``None`` when not given)."""
+    for side, example in (("defence", "xxi_fogas"), ("attack", "ultimo:I,gem")):
+        fn = click.option(f"--{side}-bids", metavar="KEY,...", multiple=True,
+                          callback=joined_lists,
+                          help=f"Bids the {side} announced (e.g. {example}). Repeatable.")(fn)
+    return fn
+
+
 def only_option(help: str):
     """``--only ID,...``, repeatable: the lists of every use joined into one (``None`` when
     not given), so ``--only gem --only volat`` means ``--only gem,volat``."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from .common import json_option, user_errors
+from .common import json_option, pair_bids_options, user_errors
 from .progress import announce_compile, compile_note
 
 
@@ -17,12 +17,7 @@ from .progress import announce_compile, compile_note
               help="Seat leading the first trick played (an ending; A_IND for a full deal).")
 @click.option("--first-trick", type=int, default=None, metavar="N",
               help="Number of the first trick played (an ending: 11 - cards per hand).")
-@click.option("--attack-bids", metavar="KEY,...", multiple=True,
-              callback=lambda ctx, p, v: ",".join(v) if v else None,
-              help="Bids the attack announced (e.g. ultimo:I,gem). Repeatable.")
-@click.option("--defence-bids", metavar="KEY,...", multiple=True,
-              callback=lambda ctx, p, v: ",".join(v) if v else None,
-              help="Bids the defence announced (e.g. xxi_fogas). Repeatable.")
+@pair_bids_options
 @click.option("--rules", type=click.Choice(["gerots", "laza"], case_sensitive=False),
               default=None, help="Rule set for the bids' obligatory play (default: the "
                                  "record's, else gerots).")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from .common import json_option, user_errors
+from .common import json_option, pair_bids_options, user_errors
 
 
 @click.command("suggest")
@@ -13,12 +13,7 @@ from .common import json_option, user_errors
 @click.option("--play", default=None, metavar="CARDS",
               help="The cards played so far from trick 1, in play order, tricks optionally "
                    "separated by '|' (who played each follows from the trick winners).")
-@click.option("--attack-bids", metavar="KEY,...", multiple=True,
-              callback=lambda ctx, p, v: ",".join(v) if v else None,
-              help="Bids the attack announced (e.g. ultimo:I,gem). Repeatable.")
-@click.option("--defence-bids", metavar="KEY,...", multiple=True,
-              callback=lambda ctx, p, v: ",".join(v) if v else None,
-              help="Bids the defence announced (e.g. xxi_fogas). Repeatable.")
+@pair_bids_options
 @click.option("--rules", type=click.Choice(["gerots", "laza"], case_sensitive=False),
               default="gerots", show_default=True, help="Rule set (scoring, obligations).")
 @click.option("--worlds", type=int, default=320, show_default=True, metavar="N",
