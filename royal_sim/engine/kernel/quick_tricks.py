@@ -176,3 +176,44 @@ def _pair_quick_tricks(hands, leader, pair_of, suit_masks, trump):
             q = 1 + q2
             used = used2 | _bit(w)
     return q, used
+
+
+@kernel_no_refcount
+def _second_hand_trick(hands, pair_of, leader, led, suit_of, suit_masks, trump):
+    """After the lead (card ``led``, the leader's card already out of his hand): does the
+    second hand's side surely win this trick (DDS's quick tricks for the second hand)? It
+    does when one of its hands still to play can ruff (void in the led suit, holding a
+    trump) and no opponent still to play can, or when its highest card of the led suit is
+    above the led card and every opponent's card of it still to play, and no opponent
+    still to play can ruff. Returns ``(a seat of that side or -1, the cards whose ranks the
+    answer used)``: that highest card, none for a ruff (suit lengths only)."""
+    zero = np.uint64(0)
+    s2 = (leader + 1) & 3
+    y = pair_of[s2]
+    ls = suit_of[led]
+    sm = suit_masks[ls]
+    tm = suit_masks[trump] if trump >= 0 else zero
+    side_top = np.uint64(0)       # the side's cards of the led suit
+    side_ruff = False
+    opp_top = _bit(led)           # cards of the led suit the side must beat
+    opp_ruff = False
+    for k in range(1, 4):
+        s = (leader + k) & 3
+        f = hands[s] & sm
+        can_ruff = ls != trump and f == 0 and (hands[s] & tm) != 0
+        if pair_of[s] == y:
+            side_top |= f
+            side_ruff = side_ruff or can_ruff
+        else:
+            opp_top |= f
+            opp_ruff = opp_ruff or can_ruff
+    if opp_ruff:
+        return -1, zero
+    if side_ruff:
+        return s2, zero
+    if side_top == 0:
+        return -1, zero
+    w = _highbit_index(side_top)
+    if w < _highbit_index(opp_top):
+        return -1, zero
+    return s2, _bit(w)

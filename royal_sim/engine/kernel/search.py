@@ -15,13 +15,15 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..goal import G_CAPTURE, G_COUNT_TRICKS, G_LEAD0
+from ..goal import (G_CAPTURE, G_CAPTURE_ANY, G_COUNT_TRICKS, G_LEAD0, G_RUN_LEN,
+                    G_SPLIT_TRICKS, G_TRICK0)
 from ...jit.bits import _bit
 from .bounds import _trick_start_bounds
 from .moves import _draws_trumps, _moves, _same_partition, _with_run
+from .quick_tricks import _second_hand_trick
 from .table import (KEY_WORDS, KW_LEN, MAX_CBITS, SEQ_WORDS, TT_DEPTH, _class_planes,
                     _depth_cards, _named_cards, _rel_key, _tt_lookup, _tt_store)
-from .tricks import _legal, _score_trick, _trick_winner
+from .tricks import _count_future, _legal, _score_trick, _trick_winner
 from .workspace import (C_CUT0, C_FIRST0, C_NODES, C_REPL, C_STAMP, C_TRICK0, C_TSTART,
                         MAX_DEPTH, U_HAND, U_LEN, U_REL, U_SKIP, U_TWIN, U_UNPLAYED, W_IDX,
                         W_ISP, W_LEADER, W_LEN, W_N, W_NEED, W_NPLAYED, W_PCOUNT, W_PROG,
@@ -62,6 +64,13 @@ def _search(hands, pairmask, suit_of, suit_masks, trump, must_trump, pair_of,
         if trump_mask & _bit(c):
             trump_top = c
     draw = _draws_trumps(goal)
+    # a goal of counted tricks alone (bridge's): the second hand's sure trick may meet it
+    pure = True
+    for k in range(G_RUN_LEN + 1):      # required tricks, captures, existentials, runs
+        if goal[k] != 0:
+            pure = False
+    if goal[G_SPLIT_TRICKS] != 0 or goal[G_CAPTURE_ANY] != 0:
+        pure = False
     d = np.int64(0)
     ws[0, W_LEADER] = leader0
     ws[0, W_TRICK] = trick0
@@ -113,6 +122,27 @@ def _search(hands, pairmask, suit_of, suit_masks, trump, must_trump, pair_of,
                     rel = _depth_cards(tt_keys[hi_j, TT_DEPTH], unplayed, suit_masks)
                     phase = PH_RETURN
                     continue
+            if nplayed == 1:
+                # the second hand's side surely wins this trick: too few counted tricks
+                # left, or a required trick lost; or the count met (DDS's quick tricks
+                # for the second hand)
+                y, rel2 = _second_hand_trick(hands, pair_of, leader, tc[trick_no, 0], suit_of,
+                                             suit_masks, trump)
+                if y >= 0:
+                    counted = (goal[G_COUNT_TRICKS] >> np.uint64(trick_no)) & np.uint64(1)
+                    if pairmask[y]:
+                        if pure and counted != 0 and need <= 1 and held[trick_no + 1] == 0:
+                            r = True
+                            rel = rel2
+                            phase = PH_RETURN
+                            continue
+                    elif (goal[G_TRICK0 + trick_no] != 0
+                          or (counted != 0 and need > _count_future(
+                              goal[G_COUNT_TRICKS], trick_no, n_tricks_total) - 1)):
+                        r = False
+                        rel = rel2
+                        phase = PH_RETURN
+                        continue
             seat = (leader + nplayed) & 3
             hand = hands[seat]
             led = tc[trick_no, 0] if nplayed > 0 else -1
