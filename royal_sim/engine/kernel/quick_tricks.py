@@ -178,42 +178,45 @@ def _pair_quick_tricks(hands, leader, pair_of, suit_masks, trump):
     return q, used
 
 
+
 @kernel_no_refcount
-def _second_hand_trick(hands, pair_of, leader, led, suit_of, suit_masks, trump):
-    """After the lead (card ``led``, the leader's card already out of his hand): does the
-    second hand's side surely win this trick (DDS's quick tricks for the second hand)? It
-    does when one of its hands still to play can ruff (void in the led suit, holding a
-    trump) and no opponent still to play can, or when its highest card of the led suit is
-    above the led card and every opponent's card of it still to play, and no opponent
-    still to play can ruff. Returns ``(a seat of that side or -1, the cards whose ranks the
-    answer used)``: that highest card, none for a ruff (suit lengths only)."""
+def _trick_goes_to(hands, pair_of, leader, nplayed, tc, trick_no, suit_of, suit_masks, trump):
+    """With ``nplayed`` (1, 2) cards of the trick down: does the side of the hand to play
+    surely win the trick (DDS's quick tricks for the second hand, for the third hand too)?
+    It does when the best card it can put on the trick (the one winning now, its hands'
+    top cards of the led suit, their top trumps when void in it) beats the best the
+    opponents can (the one winning now, their top cards of the led suit, their top trumps
+    when void in it). Returns ``(a seat of that side or -1, the cards whose ranks the answer
+    used)``: that best card when it beats a card of its own suit, else none (suit
+    lengths only)."""
     zero = np.uint64(0)
-    s2 = (leader + 1) & 3
-    y = pair_of[s2]
+    me = (leader + nplayed) & 3
+    y = pair_of[me]
+    led = tc[trick_no, 0]
     ls = suit_of[led]
     sm = suit_masks[ls]
     tm = suit_masks[trump] if trump >= 0 else zero
-    side_top = np.uint64(0)       # the side's cards of the led suit
-    side_ruff = False
-    opp_top = _bit(led)           # cards of the led suit the side must beat
-    opp_ruff = False
-    for k in range(1, 4):
+    best_y = -1         # strength: 128 + card a trump, 64 + card the led suit
+    best_o = -1
+    for k in range(4):
         s = (leader + k) & 3
-        f = hands[s] & sm
-        can_ruff = ls != trump and f == 0 and (hands[s] & tm) != 0
-        if pair_of[s] == y:
-            side_top |= f
-            side_ruff = side_ruff or can_ruff
+        if k < nplayed:
+            c = tc[trick_no, k]
+            v = c + (128 if suit_of[c] == trump else (64 if suit_of[c] == ls else -999))
         else:
-            opp_top |= f
-            opp_ruff = opp_ruff or can_ruff
-    if opp_ruff:
+            f = hands[s] & sm
+            if f:
+                v = _highbit_index(f) + (128 if ls == trump else 64)
+            elif hands[s] & tm:
+                v = _highbit_index(hands[s] & tm) + 128
+            else:
+                v = -1
+        if pair_of[s] == y:
+            best_y = max(best_y, v)
+        else:
+            best_o = max(best_o, v)
+    if best_y < 0 or best_y < best_o:
         return -1, zero
-    if side_ruff:
-        return s2, zero
-    if side_top == 0:
-        return -1, zero
-    w = _highbit_index(side_top)
-    if w < _highbit_index(opp_top):
-        return -1, zero
-    return s2, _bit(w)
+    if best_o >= 0 and (best_o >> 6) == (best_y >> 6):
+        return me, _bit(best_y & 63)
+    return me, zero

@@ -20,7 +20,7 @@ from ..goal import (G_CAPTURE, G_CAPTURE_ANY, G_COUNT_TRICKS, G_LEAD0, G_RUN_LEN
 from ...jit.bits import _bit
 from .bounds import _trick_start_bounds
 from .moves import _draws_trumps, _moves, _same_partition, _with_run
-from .quick_tricks import _second_hand_trick
+from .quick_tricks import _trick_goes_to
 from .table import (KEY_WORDS, KW_LEN, MAX_CBITS, SEQ_WORDS, TT_DEPTH, _class_planes,
                     _depth_cards, _named_cards, _rel_key, _tt_lookup, _tt_store)
 from .tricks import _count_future, _legal, _score_trick, _trick_winner
@@ -122,12 +122,12 @@ def _search(hands, pairmask, suit_of, suit_masks, trump, must_trump, pair_of,
                     rel = _depth_cards(tt_keys[hi_j, TT_DEPTH], unplayed, suit_masks)
                     phase = PH_RETURN
                     continue
-            if nplayed == 1:
-                # the second hand's side surely wins this trick: too few counted tricks
-                # left, or a required trick lost; or the count met (DDS's quick tricks
-                # for the second hand)
-                y, rel2 = _second_hand_trick(hands, pair_of, leader, tc[trick_no, 0], suit_of,
-                                             suit_masks, trump)
+            if nplayed == 1 or nplayed == 2:
+                # the side to play surely wins this trick: too few counted tricks left, or
+                # a required trick lost; or the count met (DDS's quick tricks for the
+                # second hand)
+                y, rel2 = _trick_goes_to(hands, pair_of, leader, nplayed, tc, trick_no,
+                                         suit_of, suit_masks, trump)
                 if y >= 0:
                     counted = (goal[G_COUNT_TRICKS] >> np.uint64(trick_no)) & np.uint64(1)
                     if pairmask[y]:
