@@ -181,7 +181,7 @@ def _pair_quick_tricks(hands, leader, pair_of, suit_masks, trump):
 
 @kernel_no_refcount
 def _trick_goes_to(hands, pair_of, leader, nplayed, tc, trick_no, suit_of, suit_masks, trump):
-    """With ``nplayed`` (1, 2) cards of the trick down: does the side of the hand to play
+    """With ``nplayed`` (1..3) cards of the trick down: does the side of the hand to play
     surely win the trick (DDS's quick tricks for the second hand, for the third hand too)?
     It does when the best card it can put on the trick (the one winning now, its hands'
     top cards of the led suit, their top trumps when void in it) beats the best the

@@ -122,7 +122,7 @@ def _search(hands, pairmask, suit_of, suit_masks, trump, must_trump, pair_of,
                     rel = _depth_cards(tt_keys[hi_j, TT_DEPTH], unplayed, suit_masks)
                     phase = PH_RETURN
                     continue
-            if nplayed == 1 or nplayed == 2:
+            if nplayed > 0:
                 # the side to play surely wins this trick: too few counted tricks left, or
                 # a required trick lost; or the count met (DDS's quick tricks for the
                 # second hand)
