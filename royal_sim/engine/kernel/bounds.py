@@ -1,7 +1,8 @@
 """Trick-start bounds: at every trick start, is the goal already met, or no longer possible?
 
 Not enough counted tricks left; sure tricks of the top trump run and quick tricks of the
-side on lead (``quick_tricks.py``) against the tricks the goal needs; a pair wins at most
+side on lead (``quick_tricks.py``) and a trick the other side surely wins (``later_tricks.py``)
+against the tricks the goal needs; a pair wins at most
 one trick per trump plus the fewest non-trumps of any hand; a required card no longer in
 the pair's hands (and Hall's count: a card of its own for each required trick); trump
 counts against tricks to be won without high trumps (``_too_many_over``, and a hand void in

@@ -1,7 +1,8 @@
 """Tricks a side surely wins from a trick start (after DDS ``QuickTricks.cpp``): the top
 trump run's sure tricks, the leader's quick tricks, and quick tricks through the partner's
-hand. Each is a lower bound valid for any trick-taking rules, and returns the cards it used
-(whose ranks the bound depends on).
+hand; after the lead, the trick the side to play surely wins. Each is a lower bound valid
+for any trick-taking rules, and returns the cards it used (whose ranks the bound depends
+on).
 """
 
 from __future__ import annotations

@@ -5,10 +5,11 @@ them.
 
 At a trick start the bounds (``bounds.py``) and the table (``table.py``) may answer at once;
 else the moves (``moves.py``) are tried one card per ply, and the goal's clauses are checked
-after every trick (``tricks._score_trick``). Partitions prune moves too: after a move is
-refuted (or proved, at an AND node), a later move of the same suit and class with no
-relevant card at or above either card leads to a position of the same partition and is
-skipped.
+after every trick (``tricks._score_trick``). After the lead, a trick the side to play
+surely wins (``quick_tricks._trick_goes_to``) may decide a trick count at once.
+Partitions prune moves too: after a move is refuted (or proved, at an AND node), a later
+move of the same suit and class with no relevant card at or above either card leads to a
+position of the same partition and is skipped.
 """
 
 from __future__ import annotations
