@@ -18,13 +18,13 @@ import numpy as np
 
 from ..goal import (G_CAPTURE, G_CAPTURE_ANY, G_COUNT_TRICKS, G_LEAD0, G_RUN_LEN,
                     G_SPLIT_TRICKS, G_TRICK0)
-from ...jit.bits import _bit
+from ...jit.bits import _bit, popcount
 from .bounds import _trick_start_bounds
 from .moves import _draws_trumps, _moves, _same_partition, _with_run
 from .quick_tricks import _trick_goes_to
 from .table import (KEY_WORDS, KW_LEN, MAX_CBITS, SEQ_WORDS, TT_DEPTH, _class_planes,
                     _depth_cards, _named_cards, _rel_key, _tt_lookup, _tt_store)
-from .tricks import _count_future, _legal, _score_trick, _trick_winner
+from .tricks import _legal, _score_trick, _trick_winner
 from .workspace import (C_CUT0, C_FIRST0, C_NODES, C_REPL, C_STAMP, C_TRICK0, C_TSTART,
                         MAX_DEPTH, U_HAND, U_LEN, U_REL, U_SKIP, U_TWIN, U_UNPLAYED, W_IDX,
                         W_ISP, W_LEADER, W_LEN, W_N, W_NEED, W_NPLAYED, W_PCOUNT, W_PROG,
@@ -126,21 +126,21 @@ def _search(hands, pairmask, suit_of, suit_masks, trump, must_trump, pair_of,
             if nplayed > 0:
                 # the side to play surely wins this trick: too few counted tricks left, or
                 # a required trick lost; or the count met (DDS's quick tricks for the
-                # second hand)
-                y, rel2 = _trick_goes_to(hands, pair_of, leader, nplayed, tc, trick_no,
-                                         suit_of, suit_masks, trump)
-                if y >= 0:
-                    counted = (goal[G_COUNT_TRICKS] >> np.uint64(trick_no)) & np.uint64(1)
-                    if pairmask[y]:
-                        if pure and counted != 0 and need <= 1 and held[trick_no + 1] == 0:
-                            r = True
-                            rel = rel2
-                            phase = PH_RETURN
-                            continue
-                    elif (goal[G_TRICK0 + trick_no] != 0
-                          or (counted != 0 and need > _count_future(
-                              goal[G_COUNT_TRICKS], trick_no, n_tricks_total) - 1)):
-                        r = False
+                # second hand). Asked only when its answer would decide.
+                counted = (goal[G_COUNT_TRICKS] >> np.uint64(trick_no)) & np.uint64(1)
+                win_ok = pure and counted != 0 and need <= 1 and held[trick_no + 1] == 0
+                lose_ok = goal[G_TRICK0 + trick_no] != 0
+                if not lose_ok and counted != 0:
+                    fut = goal[G_COUNT_TRICKS] >> np.uint64(trick_no)
+                    lim = n_tricks_total - trick_no
+                    if lim < 64:
+                        fut &= (np.uint64(1) << np.uint64(lim)) - np.uint64(1)
+                    lose_ok = need > popcount(fut) - 1
+                if win_ok or lose_ok:
+                    y, rel2 = _trick_goes_to(hands, pair_of, leader, nplayed, tc, trick_no,
+                                             suit_of, suit_masks, trump)
+                    if y >= 0 and (win_ok if pairmask[y] else lose_ok):
+                        r = pairmask[y]
                         rel = rel2
                         phase = PH_RETURN
                         continue
