@@ -19,6 +19,7 @@ endplay_types = pytest.importorskip("endplay.types")
 
 from reference import ref_max_tricks  # noqa: E402
 from royal_sim import tarokk as search  # noqa: E402
+from royal_sim.engine.kernel import later_tricks as later  # noqa: E402
 from royal_sim.engine.kernel import quick_tricks as quick  # noqa: E402
 from royal_sim.engine.play_rules import (BRIDGE_RANKS, BRIDGE_SUITS, bridge_card,  # noqa: E402
                                     bridge_play_rules)
@@ -182,3 +183,49 @@ def test_a_lower_trump_keeps_two_top_trumps_of_two_hands_apart():
     hands[0] = _hand((3, 12), (1, 4), (1, 5))        # C A, H 6 7: no lower trump
     assert quick._sure_tricks(hands, rules.pair_of, np.uint64(int(out) & ~(1 << bridge_card(
         3, 0)) | 1 << bridge_card(1, 4)), rules.suit_masks[3], top, True)[0] == 1
+
+
+def test_a_second_trump_behind_the_top_one_wins_a_trick():
+    """North leads holding the ace of trumps; East, right after North, holds the king and
+    the deuce: East plays the king whenever North did not play the ace before him, else
+    the deuce, so East-West win a trick (DDS's later tricks). With the ace and queen in
+    South, after East, North-South win every trick."""
+    rules = bridge_play_rules(3)                          # clubs trumps
+    east = _hand((3, 11), (3, 0), (1, 0))            # C K 2, H 2
+    west = _hand((2, 0), (2, 1), (2, 2))             # D 2 3 4
+    north = _hand((3, 12), (0, 12), (0, 11))         # C A, S A K
+    south = _hand((0, 0), (1, 1), (1, 2))            # S 2, H 3 4
+    hands = np.array([north, east, south, west], dtype=np.uint64)
+    out = np.uint64(north | east | south | west)
+    seat, cards = later._later_trick(hands, rules.pair_of, out, rules.suit_masks[3], 0,
+                                     rules.suit_masks, rules.must_trump, 3)
+    assert (seat, cards) == (1, _hand((3, 12), (3, 11)))
+    assert search.max_tricks(hands, 0, 11, rules, pair=0) == dds_max_tricks(hands, 0, 3) == 2
+    north = _hand((0, 12), (0, 11), (0, 10))         # S A K Q
+    south = _hand((3, 12), (3, 10), (1, 1))          # C A Q, H 3
+    hands = np.array([north, east, south, west], dtype=np.uint64)
+    out = np.uint64(north | east | south | west)
+    assert later._later_trick(hands, rules.pair_of, out, rules.suit_masks[3], 0,
+                              rules.suit_masks, rules.must_trump, 3)[0] == -1
+    assert search.max_tricks(hands, 0, 11, rules, pair=0) == dds_max_tricks(hands, 0, 3) == 3
+
+
+def test_the_side_to_play_surely_wins_the_trick():
+    """North leads a spade; East, void in spades, holds a trump: East-West win the trick, on
+    suit lengths alone. When South (after East) is void too with a higher trump, they do
+    not; when South's trump is lower, they do, and the rank of East's trump is behind it."""
+    rules = bridge_play_rules(3)                          # clubs trumps
+    north = _hand((0, 2), (0, 3))                    # S 4 5
+    east = _hand((3, 5), (1, 0))                     # C 7, H 2
+    south = _hand((0, 4), (1, 1))                    # S 6, H 3
+    west = _hand((0, 5), (1, 2))                     # S 7, H 4
+    tc = np.zeros((14, 4), dtype=np.int64)
+    tc[0, 0] = bridge_card(0, 1)                     # S 3 led
+    hands = np.array([north, east, south, west], dtype=np.uint64)
+    args = (rules.suit_of, rules.suit_masks, rules.trump)
+    assert quick._trick_goes_to(hands, rules.pair_of, 0, 1, tc, 0, *args) == (1, 0)
+    hands[2] = _hand((3, 9), (1, 1))                 # S 6 -> C J: South overruffs
+    assert quick._trick_goes_to(hands, rules.pair_of, 0, 1, tc, 0, *args)[0] == -1
+    hands[2] = _hand((3, 1), (1, 1))                 # C 3: lower than East's C 7
+    assert quick._trick_goes_to(hands, rules.pair_of, 0, 1, tc, 0, *args) == (
+        1, 1 << bridge_card(3, 5))

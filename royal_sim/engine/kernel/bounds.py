@@ -1,7 +1,8 @@
 """Trick-start bounds: at every trick start, is the goal already met, or no longer possible?
 
 Not enough counted tricks left; sure tricks of the top trump run and quick tricks of the
-side on lead (``quick_tricks.py``) against the tricks the goal needs; a pair wins at most
+side on lead (``quick_tricks.py``) and a trick the other side surely wins (``later_tricks.py``)
+against the tricks the goal needs; a pair wins at most
 one trick per trump plus the fewest non-trumps of any hand; a required card no longer in
 the pair's hands (and Hall's count: a card of its own for each required trick); trump
 counts against tricks to be won without high trumps (``_too_many_over``, and a hand void in
@@ -23,6 +24,7 @@ import numpy as np
 from ..goal import (G_CAPTURE, G_CAPTURE_ANY, G_COUNT_TRICKS, G_EXIST1, G_EXIST2, G_LEAD0,
                     G_RUN_LEN, G_RUN_MASK, G_SPLIT_TRICKS, G_TRICK0)
 from ...jit.bits import _above, _bit, _highbit_index, _highest_bits, _lowbit_index, popcount
+from .later_tricks import _later_trick
 from .quick_tricks import _pair_quick_tricks, _quick_tricks, _sure_tricks
 from .tricks import P_ANY, P_EXIST1, P_EXIST2, P_RUN_DONE, P_RUN_SHIFT, _count_future
 from ...jit import helper, kernel_no_refcount
@@ -165,7 +167,8 @@ def _required_tricks_count_cut(hands, goal, n_tricks_total, trick_no, unplayed, 
 
 @helper
 def _trick_count_cut(hands, pairmask, pair_of, need, counted_left, left, unplayed,
-                     trump_mask, trump_top, leader, suit_masks, trump, held_now, lead_rule):
+                     trump_mask, trump_top, leader, suit_masks, trump, held_now, lead_rule,
+                     must_trump):
     """The tricks each side surely wins: the top trump run (``_sure_tricks``), at most one
     trick per trump plus the fewest suit cards of any hand, quick tricks of the side on
     lead (the pair's own count only cards it may cash now, and none while a lead obligation
@@ -218,6 +221,21 @@ def _trick_count_cut(hands, pairmask, pair_of, need, counted_left, left, unplaye
             rel_o = zero
             if need > counted_left - max(0, sure_o - uncounted):
                 return True, zero, sure_p, rel_p, sure_o, rel_o, qt_o, rel_q
+    if sure_o == 0 or sure_p <= 0:
+        # a trick the other side surely wins (``later_tricks.py``); the pair's own only
+        # while it may play any legal card
+        s1, rel1 = _later_trick(hands, pair_of, unplayed, trump_mask, leader, suit_masks,
+                                must_trump, left)
+        if s1 >= 0:
+            if pairmask[s1]:
+                if held_now == 0 and not lead_rule and 1 - uncounted > sure_p:
+                    sure_p = 1 - uncounted
+                    rel_p = rel1
+            elif sure_o == 0:
+                sure_o = 1
+                rel_o = rel1
+                if need > counted_left - max(0, 1 - uncounted):
+                    return True, rel1, sure_p, rel_p, sure_o, rel_o, qt_o, rel_q
     if pairmask[leader]:
         qt = 0
         qcards = zero
@@ -407,7 +425,7 @@ def _trick_start_bounds(hands, pairmask, pair_of, goal, n_tricks_total, trick_no
     if need > 0 or n_req > 0:       # the trick bounds serve only these
         cut, rel, sure_p, rel_p, sure_o, rel_o, qt_o, rel_q = _trick_count_cut(
             hands, pairmask, pair_of, need, counted_left, left, unplayed, trump_mask,
-            trump_top, leader, suit_masks, trump, held_now, lead_rule)
+            trump_top, leader, suit_masks, trump, held_now, lead_rule, must_trump)
         if cut:
             return 0, rel
         if n_req > 0:

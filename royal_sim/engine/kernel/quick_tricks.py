@@ -1,7 +1,8 @@
 """Tricks a side surely wins from a trick start (after DDS ``QuickTricks.cpp``): the top
 trump run's sure tricks, the leader's quick tricks, and quick tricks through the partner's
-hand. Each is a lower bound valid for any trick-taking rules, and returns the cards it used
-(whose ranks the bound depends on).
+hand; after the lead, the trick the side to play surely wins. Each is a lower bound valid
+for any trick-taking rules, and returns the cards it used (whose ranks the bound depends
+on).
 """
 
 from __future__ import annotations
@@ -176,3 +177,47 @@ def _pair_quick_tricks(hands, leader, pair_of, suit_masks, trump):
             q = 1 + q2
             used = used2 | _bit(w)
     return q, used
+
+
+
+@kernel_no_refcount
+def _trick_goes_to(hands, pair_of, leader, nplayed, tc, trick_no, suit_of, suit_masks, trump):
+    """With ``nplayed`` (1..3) cards of the trick down: does the side of the hand to play
+    surely win the trick (DDS's quick tricks for the second hand, for the third hand too)?
+    It does when the best card it can put on the trick (the one winning now, its hands'
+    top cards of the led suit, their top trumps when void in it) beats the best the
+    opponents can (the one winning now, their top cards of the led suit, their top trumps
+    when void in it). Returns ``(a seat of that side or -1, the cards whose ranks the answer
+    used)``: that best card when it beats a card of its own suit, else none (suit
+    lengths only)."""
+    zero = np.uint64(0)
+    me = (leader + nplayed) & 3
+    y = pair_of[me]
+    led = tc[trick_no, 0]
+    ls = suit_of[led]
+    sm = suit_masks[ls]
+    tm = suit_masks[trump] if trump >= 0 else zero
+    best_y = -1         # strength: 128 + card a trump, 64 + card the led suit
+    best_o = -1
+    for k in range(4):
+        s = (leader + k) & 3
+        if k < nplayed:
+            c = tc[trick_no, k]
+            v = c + (128 if suit_of[c] == trump else (64 if suit_of[c] == ls else -999))
+        else:
+            f = hands[s] & sm
+            if f:
+                v = _highbit_index(f) + (128 if ls == trump else 64)
+            elif hands[s] & tm:
+                v = _highbit_index(hands[s] & tm) + 128
+            else:
+                v = -1
+        if pair_of[s] == y:
+            best_y = max(best_y, v)
+        else:
+            best_o = max(best_o, v)
+    if best_y < 0 or best_y < best_o:
+        return -1, zero
+    if best_o >= 0 and (best_o >> 6) == (best_y >> 6):
+        return me, _bit(best_y & 63)
+    return me, zero

@@ -5,20 +5,23 @@ them.
 
 At a trick start the bounds (``bounds.py``) and the table (``table.py``) may answer at once;
 else the moves (``moves.py``) are tried one card per ply, and the goal's clauses are checked
-after every trick (``tricks._score_trick``). Partitions prune moves too: after a move is
-refuted (or proved, at an AND node), a later move of the same suit and class with no
-relevant card at or above either card leads to a position of the same partition and is
-skipped.
+after every trick (``tricks._score_trick``). After the lead, a trick the side to play
+surely wins (``quick_tricks._trick_goes_to``) may decide a trick count at once.
+Partitions prune moves too: after a move is refuted (or proved, at an AND node), a later
+move of the same suit and class with no relevant card at or above either card leads to a
+position of the same partition and is skipped.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from ..goal import G_CAPTURE, G_COUNT_TRICKS, G_LEAD0
-from ...jit.bits import _bit
+from ..goal import (G_CAPTURE, G_CAPTURE_ANY, G_COUNT_TRICKS, G_LEAD0, G_RUN_LEN,
+                    G_SPLIT_TRICKS, G_TRICK0)
+from ...jit.bits import _bit, popcount
 from .bounds import _trick_start_bounds
 from .moves import _draws_trumps, _moves, _same_partition, _with_run
+from .quick_tricks import _trick_goes_to
 from .table import (KEY_WORDS, KW_LEN, MAX_CBITS, SEQ_WORDS, TT_DEPTH, _class_planes,
                     _depth_cards, _named_cards, _rel_key, _tt_lookup, _tt_store)
 from .tricks import _legal, _score_trick, _trick_winner
@@ -62,6 +65,13 @@ def _search(hands, pairmask, suit_of, suit_masks, trump, must_trump, pair_of,
         if trump_mask & _bit(c):
             trump_top = c
     draw = _draws_trumps(goal)
+    # a goal of counted tricks alone (bridge's): the second hand's sure trick may meet it
+    pure = True
+    for k in range(G_RUN_LEN + 1):      # required tricks, captures, existentials, runs
+        if goal[k] != 0:
+            pure = False
+    if goal[G_SPLIT_TRICKS] != 0 or goal[G_CAPTURE_ANY] != 0:
+        pure = False
     d = np.int64(0)
     ws[0, W_LEADER] = leader0
     ws[0, W_TRICK] = trick0
@@ -113,6 +123,27 @@ def _search(hands, pairmask, suit_of, suit_masks, trump, must_trump, pair_of,
                     rel = _depth_cards(tt_keys[hi_j, TT_DEPTH], unplayed, suit_masks)
                     phase = PH_RETURN
                     continue
+            if nplayed > 0:
+                # the side to play surely wins this trick: too few counted tricks left, or
+                # a required trick lost; or the count met (DDS's quick tricks for the
+                # second hand). Asked only when its answer would decide.
+                counted = (goal[G_COUNT_TRICKS] >> np.uint64(trick_no)) & np.uint64(1)
+                win_ok = pure and counted != 0 and need <= 1 and held[trick_no + 1] == 0
+                lose_ok = goal[G_TRICK0 + trick_no] != 0
+                if not lose_ok and counted != 0:
+                    fut = goal[G_COUNT_TRICKS] >> np.uint64(trick_no)
+                    lim = n_tricks_total - trick_no
+                    if lim < 64:
+                        fut &= (np.uint64(1) << np.uint64(lim)) - np.uint64(1)
+                    lose_ok = need > popcount(fut) - 1
+                if win_ok or lose_ok:
+                    y, rel2 = _trick_goes_to(hands, pair_of, leader, nplayed, tc, trick_no,
+                                             suit_of, suit_masks, trump)
+                    if y >= 0 and (win_ok if pairmask[y] else lose_ok):
+                        r = pairmask[y]
+                        rel = rel2
+                        phase = PH_RETURN
+                        continue
             seat = (leader + nplayed) & 3
             hand = hands[seat]
             led = tc[trick_no, 0] if nplayed > 0 else -1
