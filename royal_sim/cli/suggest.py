@@ -19,8 +19,9 @@ from .common import json_option, pair_bids_options, user_errors
 @click.option("--worlds", type=int, default=320, show_default=True, metavar="N",
               help="Most worlds (deals consistent with what the seat has seen) to use.")
 @click.option("--precision", type=float, default=None, metavar="X",
-              help="Stop when the best card's margin over the next is known within +-X "
-                   "(points with bids, tricks without; default 1 point / 0.1 trick).")
+              help="Stop when the best card's margin over its rival (the next card that "
+                   "scores differently) is known within +-X (points with bids, tricks "
+                   "without; default 1 point / 0.1 trick).")
 @click.option("--seed", type=int, default=1, show_default=True, help="Seed of the worlds.")
 @click.option("--heard", multiple=True, metavar="SEAT:ANNOUNCEMENT",
               help="An announcement heard (as analyze). Repeatable.")
@@ -65,7 +66,8 @@ def suggest_command(hand, seat, play, attack_bids, defence_bids, rules, worlds, 
                + f"; {sg.worlds} world(s) ({sg.method}, {sg.count:,} consistent); "
                  f"stopped: {sg.stopped}")
     click.echo(table(rows, head))
+    rival = "every other card" if sg.rival is None else format_card(sg.rival)
     margin = "" if sg.difference is None else \
-        f" (margin over the next {sg.difference[0]:+.2f} +- {sg.difference[1]:.2f})"
+        f" (margin over {rival} {sg.difference[0]:+.2f} +- {sg.difference[1]:.2f})"
     click.echo(f"Play {format_card(sg.best.card)}{margin}. Double dummy in each world: "
                "every seat then sees all cards.")

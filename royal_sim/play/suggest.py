@@ -4,15 +4,13 @@ that seat's view (``worlds``), double dummy in each (``values``), as openschafko
 
 For each legal card of the seat to play, over the worlds: the mean tricks its pair then
 takes from the current trick (included) to the last; with bids announced, the chance each
-bid is made and the pair's mean score under them: its points less the other pair's
-(``advisor.Scorer``: the rule set's scoring of the whole deal, consolatio included, each bid
-made where its pair can still force it after the card; on one world, equal points are told apart by the tricks, a
-thousandth of a point each). The recommended card has the best mean score (without bids:
-the most mean tricks); ties go to the lowest card id (docs/play.md#suggest).
+bid is made and the pair's mean score under them. Cards are valued, scored and ranked as
+``decide`` does (the objective and the tie rule: docs/play.md#how-a-card-is-chosen).
 
 Worlds come in rounds (``FIRST_WORLDS``, then doubling) until the best card is told apart
-from the next (the 95 % interval of their paired difference over the worlds excludes 0),
-or the two are equal on every world so far, or that interval is within ``precision``
+from its rival, the best card that scores differently on some world (the 95 % interval
+of their paired difference over the worlds excludes 0), or every card is equal on every
+world so far, or that interval is within ``precision``
 (default ``PRECISION``), or ``max_worlds`` are used; when the consistent worlds are few,
 all of them are used once, in one round.
 """
@@ -23,23 +21,17 @@ import math
 from dataclasses import dataclass, field
 from typing import Callable, Sequence
 
-import numpy as np
-
-from ..advisor import Scorer
 from ..model import cards as C
 from ..model.deal import Pair, Seat, parse_seat
-from .position import Position
-from .values import card_values
+from .decide import TRICK_POINTS, WorldValues, objective, rank, value_worlds
 from .worlds import WorldSampler, replay
 
 __all__ = ["FIRST_WORLDS", "PRECISION", "CardChoice", "Suggestion", "seats_of", "suggest_card"]
 
 FIRST_WORLDS = 20
 """Worlds of the first round (then each round doubles the worlds used so far)."""
-TRICK_POINTS = 0.001
-"""With bids, a trick counts this many points (it tells apart cards of equal score)."""
 PRECISION = {"tricks": 0.1, "points": 1.0}
-"""Default half-width of the best card's margin over the next at which a run stops."""
+"""Default half-width of the best card's margin over its rival at which a run stops."""
 
 
 @dataclass(frozen=True)
@@ -71,10 +63,12 @@ class CardChoice:
 class Suggestion:
     """``suggest_card``'s answer: ``cards`` every legal card, best first; ``worlds`` the
     worlds used, ``count`` how many are consistent, ``method`` ``enumerated`` or
-    ``sampled``; ``stopped``: ``"told apart"``, ``"equal"`` (the best two cards score
+    ``sampled``; ``stopped``: ``"told apart"``, ``"equal"`` (every legal card scores
     alike on every world), ``"precision"``, ``"worlds"`` (the cap or every consistent world)
     or ``"one card"``; ``difference``: the best card's paired
-    margin over the next and its 95 % half-width (in points, or tricks without bids)."""
+    margin over the best card that scores differently on some world (touching cards are no
+    rivals: ``rival``, ``None`` when there is none) and its 95 % half-width (in points, or
+    tricks without bids)."""
 
     seat: Seat
     trick_number: int
@@ -85,6 +79,7 @@ class Suggestion:
     method: str
     stopped: str
     difference: tuple[float, float] | None = None
+    rival: int | None = None
     bids: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
     @property
@@ -100,6 +95,7 @@ class Suggestion:
                 "method": self.method, "stopped": self.stopped,
                 "difference": None if self.difference is None else
                 [round(self.difference[0], 3), round(self.difference[1], 3)],
+                "rival": None if self.rival is None else C.format_card(self.rival),
                 "bids": {k: list(v) for k, v in self.bids.items()}}
 
 
@@ -157,50 +153,45 @@ def suggest_card(seat: Seat | str, hand: int, played: Sequence = (), *,
     history = _history(plays, n_seats)
     mover = seat.pair
     scored = any(bids.values())
-    own = [b.key for b in bids[mover]]
-    theirs = [b.key for b in bids[mover.other]]
     labels = [f"{p.label}:{b.key}" for p in Pair for b in bids[p]]
 
     # the opponents' bids say where cards are; the pair's own may be the seat's own bids
     sampler = WorldSampler(seat, hand, played, heard=heard, opponent_bids=bids[mover.other])
     few = sampler.count <= max_worlds and sampler.enumerable
-    per_world: list[dict[int, tuple[int, dict[str, bool]]]] = []
-    dealt: list[np.ndarray] = []
+    values: WorldValues | None = None
     used, want, rounds_seed = 0, max_worlds if few else min(FIRST_WORLDS, max_worlds), seed
     while True:
         w = sampler.worlds(want - used, rounds_seed)
         if int(w.to_play) != int(seat):
             raise ValueError(f"{Seat(int(w.to_play)).name} is to play now, not {seat.name}")
-        for hands, deal in zip(w.hands, w.dealt):
-            pos = Position.of([int(x) for x in hands], Seat(int(w.leader)), w.trick_number,
-                              w.trick)
-            cv = card_values(pos, rules=rules, slems=scored, bids=bids, history=history)
-            per_world.append({
-                v.card: (v.tricks[mover.label],
-                         {f"{p.label}:{k}": k in (v.slems or {}).get(p.label, ())
-                          for p in Pair for k in (b.key for b in bids[p])})
-                for v in cv.cards})
-            dealt.append(deal)
-        used = len(per_world)
+        got = value_worlds(w.hands, w.dealt, w.leader, w.trick_number, w.trick, bids, rules,
+                           history)
+        values = got if values is None else values.extend(got)
+        used = len(values)
         if progress is not None:
             progress(used, w.count)
-        cards = sorted(per_world[0])
-        value = _values(per_world, cards, dealt, mover, own, theirs, rules, igazitas)
-        order = sorted(range(len(cards)), key=lambda i: (-value[:, i].mean(), cards[i]))
-        diff = None
+        cards = values.cards
+        value = objective(values, mover, bids, rules, igazitas)
+        order = rank(value, cards)
+        diff = rival_card = None
         if len(cards) == 1:
             stopped = "one card"
             break
-        d = value[:, order[0]] - value[:, order[1]]
+        # the best card's rival: the next card that scores differently on some world (a
+        # card equal to the best on every world, as touching cards are, is no rival)
+        top = value[:, order[0]]
+        rival = next((j for j in order[1:] if (value[:, j] != top).any()), None)
+        d = top - value[:, order[1] if rival is None else rival]
         half = 1.96 * float(d.std(ddof=1)) / math.sqrt(used) if used > 1 else math.inf
         diff = (float(d.mean()), half)
+        rival_card = None if rival is None else cards[rival]
         if w.enumerated or used >= max_worlds:
             stopped = "worlds"
             break
         if float(d.mean()) > half:
             stopped = "told apart"
             break
-        if not d.any() and used >= FIRST_WORLDS:
+        if rival is None and used >= FIRST_WORLDS:
             stopped = "equal"
             break
         if half <= (PRECISION["points" if scored else "tricks"] if precision is None
@@ -209,37 +200,15 @@ def suggest_card(seat: Seat | str, hand: int, played: Sequence = (), *,
             break
         want = min(max_worlds, 2 * used)
         rounds_seed += 1
-    tricks = np.array([[world[c][0] for c in cards] for world in per_world], dtype=float)
+    tricks = values.tricks
     m = tricks.shape[0]
     out = []
-    for rank, i in enumerate(order):
-        c = cards[i]
+    for r, i in enumerate(order):
         se = float(tricks[:, i].std(ddof=1)) / math.sqrt(m) if m > 1 else 0.0
-        made = {lab: float(np.mean([world[c][1][lab] for world in per_world]))
-                for lab in labels}
+        made = {lab: float(values.made[lab][:, i].mean()) for lab in labels}
         exp = float((value[:, i] - TRICK_POINTS * tricks[:, i]).mean()) if scored else None
         sd = (float(value[:, i].std(ddof=1)) / math.sqrt(m) if m > 1 else 0.0) \
             if scored else None
-        out.append(CardChoice(c, float(tricks[:, i].mean()), se, made, exp, sd, rank == 0))
+        out.append(CardChoice(cards[i], float(tricks[:, i].mean()), se, made, exp, sd, r == 0))
     return Suggestion(seat, number, tuple(trick), out, used, w.count, w.method, stopped,
-                      diff, {p.label: tuple(b.key for b in bids[p]) for p in Pair})
-
-
-def _values(per_world, cards, dealt, mover: Pair, own, theirs, rules, igazitas) -> np.ndarray:
-    """(worlds, cards) the objective of each card in each world: the mover's pair's points
-    less the other pair's under the bids (``Scorer`` on the dealt worlds) plus its tricks
-    at ``TRICK_POINTS`` each, else its tricks."""
-    tricks = np.array([[world[c][0] for c in cards] for world in per_world], dtype=float)
-    if not own and not theirs:
-        return tricks
-    deals = np.array(dealt, dtype=np.uint64)
-    mine_s, theirs_s = (Scorer(deals, p, rules, igazitas) for p in (mover, mover.other))
-    out = np.empty_like(tricks)
-    for i, c in enumerate(cards):
-        mine = np.array([[world[c][1][f"{mover.label}:{k}"] for k in own]
-                         for world in per_world], dtype=np.int64).reshape(len(per_world), -1)
-        other = np.array([[world[c][1][f"{mover.other.label}:{k}"] for k in theirs]
-                          for world in per_world], dtype=np.int64).reshape(len(per_world), -1)
-        a, b = (mine if own else None), (other if theirs else None)
-        out[:, i] = mine_s.scores(own, a, theirs, b) - theirs_s.scores(theirs, b, own, a)
-    return out + TRICK_POINTS * tricks
+                      diff, rival_card, {p.label: tuple(b.key for b in bids[p]) for p in Pair})

@@ -2,8 +2,8 @@
 pair then takes from the current trick (included) to the last, and the slems (bids) each
 pair still forces after that card (``docs/play.md#card-values``).
 
-Tricks come from ``Solver.card_values``; slems from ``Solver``'s batch form
-(``engine.card_values.card_values_batch``), with each bid's goal compiled as ``solve``
+Tricks and slems come from the engine's batch form (``engine.card_values.card_values_batch``,
+many positions on all threads: the worlds of one decision in one call), with each bid's goal compiled as ``solve``
 compiles it (``analysis.plan``: ``slems.compile_goal`` on the hands at the start of the
 current trick, the Gerots obligations under ``rules="gerots"``).
 """
@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
+import numba
 import numpy as np
 
 from .. import slems as S
@@ -20,9 +21,10 @@ from ..analysis.plan import columns_for, plan_search
 from ..analysis.position import PositionResult
 from ..analysis.request import check_rules
 from ..analysis.results import Column
-from ..tarokk import TAROKK_PLAY, default_solver
-from ..engine.card_values import card_values_batch
+from ..tarokk import TAROKK_PLAY
+from ..engine.card_values import NOT_LEGAL, card_values_batch
 from ..engine.cells import GOAL_FALSE, GOAL_SEARCH
+from ..engine.solver import Tables
 from ..model import cards as C
 from ..model.deal import Pair, Seat
 from .position import Position
@@ -135,44 +137,72 @@ def slem_values(position: Position, pair: Pair, cols: Sequence[Column], rules: s
     (``[(leader, [cards])…]``) that the bids judge too (from a record's start: the goals are
     compiled on the hands before its first trick). A relaxed column (Héja, Stella) is
     replaced by its exact candidates where some card forces its bound; columns undefined
-    in the position (a trick already played, a card out of play) are left out."""
-    start, origin_leader, origin_first = _origin(position, history)
-    pair_cards = start[pair.seats[0]] | start[pair.seats[1]]
+    in the position (a trick already played, a card out of play) are left out. The one-
+    position case of ``slem_values_many``."""
+    return slem_values_many([position], pair, cols, rules, [legal], [tricks], history)[0]
+
+
+def slem_values_many(positions: Sequence[Position], pair: Pair, cols: Sequence[Column],
+                     rules: str, legal: Sequence[Sequence[int]],
+                     tricks: Sequence[dict[int, int]],
+                     history=()) -> list[dict[str, dict[int, bool]]]:
+    """``slem_values`` of many positions with one history (the worlds of one decision):
+    one list entry per position, every searched goal of every position valued in one
+    ``card_values_batch`` call on all threads."""
     won = _won(history, pair)
-    plan = plan_search(list(cols), pair, pair_cards, rules, int(origin_leader), origin_first)
-    out: dict[str, dict[int, bool]] = {}
-    rows, row_cols = [], []
-    for col in cols:
-        cell = plan._cell(col, start, pair_cards)       # the goal as solve compiles it
-        if cell.status == GOAL_SEARCH:
-            rows.append(cell)
-            row_cols.append(col)
-        elif cell.status == GOAL_FALSE:
-            out[col.key] = {c: False for c in legal}
-        elif cell.from_max >= 0:
-            out[col.key] = {c: won + tricks[c] >= cell.from_max for c in legal}
+    outs: list[dict[str, dict[int, bool]]] = [{} for _ in positions]
+    rows, where = [], []                    # (position index, column) of each searched goal
+    plans = []
+    for i, position in enumerate(positions):
+        start, origin_leader, origin_first = _origin(position, history)
+        pair_cards = start[pair.seats[0]] | start[pair.seats[1]]
+        plan = plan_search(list(cols), pair, pair_cards, rules, int(origin_leader),
+                           origin_first)
+        plans.append(pair_cards)
+        for col in cols:
+            cell = plan._cell(col, start, pair_cards)       # the goal as solve compiles it
+            if cell.status == GOAL_SEARCH:
+                rows.append(cell)
+                where.append((i, col))
+            elif cell.status == GOAL_FALSE:
+                outs[i][col.key] = {c: False for c in legal[i]}
+            elif cell.from_max >= 0:
+                outs[i][col.key] = {c: won + tricks[i][c] >= cell.from_max for c in legal[i]}
     if rows:
-        n = len(rows)
-        deals = np.array([position.hands] * n, dtype=np.uint64)
-        vals = card_values_batch(deals, int(position.leader), position.trick_no,
-                                 position.trick, play_rules=TAROKK_PLAY,
-                                 goal=[r.goal for r in rows], hold=[r.hold for r in rows],
-                                 pair=int(pair), history=[(int(ld), list(cs))
-                                                          for ld, cs in history])
-        for col, row in zip(row_cols, vals):
-            out[col.key] = {c: bool(row[c]) for c in legal}
-    exact: list[Column] = []
-    for col in cols:
-        if col.relaxed and col.key in out:
-            if any(out.pop(col.key).values()):
-                exact.extend(Column(col.slem, p) for p in S.candidate_params(col.slem,
-                                                                              pair_cards))
-            else:   # no card forces the bound: no candidate is forced
-                for p in S.candidate_params(col.slem, pair_cards):
-                    out[S.slem_key(col.slem, p)] = {c: False for c in legal}
-    if exact:
-        out.update(slem_values(position, pair, exact, rules, legal, tricks, history))
-    return out
+        ps = [positions[i] for i, _ in where]
+        vals = card_values_batch(
+            np.array([p.hands for p in ps], dtype=np.uint64), [int(p.leader) for p in ps],
+            [p.trick_no for p in ps], [tuple(p.trick) for p in ps], play_rules=TAROKK_PLAY,
+            goal=[r.goal for r in rows], hold=[r.hold for r in rows], pair=int(pair),
+            history=[(int(ld), list(cs)) for ld, cs in history], workspace=_workspace())
+        for (i, col), row in zip(where, vals):
+            outs[i][col.key] = {c: bool(row[c]) for c in legal[i]}
+    for i, position in enumerate(positions):
+        exact: list[Column] = []
+        for col in cols:
+            if col.relaxed and col.key in outs[i]:
+                if any(outs[i].pop(col.key).values()):
+                    exact.extend(Column(col.slem, p)
+                                 for p in S.candidate_params(col.slem, plans[i]))
+                else:   # no card forces the bound: no candidate is forced
+                    for p in S.candidate_params(col.slem, plans[i]):
+                        outs[i][S.slem_key(col.slem, p)] = {c: False for c in legal[i]}
+        if exact:
+            outs[i].update(slem_values(position, pair, exact, rules, legal[i], tricks[i],
+                                       history))
+    return outs
+
+
+_WORKSPACE: list = []
+
+
+def _workspace() -> Tables:
+    """Tables kept between the calls of this process (a row per thread; their stamps keep
+    the searches apart)."""
+    threads = numba.get_num_threads()
+    if not _WORKSPACE or _WORKSPACE[0].rows < threads:
+        _WORKSPACE[:] = [Tables(threads)]
+    return _WORKSPACE[0]
 
 
 def card_values(position: Position, *, rules: str = "gerots", slems: bool = True,
@@ -186,29 +216,61 @@ def card_values(position: Position, *, rules: str = "gerots", slems: bool = True
     ``slems.Bid``, or (slem, param) pairs), those bids only; history: the tricks played
     before the current one, ``[(leader, [cards in play order])…]``, that the bids judge
     too (a game from its start: ``slem_values``). Returns ``CardValues``.
-    Raises ``RoyalSimError`` for an unknown rule set or slem."""
+    Raises ``RoyalSimError`` for an unknown rule set or slem. The one-position case of
+    ``card_values_many``."""
+    return card_values_many([position], rules=rules, slems=slems, only=only, bids=bids,
+                            history=history)[0]
+
+
+def card_values_many(positions: Sequence[Position], *, rules: str = "gerots",
+                     slems: bool = True, only: Sequence[str] | None = None,
+                     bids: dict[Pair, Sequence] | None = None,
+                     history=()) -> list[CardValues]:
+    """``card_values`` of many positions that share ``history`` (the worlds of one decision,
+    as the table player and ``suggest`` value them), one ``CardValues`` each: the tricks of
+    every position in one ``card_values_batch`` call on all threads, the goals of each pair
+    in another. Raises as ``card_values``."""
     check_rules(rules)
-    solver = default_solver(TAROKK_PLAY)
-    p = position
-    attack = solver.card_values(p.hands, int(p.leader), p.trick_no, p.trick, int(Pair.ATTACK))
-    legal = sorted(attack)
-    tricks = {c: {"attack": attack[c], "defence": p.tricks_left - attack[c]} for c in legal}
-    mover = p.to_play.pair.label
-    top = max(t[mover] for t in tricks.values())
-    made = searched = None
+    if not positions:
+        return []
+    raw = card_values_batch(
+        np.array([p.hands for p in positions], dtype=np.uint64),
+        [int(p.leader) for p in positions], [p.trick_no for p in positions],
+        [tuple(p.trick) for p in positions], play_rules=TAROKK_PLAY, pair=int(Pair.ATTACK),
+        workspace=_workspace())
+    legal = [[int(c) for c in np.flatnonzero(row != NOT_LEGAL)] for row in raw]
+    tricks = [{c: {"attack": int(row[c]), "defence": p.tricks_left - int(row[c])}
+               for c in cs} for p, row, cs in zip(positions, raw, legal)]
+    made: list | None = None
+    searched: list | None = None
     if slems:
-        made = {c: {} for c in legal}
-        searched = {}
+        made = [{c: {} for c in cs} for cs in legal]
+        searched = [{} for _ in positions]
         for pair in Pair:
             if bids is not None:
                 cols = _bid_columns(pair, bids.get(pair, ()))
-            else:
-                origin = _origin(p, history)[0]
-                cols = columns_for(origin[pair.seats[0]] | origin[pair.seats[1]], only)
-            mine = {c: tricks[c][pair.label] for c in legal}
-            by_key = slem_values(p, pair, cols, rules, legal, mine, history)
-            searched[pair.label] = tuple(by_key)
-            for c in legal:
-                made[c][pair.label] = tuple(k for k, v in by_key.items() if v[c])
-    return CardValues(p, [CardValue(c, tricks[c], None if made is None else made[c],
-                                    tricks[c][mover] == top) for c in legal], searched)
+                groups = [list(range(len(positions)))]
+            else:   # each position's own columns (the bids its pair's cards allow)
+                groups = [[i] for i in range(len(positions))]
+            for group in groups:
+                if bids is None:
+                    origin = _origin(positions[group[0]], history)[0]
+                    cols = columns_for(origin[pair.seats[0]] | origin[pair.seats[1]], only)
+                by_key = slem_values_many(
+                    [positions[i] for i in group], pair, cols, rules,
+                    [legal[i] for i in group],
+                    [{c: tricks[i][c][pair.label] for c in legal[i]} for i in group],
+                    history)
+                for i, keys in zip(group, by_key):
+                    searched[i][pair.label] = tuple(keys)
+                    for c in legal[i]:
+                        made[i][c][pair.label] = tuple(k for k, v in keys.items() if v[c])
+    out = []
+    for i, p in enumerate(positions):
+        mover = p.to_play.pair.label
+        top = max(t[mover] for t in tricks[i].values())
+        out.append(CardValues(p, [CardValue(c, tricks[i][c],
+                                            None if made is None else made[i][c],
+                                            tricks[i][c][mover] == top) for c in legal[i]],
+                              None if searched is None else searched[i]))
+    return out
