@@ -7,13 +7,15 @@ The Python face (``royal_sim.api``), on the notation players write::
     print(report.slems[0].id, report.slems[0].probability)
 
 ``analyze`` and ``advise`` return reports whose ``to_json()`` is what the command line's
-``--json`` prints; ``solve`` the double-dummy result of a deal or an ending. The package is
+``--json`` prints; ``solve`` the double-dummy result of a deal or an ending; ``review``, ``suggest`` and
+``play`` the card-by-card answers (a game reviewed, a card suggested, a deal played out
+at the table). The package is
 imported lazily: ``import royal_sim`` loads the search kernels only when one is called.
 """
 
 __version__ = "0.1.0"
 
-__all__ = ["analyze", "advise", "solve", "suggest", "review", "AnalysisReport", "AdviceReport",
+__all__ = ["analyze", "advise", "solve", "suggest", "review", "play", "AnalysisReport", "AdviceReport",
            "SlemRow", "PositionResult", "RoyalSimError"]
 
 

@@ -666,3 +666,49 @@ def review(deal, *, play=None, leader: str | None = None, first_trick: int | Non
                                leader=leader or "A_IND", first_trick=first_trick, bids=bids,
                                rules=rules, tricks=bars)
     return review_record(record, rules=rules)
+
+
+def play(deal, *, leader: str = "A_IND", first_trick: int | None = None,
+         attack_bids: str | Sequence[str] | None = None,
+         defence_bids: str | Sequence[str] | None = None, worlds: int = 20, seed: int = 0,
+         rules: str = "gerots", igazitas: bool = True, open: bool = False,
+         double_dummy: str | None = None, review: bool = True,
+         progress: Callable[[int, int], None] | None = None):
+    """One deal played out at the table (``play.pimc``): every seat chooses its cards by
+    PIMC (worlds drawn from what it has seen, every legal card valued double dummy in each,
+    the best mean for its pair's score under the bids played), beside the same deal double
+    dummy.
+
+    deal: a full deal (deal notation, four hands separated by ``/``, or a list of four
+    hands), or an ending (all hands one size) that ``leader`` leads, its first trick
+    ``first_trick`` (default and only legal value: 11 − cards per hand); attack_bids,
+    defence_bids: the bids announced (comma lists of keys like ``ultimo:I,gem``); worlds: per decision (1..1000); seed: of the worlds (0 .. 2**57-1);
+    rules, igazitas: the scoring and the obligatory play; open: every seat sees every hand
+    (the game is then the double-dummy line); double_dummy: ``attack`` or ``defence``, the
+    pair that sees every hand while the other plays PIMC; review: also review every card
+    double dummy; progress: called with (cards played, cards of the game). Returns ``play.pimc.TableGame``.
+
+    :raises RoyalSimError: a bad deal, bid or option."""
+    from .analysis.request import check_scoring, parse_bids
+    from .model.deal import Pair, parse_pair
+    from .play.pimc import play_deal
+
+    check_scoring(rules, igazitas)
+    if isinstance(deal, (list, tuple)) and all(isinstance(h, str) for h in deal):
+        deal = " / ".join(deal)
+    dealt = Deal.parse(_text(deal, "deal"), check_rules=False)
+    seat = parse_seat(_text(leader, "leader"))
+    bids = {Pair.ATTACK: parse_bids(_listed(attack_bids, "attack_bids"), "attack_bids"),
+            Pair.DEFENCE: parse_bids(_listed(defence_bids, "defence_bids"), "defence_bids")}
+    for p in Pair:
+        validate_bids(bids[p], rules)
+    worlds = check_whole(worlds, "worlds", 1, 1000)
+    seed = check_whole(seed, "seed", 0, 2 ** 57 - 1)
+    seeing = None if double_dummy is None else parse_pair(_text(double_dummy, "double_dummy"))
+    if open and seeing is not None:
+        raise RoyalSimError("give open (every seat sees) or double_dummy (one pair sees), "
+                            "not both", argument="double_dummy")
+    return play_deal(dealt, bids=bids, worlds=worlds, seed=seed, rules=rules,
+                     igazitas=igazitas, open=bool(open), double_dummy=seeing, leader=seat,
+                     first_trick=first_trick,
+                     review=bool(review), progress=progress)

@@ -1,5 +1,6 @@
 """The ``royal-sim`` command line: thin click commands over the library, one a module
-(``deal``, ``solve``, ``analyze``, ``advise``, ``slems``, ``batch``, ``review``); ``common`` holds the
+(``deal``, ``solve``, ``analyze``, ``advise``, ``slems``, ``batch``, ``review``, ``suggest``,
+``play``); ``common`` holds the
 error handling and shared options, ``progress`` the progress display.
 
 Every user error (``RoyalSimError``) is printed as one line ``Error: …`` naming the flags
@@ -15,6 +16,7 @@ from .analyze import analyze_command
 from .batch import batch_command
 from .common import OneLineErrors
 from .deal import deal_command
+from .play import play_command
 from .review import review_command
 from .suggest import suggest_command
 from .slems import slems_command
@@ -32,5 +34,5 @@ def main():
 
 
 for _command in (deal_command, solve_command, analyze_command, advise_command,
-                 slems_command, batch_command, review_command, suggest_command):
+                 slems_command, batch_command, review_command, suggest_command, play_command):
     main.add_command(_command)
