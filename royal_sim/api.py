@@ -682,11 +682,13 @@ def play(deal, *, leader: str = "A_IND", first_trick: int | None = None,
     deal: a full deal (deal notation, four hands separated by ``/``, or a list of four
     hands), or an ending (all hands one size) that ``leader`` leads, its first trick
     ``first_trick`` (default and only legal value: 11 − cards per hand); attack_bids,
-    defence_bids: the bids announced (comma lists of keys like ``ultimo:I,gem``); worlds: per decision (1..1000); seed: of the worlds (0 .. 2**57-1);
-    rules, igazitas: the scoring and the obligatory play; open: every seat sees every hand
-    (the game is then the double-dummy line); double_dummy: ``attack`` or ``defence``, the
-    pair that sees every hand while the other plays PIMC; review: also review every card
-    double dummy; progress: called with (cards played, cards of the game). Returns ``play.pimc.TableGame``.
+    defence_bids: the bids announced (comma lists of keys like ``ultimo:I,gem``); worlds:
+    per decision (1..1000); seed: of the worlds (0 .. 2**57-1); rules, igazitas: the
+    scoring and the obligatory play; open: every seat sees every hand (the game is then the
+    double-dummy line); double_dummy: ``attack`` or ``defence``, the pair that sees every
+    hand while the other plays PIMC; review: also review every card double dummy;
+    progress: called with (cards played, cards of the game). Returns
+    ``play.pimc.TableGame``.
 
     :raises RoyalSimError: a bad deal, bid or option."""
     from .analysis.request import check_scoring, parse_bids

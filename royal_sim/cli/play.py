@@ -29,15 +29,16 @@ from .progress import Progress, compile_note
               help="This pair sees every hand; the other plays PIMC.")
 @json_option
 @user_errors
-def play_command(deal, leader, first_trick, attack_bids, defence_bids, worlds, seed, rules, open_, seeing,
-                 as_json):
+def play_command(deal, leader, first_trick, attack_bids, defence_bids, worlds, seed, rules,
+                 open_, seeing, as_json):
     """Play DEAL out at the table: every seat chooses its cards by PIMC.
 
     DEAL: the four dealt hands (A_IND / D_ELF / D_IND / A_ELF, separated by '/'), A_IND
-    leading; or an ending (all hands the same size, --leader leading it). At each decision the seat draws W worlds from what it has seen (its hand, the
-    cards played and the voids they show, the dealing rules, the bids heard), values every
-    legal card double dummy in each, and plays the card with the best mean for its pair's
-    score under the bids announced (docs/play.md#play-at-the-table). Printed: the tricks,
+    leading; or an ending (all hands the same size, --leader leading it). At each
+    decision the seat draws W worlds from what it has seen (its hand, the cards played and
+    the voids they show, the dealing rules, the bids heard), values every legal card
+    double dummy in each, and plays the card with the best mean for its pair's score
+    under the bids announced (docs/play.md#play-at-the-table). Printed: the tricks,
     each bid's result at the table beside double dummy (every card seen), and every card
     that cost its pair tricks or a bid against double dummy.
     """
