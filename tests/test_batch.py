@@ -518,6 +518,23 @@ def test_missing_distributed_is_a_clear_error(monkeypatch):
         B.connect("tcp://127.0.0.1:8786")
 
 
+@pytest.mark.parametrize("ext", ["csv", "jsonl"])
+@pytest.mark.parametrize("data", [bytes(range(256)) * 2, b"\x89PNG\r\n\x1a\n\0\0",
+                                  b"\xff\xfe\0", b"hello"])
+def test_resume_refuses_a_binary_or_foreign_output(tmp_path, data, ext):
+    """--resume on a file that is not a batch output (binary, no newline at all): one
+    error line, exit code 2, the file untouched (not truncated and overwritten)."""
+    inp = write(tmp_path, "in.txt", f"{HANDS[0][0]} @ {HANDS[0][1]}\n")
+    out = tmp_path / f"out.{ext}"
+    out.write_bytes(data)
+    r = run(str(inp), "-o", str(out), "--resume", "--samples", "4", "--only", "gem",
+            "--jobs", "1")
+    assert r.exit_code == 2, r.output
+    assert r.stderr.startswith("Error: ") and r.stderr.count("\n") == 1, r.stderr
+    assert "is not a royal-sim batch output" in r.stderr and "Traceback" not in r.output
+    assert out.read_bytes() == data
+
+
 # --- the command ----------------------------------------------------------------------
 
 

@@ -126,9 +126,14 @@ def read_results(path: Path, fmt: str) -> Existing:
     data = path.read_bytes()
     ex = Existing()
     pos = 0
+    _check_text(path, data, fmt)
     if fmt == "csv" and data:
         end = data.find(b"\n")
         if end < 0:             # an incomplete header: nothing written yet
+            if not CSV_HEADER.encode().startswith(data):
+                raise RoyalSimError(f"{str(path)!r} is not a royal-sim batch output (its "
+                                    "header differs); use another `out` or `force=True`",
+                                    argument="out")
             return ex
         header = data[:end + 1].decode("utf-8", "replace")
         why = _FORMER.get(tuple(header.rstrip("\r\n").split(",")))
@@ -172,6 +177,27 @@ def read_results(path: Path, fmt: str) -> Existing:
             cur_id, cur_lines, cur_rows = None, [], []
     ex.partial = cur_id
     return ex
+
+
+def _check_text(path: Path, data: bytes, fmt: str) -> None:
+    """Refuse a file that cannot be a batch output being written: binary (a NUL byte, not
+    UTF-8; a character cut at the very end is an interrupted write) or, JSON lines, a
+    last incomplete line that is not the start of a row. Raises ``RoyalSimError``."""
+    import codecs
+
+    try:
+        if b"\0" in data:
+            raise UnicodeError
+        codecs.getincrementaldecoder("utf-8")().decode(data, final=False)
+    except UnicodeError:
+        raise RoyalSimError(f"{str(path)!r} is not a royal-sim batch output (it is not "
+                            "UTF-8 text); use another `out` or `force=True`",
+                            argument="out") from None
+    tail = data[data.rfind(b"\n") + 1:]
+    if fmt == "jsonl" and tail and not tail.startswith(b"{"):
+        raise RoyalSimError(f"{str(path)!r} is not a royal-sim batch output (its last line "
+                            "is not a result row); use another `out` or `force=True`",
+                            argument="out")
 
 
 def load_rows(path: str | Path) -> list[dict]:
