@@ -10,6 +10,7 @@ from .common import joined_lists, user_errors
 from .bidline import (ALL_SETS, MAX_BIDS, SMALL_BID, TOP, _core, bid_line,  # noqa: F401
                       group_sets)
 from .format import number, percent, table
+from .table_play import play_sets, print_figures, table_options
 
 
 @click.command("advise")
@@ -25,8 +26,10 @@ from .format import number, percent, table
                    "row).")
 @click.option("--max-bids", default=3, show_default=True, type=click.IntRange(1, 8),
               help="Most bids of your own in a set.")
+@table_options
 @user_errors
-def advise_command(partner_bids, their_bids, top, max_bids, **opts):
+def advise_command(partner_bids, their_bids, top, max_bids, table_games, table_worlds,
+                   **opts):
     """Best bid sets for your pair, ranked by expected score, and kontra advice.
 
     Each sampled deal is scored (consolatio, raises, caps: docs/rules.md#scoring-gerots and
@@ -38,6 +41,9 @@ def advise_command(partner_bids, their_bids, top, max_bids, **opts):
     (worth 3 points or less) are one row, a set tied with the best within one standard
     error is ranked =1; the last line says what to bid. Bids are judged
     one by one, so a set whose bids compete for the same tricks is scored optimistically.
+    With --table N the first row's set and the no-bid baseline are also played out at the
+    table (PIMC) on N of the deals: each bid's rate there beside double dummy, and whether
+    the advice holds at the table.
     """
     from ..api import request_advice
 
@@ -49,7 +55,19 @@ def advise_command(partner_bids, their_bids, top, max_bids, **opts):
         if getattr(e, "partial", None) is not None:
             _show(request.advice(e.partial), opts["as_json"], request, top)
         raise
-    _show(advice, opts["as_json"], request, top)
+    if table_games is None:
+        _show(advice, opts["as_json"], request, top)
+        return
+    groups, shown = shown_rows(request, advice, top)
+    theirs = tuple(k.result.key for k in advice.their_bids)
+    sets = [(groups[0][0].bids if groups else (), theirs), (advice.baseline.bids, theirs)]
+    if sets[0][0] == sets[1][0]:
+        sets = sets[:1]
+    figures = play_sets(advice.report.analysis, sets, table_games, table_worlds,
+                        advice.report.igazitas)
+    _show(advice, opts["as_json"], request, top, table=figures)
+    if any(f.interrupted for f in figures) or len(figures) < len(sets):
+        raise KeyboardInterrupt
 
 
 def shown_rows(request, advice, top: int):
@@ -64,9 +82,11 @@ def shown_rows(request, advice, top: int):
     return groups, dataclasses.replace(advice, bid_sets=sets)
 
 
-def _show(advice, as_json: bool, request=None, top: int | None = None) -> None:
+def _show(advice, as_json: bool, request=None, top: int | None = None,
+          table: list | None = None) -> None:
     """Print ``advice``: its first ``top`` rows (``shown_rows``; without a ``request``,
-    the rows of its own sets)."""
+    the rows of its own sets), and the ``table`` figures (``TableFigures``: the first
+    row's set, then the baseline) when played."""
     import json
 
     if request is None:
@@ -74,7 +94,11 @@ def _show(advice, as_json: bool, request=None, top: int | None = None) -> None:
     else:
         groups, advice = shown_rows(request, advice, top)
     if as_json:     # the sets of the rows shown: each row's set, then its variants
-        click.echo(json.dumps(advice.to_json()))
+        out = advice.to_json()
+        if table is not None:
+            out["table"] = {"sets": [f.to_json() for f in table],
+                            "advice_holds": _holds(table)}
+        click.echo(json.dumps(out))
         return
     result, igazitas = advice.report.analysis, advice.report.igazitas
     click.echo(f"{deals_words(result)}, rules {result.rules}"
@@ -84,10 +108,35 @@ def _show(advice, as_json: bool, request=None, top: int | None = None) -> None:
     echo_known(advice.report.known)
     _print_sets(groups, advice.baseline, bool(advice.partner_bids), advice.candidates)
     _print_kontras(advice.their_bids)
+    if table is not None:
+        _print_table(table, advice.report.analysis.seat.pair.label)
     if advice.interrupted:
         click.echo("* Interrupted: the sets are ranked on the "
                    + ("rounds finished, not told apart as asked" if result.precision
                       is not None else "deals finished") + "; run again for the full advice.")
+
+
+def _holds(figures) -> bool | None:
+    """Does the first row's set keep its edge over the baseline at the table (the same
+    order of the two by expected score as double dummy on the same deals); ``None`` with
+    one set or an interrupted run."""
+    if len(figures) < 2 or any(f.interrupted for f in figures):
+        return None
+    top, base = figures
+    return (top.expected_table > base.expected_table) == (top.expected_dd > base.expected_dd)
+
+
+def _print_table(figures, pair_label: str) -> None:
+    click.echo()
+    click.echo(f"At the table ({figures[0].n} of the deals, played out by PIMC):")
+    print_figures(figures, f"your pair ({pair_label})")
+    holds = _holds(figures)
+    if holds is not None:
+        top, base = figures
+        click.echo("The advice holds at the table." if holds else
+                   f"At the table the advice changes: {', '.join(base.own) or 'no bid'} "
+                   f"scores {number(base.expected_table)} against "
+                   f"{number(top.expected_table)} for {', '.join(top.own)}.")
 
 
 def _rank(i: int, b, best) -> str:

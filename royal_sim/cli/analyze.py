@@ -13,6 +13,7 @@ from .common import (constraint_options, json_option, n_deals, only_option, opti
 from .live import LiveTable
 from .format import number, percent, table
 from .progress import Progress, compile_note
+from .table_play import play_sets, print_figures, table_options
 from .view import fitted_view
 
 EXAMPLE_HAND = "XXII XX XVIII XVI XIV IX IV SK SQ HK"
@@ -127,8 +128,9 @@ def echo_known(known: list[str]) -> None:
               help="The full table of every slem (on a terminal the default view is the "
                    "recommendation and the slems worth reading, fitted to its width; the "
                    "full table is printed when the output is not a terminal).")
+@table_options
 @user_errors
-def analyze_command(show_all, **opts):
+def analyze_command(show_all, table_games, table_worlds, **opts):
     """Probability that your pair completes each slem, holding HAND at --seat.
 
     HAND is your 10 cards, e.g. "XXII XX XVIII XVI XIV IX IV SK SQ HK". Deals consistent
@@ -139,11 +141,17 @@ def analyze_command(show_all, **opts):
     points: --precision), and the expected score of bidding it alone (consolatio and caps
     included) and its gain over not bidding, whose score is shown. "<=" marks an upper
     bound (a relaxed search below 1%: the exact parameters were not searched). Double
-    dummy is optimistic for the side that would have to guess: read the figures as upper
-    estimates of what is makeable at the table. The rules: docs/rules.md.
+    dummy is optimistic for the side that would have to guess; with --table N and --only,
+    each bid is also played out alone at the table (PIMC) on N of the deals and its rate
+    there shown beside double dummy on the same deals (docs/play.md#table-figures). The
+    rules: docs/rules.md.
     """
     from ..api import request_analysis
+    from ..errors import RoyalSimError
 
+    if table_games is not None and not opts["only"]:
+        raise RoyalSimError("--table needs --only: the bids to play out at the table "
+                            "(e.g. --only ultimo,xxi_fogas)", argument="table")
     request = request_analysis(**analysis_request(opts))
     fitted = not show_all and not opts["as_json"] and sys.stdout.isatty()
 
@@ -158,15 +166,60 @@ def analyze_command(show_all, **opts):
         if getattr(e, "partial", None) is not None:
             _show(e.partial, opts["as_json"], render)
         raise
-    _show(report, opts["as_json"], render)
+    if table_games is None:
+        _show(report, opts["as_json"], render)
+        return
+    sets, skipped = table_sets(report)
+    figures = play_sets(report.analysis, sets, table_games, table_worlds,
+                        opts["igazitas"]) if sets else []
+    _show(report, opts["as_json"], render, figures, skipped)
+    if len(figures) < len(sets) or any(f.interrupted for f in figures):
+        raise KeyboardInterrupt
 
 
-def _show(report, as_json: bool, render) -> None:
+def table_sets(report) -> tuple[list, list[str]]:
+    """The bids of an analysis ``report`` to play out at the table, each alone (its row's
+    parameter): ``([((key,), ()), ...], [why a row is not played, ...])``. A slem that is
+    never bid, a relaxed bound or a slem without a parameter (made on no deal) is not
+    played."""
+    from ..slems import Bid
+    from ..slems.catalogue import ParamKind
+
+    sets, skipped = [], []
+    for row in report.slems:
+        r = row.result
+        if row.bid is None:
+            skipped.append(f"{r.slem.name} (never bid)")
+        elif r.bound:
+            skipped.append(f"{r.slem.name} (a relaxed bound, no parameter searched)")
+        elif r.slem.param is not ParamKind.NONE and row.param is None:
+            skipped.append(f"{r.slem.name} (made on no deal: no parameter)")
+        else:
+            sets.append(((Bid.parse(r.key).key,), ()))
+    return sets, skipped
+
+
+def _show(report, as_json: bool, render, figures=None, skipped=()) -> None:
+    """Print ``report`` (JSON or ``render``), and the ``figures`` at the table when
+    played (``--table``: a ``"table"`` list in the JSON)."""
     import json
     import shutil
 
-    click.echo(json.dumps(report.to_json()) if as_json
-               else render(report, shutil.get_terminal_size().columns))
+    if as_json:
+        out = report.to_json()
+        if figures is not None:
+            out["table"] = [f.to_json() for f in figures]
+            out["table_not_played"] = list(skipped)
+        click.echo(json.dumps(out))
+        return
+    click.echo(render(report, shutil.get_terminal_size().columns))
+    if figures is not None:
+        click.echo()
+        click.echo(f"At the table (each bid alone, played out by PIMC on "
+                   f"{figures[0].n if figures else 0} of the deals):")
+        print_figures(figures, f"your pair ({report.analysis.seat.pair.label})")
+        if skipped:
+            click.echo("Not played: " + "; ".join(skipped) + ".")
 
 
 def fitted_text(request, report, width: int = 80, height: int | None = None) -> str:
