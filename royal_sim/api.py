@@ -417,6 +417,16 @@ def _options(options: dict, *accepting) -> dict:
     return out
 
 
+def _no_other_options(options: dict, fn) -> None:
+    """Refuse ``options`` (the keywords ``fn`` has no parameter for), naming the first."""
+    if options:
+        bad = sorted(options)[0]
+        known = [n for n, p in inspect.signature(fn).parameters.items()
+                 if p.kind is p.KEYWORD_ONLY]
+        raise RoyalSimError(f"unknown option {bad!r} of {fn.__name__} (options: "
+                            f"{', '.join(known)})", argument=bad)
+
+
 @contextlib.contextmanager
 def _threads(jobs):
     """Run on ``jobs`` of numba's threads (``None``: as set), the setting restored after."""
@@ -573,7 +583,7 @@ def solve(deal: str, *, leader: str = "A_IND", first_trick: int | None = None,
 def suggest(hand, seat, *, play=None, attack_bids: str | Sequence[str] | None = None,
             defence_bids: str | Sequence[str] | None = None, rules: str = "gerots",
             igazitas: bool = True, worlds: int = 320, precision: float | None = None,
-            seed: int = 1, heard: str | Sequence[str] = ()):
+            seed: int = 1, heard: str | Sequence[str] = (), **options):
     """The card ``seat`` should play now (``play.suggest``): every legal card valued over
     worlds drawn from what the seat has seen, double dummy in each.
 
@@ -585,9 +595,10 @@ def suggest(hand, seat, *, play=None, attack_bids: str | Sequence[str] | None = 
     the worlds; heard: announcements heard (as ``analyze``). Returns
     ``play.suggest.Suggestion``.
 
-    :raises RoyalSimError: a bad hand, seat, card, bid or option, or a record no deal fits
-        (naming the fact).
+    :raises RoyalSimError: a bad hand, seat, card, bid or option (an unknown one too), or a
+        record no deal fits (naming the fact).
     """
+    _no_other_options(options, suggest)
     from .analysis.request import check_rules, parse_bids
     from .model.deal import Pair
     from .play.record import parse_play
@@ -619,14 +630,17 @@ def suggest(hand, seat, *, play=None, attack_bids: str | Sequence[str] | None = 
 
 def review(deal, *, play=None, leader: str | None = None, first_trick: int | None = None,
            attack_bids: str | Sequence[str] | None = None,
-           defence_bids: str | Sequence[str] | None = None, rules: str | None = None):
+           defence_bids: str | Sequence[str] | None = None, rules: str | None = None,
+           **options):
     """A played game reviewed card by card, double dummy (``play.review``): each card's
     cost in tricks and announced bids against the best card in its position, the best
     cards instead, totals per seat, and the card that first cost each bid.
 
     deal: the four hands when the play starts (deal notation; a full deal or an ending), or
     a whole game record (``play.record`` notation, docs/play.md; then play, leader,
-    first_trick and the bids come from it unless given); play: the cards in play order
+    first_trick, rules and the bids come from it: play or a pair's bids given here too, or
+    a leader, first_trick or rules other than the record's, is an error, "given twice");
+    play: the cards in play order
     (card notation, tricks may be separated by ``|``; or a list of cards); leader
     (default A_IND), first_trick: of an ending, as ``solve``; attack_bids, defence_bids:
     the bids each pair announced (comma lists of keys like ``ultimo:I,gem``); rules:
@@ -634,7 +648,9 @@ def review(deal, *, play=None, leader: str | None = None, first_trick: int | Non
     gerots). Returns
     ``play.review.Review``. Raises ``RoyalSimError`` (``RecordError``, naming trick, seat
     and card, for a card not in the hand of the seat to play, a revoke or too many cards
-    in a trick; ``DealError``/``BidError`` for a bad deal, seat or bid)."""
+    in a trick; ``DealError``/``BidError`` for a bad deal, seat or bid; ``RoyalSimError``
+    for a play of no card, something given twice or an unknown option)."""
+    _no_other_options(options, review)
     from .play.record import GameRecord, check_record_text, parse_play
     from .play.review import review_record
     from .analysis.request import check_rules, parse_bids
@@ -650,9 +666,39 @@ def review(deal, *, play=None, leader: str | None = None, first_trick: int | Non
             Pair.DEFENCE: parse_bids(_listed(defence_bids, "defence_bids"), "defence_bids")}
     for p in Pair:
         validate_bids(bids[p], rules or "gerots")
+
+    def played():
+        cards, bars = parse_play(_text(play, "play"))
+        if not cards:
+            raise RoyalSimError(f"play gives no cards ({play!r}): list the cards played, in "
+                                "play order (e.g. 'IX V XIII I | SJ SQ S10 SK')",
+                                argument="play")
+        return cards, bars
+
     if base is not None:
-        given = play is not None
-        cards, bars = parse_play(_text(play, "play")) if given else (list(base.play), [])
+        if play is not None and base.play:
+            raise RoyalSimError("play given twice: the record has a 'play:' field; give the "
+                                "cards played in one place", argument="play")
+        for p, name in ((Pair.ATTACK, "attack_bids"), (Pair.DEFENCE, "defence_bids")):
+            if bids[p] and base.bids[p]:
+                raise RoyalSimError(f"{name} given twice: the record has a '{p.label}:' "
+                                    "field; give the bids in one place", argument=name)
+        if rules is not None and base.rules is not None and rules != base.rules:
+            raise RoyalSimError(f"rules given twice: the record says 'rules: {base.rules}', "
+                                f"and {rules!r} is given; give them in one place",
+                                argument="rules")
+        if leader is not None and parse_seat(_text(leader, "leader")) != base.leader:
+            raise RoyalSimError(f"leader given twice: the record's is {base.leader.name} (its "
+                                "'leader:' field, A_IND when not said); give it in one place",
+                                argument="leader")
+        if first_trick is not None and first_trick != base.first_trick:
+            raise RoyalSimError(f"first_trick given twice: the record's is {base.first_trick} "
+                                "(its 'first_trick:' field, or 11 - cards per hand); give it "
+                                "in one place", argument="first_trick")
+        cards, bars = played() if play is not None else (list(base.play), [])
+        if not cards:
+            raise RoyalSimError("no card to review: give `play` (the record has no 'play:' "
+                                "field)", argument="play")
         record = GameRecord.of(base.deal, cards, leader=leader or base.leader,
                                first_trick=first_trick or base.first_trick,
                                bids={p: bids[p] or base.bids[p] for p in Pair},
@@ -661,7 +707,7 @@ def review(deal, *, play=None, leader: str | None = None, first_trick: int | Non
         if play is None:
             raise RoyalSimError("play must list the cards played (e.g. 'XX XVIII XXII XIX "
                                 "| SK ...')", argument="play")
-        cards, bars = parse_play(_text(play, "play"))
+        cards, bars = played()
         record = GameRecord.of(Deal.parse(text, check_rules=False).hands, cards,
                                leader=leader or "A_IND", first_trick=first_trick, bids=bids,
                                rules=rules, tricks=bars)
@@ -673,7 +719,7 @@ def play(deal, *, leader: str = "A_IND", first_trick: int | None = None,
          defence_bids: str | Sequence[str] | None = None, worlds: int = 20, seed: int = 0,
          rules: str = "gerots", igazitas: bool = True, open: bool = False,
          double_dummy: str | None = None, review: bool = True,
-         progress: Callable[[int, int], None] | None = None):
+         progress: Callable[[int, int], None] | None = None, **options):
     """One deal played out at the table (``play.pimc``): every seat chooses its cards by
     PIMC (worlds drawn from what it has seen, every legal card valued double dummy in each,
     the best mean for its pair's score under the bids played), beside the same deal double
@@ -690,7 +736,8 @@ def play(deal, *, leader: str = "A_IND", first_trick: int | None = None,
     progress: called with (cards played, cards of the game). Returns
     ``play.pimc.TableGame``.
 
-    :raises RoyalSimError: a bad deal, bid or option."""
+    :raises RoyalSimError: a bad deal, bid or option (an unknown one too)."""
+    _no_other_options(options, play)
     from .analysis.request import check_scoring, parse_bids
     from .model.deal import Pair, parse_pair
     from .play.pimc import play_deal

@@ -89,6 +89,10 @@ def test_solve_is_the_commands_json():
     (lambda: royal_sim.solve(ENDING, slems="no"), "slems"),
     (lambda: royal_sim.solve(ENDING, no_slems="yes"), "no_slems"),
     (lambda: royal_sim.solve(ENDING, slems=True, no_slems=True), "no_slems"),
+    # found by a user probe: a TypeError traceback for an unknown keyword
+    (lambda: royal_sim.review(FULL_DEAL, play="XX", bogus=1), "bogus"),
+    (lambda: royal_sim.suggest(HAND, "A_IND", bogus=1), "bogus"),
+    (lambda: royal_sim.play(FULL_DEAL, bogus=1), "bogus"),
 ])
 def test_bad_arguments_are_named(call, argument):
     with pytest.raises(royal_sim.RoyalSimError) as e:
@@ -142,3 +146,11 @@ def test_the_reports_attributes_carry_the_json_fields():
     assert report.obligations == {} and d["obligations"] == []
     for row, j in zip(report.slems, d["slems"]):
         assert row.stopped == j["stopped"] == "samples" and row.deals == j["deals"]
+
+
+def test_play_is_callable_after_its_package_is_imported():
+    """``royal_sim.play`` is both the function and the package ``royal_sim.play`` (which any
+    review or suggest imports): either way it plays a deal."""
+    import royal_sim.play.record  # noqa: F401  (makes royal_sim.play the package)
+    with pytest.raises(royal_sim.RoyalSimError, match="unknown option 'bogus' of play"):
+        royal_sim.play(FULL_DEAL, bogus=1)

@@ -142,6 +142,9 @@ def test_record_round_trip():
     ("SN V", "trick 1, D_ELF: V is a revoke"),
     ("IX V XIII I SJ | SQ", "trick 1, A_IND: SJ is a fifth card in trick 1"),
     ("IX V | XIII I", "trick 1, D_IND: '|' before XIII ends trick 1 after 2 cards"),
+    ("IX SK", "it must play a tarokk: IX was led"),
+    ("| | |", "play: an empty trick, nothing before the first '|'"),
+    ("IX V XIII I || SJ", "play: an empty trick, nothing between the 1st and the 2nd '|'"),
 ])
 def test_bad_records_name_trick_seat_and_card(play, words):
     with pytest.raises(RecordError, match=words):
@@ -149,6 +152,39 @@ def test_bad_records_name_trick_seat_and_card(play, words):
     r = CliRunner().invoke(main, ["review", DEAL, "--play", play])
     assert r.exit_code == 2 and words in r.output and "Traceback" not in r.output
     assert len(r.output.strip().splitlines()) == 1
+
+
+def _review_error(*args) -> str:
+    r = CliRunner().invoke(main, ["review", *args])
+    assert r.exit_code == 2 and "Traceback" not in r.output, r.output
+    (line,) = r.stderr.strip().splitlines()[-1:]
+    assert line.startswith("Error: ") and len(r.stderr.strip().splitlines()) <= 2, r.stderr
+    return line
+
+
+@pytest.mark.parametrize("play", ["", "   "])
+def test_review_of_no_card_is_an_error(play):
+    assert "--play gives no cards" in _review_error(DEAL, "--play", play)
+    assert "no card to review" in _review_error(f"deal: {DEAL}")
+    with pytest.raises(royal_sim.RoyalSimError, match="play gives no cards"):
+        royal_sim.review(DEAL, play=play)
+
+
+@pytest.mark.parametrize("args,words", [
+    (["--play", "IX V XIII I"], "--play given twice"),
+    (["--defence-bids", "gem"], "--defence-bids given twice"),
+    (["--rules", "laza"], "--rules given twice"),
+    (["--leader", "D_ELF"], "--leader given twice"),
+    (["--first-trick", "2"], "--first-trick given twice"),
+])
+def test_a_record_and_the_same_fact_on_the_command_line_is_an_error(args, words):
+    record = f"deal: {DEAL}; rules: gerots; defence: gem; play: IX V XIII I"
+    assert words in _review_error(record, *args)
+    # what the record does not say may be given: the attack's bids, the same rules
+    r = CliRunner().invoke(main, ["review", record, "--attack-bids", "gem", "--rules",
+                                  "gerots", "--json"])
+    assert r.exit_code == 0, r.output
+    assert "attack: gem; defence: gem" in json.loads(r.stdout)["record"]
 
 
 def test_review_cli_json():

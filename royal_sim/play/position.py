@@ -33,6 +33,8 @@ def revoke_reason(hand: int, card: int, trick: Sequence[int]) -> str | None:
     if card in legal_cards(hand, list(trick), TAROKK_PLAY):
         return None
     led = C.SUIT_OF[trick[0]]
+    if led == C.TAROKK:             # (holding a tarokk: the card is not one)
+        return f"it must play a tarokk: {C.format_card(trick[0])} was led"
     if hand & int(C.SUIT_MASKS[led]):
         return f"it must follow {C.format_card(trick[0])}'s suit"
     return "it must play a tarokk (void in the suit led)"

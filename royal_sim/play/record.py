@@ -9,7 +9,7 @@ Notation, one ``field: value`` item a line (or the items on one line separated b
     rules: gerots
     attack: ultimo:I, gem
     defence: facan:SK
-    play: XX XVIII XXII XIX | SK S7 SQ SN | ...
+    play: XX XVIII XXII XIX | SK S10 SQ SN | ...
 
 Only ``deal`` is required; ``leader`` defaults to A_IND, ``first_trick`` to the one the hand
 sizes give, ``rules`` to none (the reader's choice), the bids to none, ``play`` to no card.
@@ -195,14 +195,26 @@ class GameRecord:
                 trick_no += 1
 
 
+def _nth(n: int) -> str:
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+
+
 def parse_play(text: str) -> tuple[list[int], list[int]]:
     """Card ids of a play in card notation, and where its ``|`` fell (the number of cards
-    before each). Raises ``CardError`` naming the token."""
+    before each). Raises ``CardError`` naming the token, ``RecordError`` for an empty trick
+    (nothing before the first ``|`` or between two; one after the last ends the play)."""
     cards: list[int] = []
     bars: list[int] = []
-    for i, part in enumerate(str(text).split("|")):
+    parts = str(text).split("|")
+    for i, part in enumerate(parts):
         if i:
             bars.append(len(cards))
+        if len(parts) > 1 and not part.split() and (i < len(parts) - 1 or not cards):
+            where = ("before the first '|'" if i == 0 else
+                     f"after the {_nth(i)} '|'" if i == len(parts) - 1 else
+                     f"between the {_nth(i)} and the {_nth(i + 1)} '|'")
+            raise RecordError(f"play: an empty trick, nothing {where} (a trick has {N_SEATS} "
+                              "cards; '|' goes between tricks)")
         for t in part.split():
             try:
                 cards.append(C.parse_card(t))
