@@ -74,3 +74,31 @@ def test_the_command_prints_the_card_and_refuses_a_bad_record():
                                     "--seat", "D_ELF", "--play", "XX XXI"])
     assert bad.exit_code == 2 and bad.stderr.startswith("Error: ")
     assert "Traceback" not in bad.output
+
+
+def _suggest_error(*args) -> str:
+    r = CliRunner().invoke(main, ["suggest", *args])
+    assert r.exit_code == 2 and "Traceback" not in r.output, r.output
+    assert r.stderr.startswith("Error: ") and r.stderr.count("\n") == 1, r.stderr
+    return r.stderr
+
+
+def test_a_hand_of_the_wrong_size_and_the_wrong_seat_are_named():
+    hand = DEAL.hands[Seat.D_ELF]
+    short = C.format_cards(hand & ~(1 << C.parse_card('SK')))
+    assert "HAND of D_ELF has 9 cards, but D_ELF holds 10 now (10 dealt, 0 played)" in \
+        _suggest_error(short, "--seat", "D_ELF", "--play", "XX")
+    assert ("D_ELF is to play now (trick 1, after XX), not D_IND: give --seat D_ELF"
+            in _suggest_error(C.format_cards(DEAL.hands[Seat.D_IND]), "--seat", "D_IND",
+                              "--play", "XX"))
+    assert "A_IND is to play now (it leads trick 1), not D_ELF" in _suggest_error(
+        C.format_cards(hand), "--seat", "D_ELF")
+
+
+def test_heard_against_a_card_already_played_says_it_was_played():
+    # D_ELF won trick 1 with SK: A_IND cannot have announced a spade flush, as D_ELF was
+    # dealt SK and SJ, but SK is no longer in its hand
+    hand = C.format_cards(DEAL.hands[Seat.D_ELF] & ~(1 << C.parse_card('SK')))
+    err = _suggest_error(hand, "--seat", "D_ELF", "--play", "S10 SK SQ SN", "--heard",
+                         "A_IND:flush:S")
+    assert "you hold SJ and already played SK" in err and "you hold SK" not in err

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import re
+
 import click
 
+from ..errors import RoyalSimError
 from .common import json_option, pair_bids_options, user_errors
 
 
@@ -42,8 +45,16 @@ def suggest_command(hand, seat, play, attack_bids, defence_bids, rules, worlds, 
 
     from ..api import suggest
 
-    sg = suggest(hand, seat, play=play, attack_bids=attack_bids, defence_bids=defence_bids,
-                 rules=rules, worlds=worlds, precision=precision, seed=seed, heard=heard)
+    try:
+        sg = suggest(hand, seat, play=play, attack_bids=attack_bids,
+                     defence_bids=defence_bids, rules=rules, worlds=worlds,
+                     precision=precision, seed=seed, heard=heard)
+    except RoyalSimError as e:
+        if e.argument != "hand":
+            raise
+        # the hand is this command's argument HAND, not a --hand option
+        raise type(e)(re.sub(r"(?<![\w-])hand(?![\w=-])", "HAND", str(e), count=1)) \
+            from None
     if as_json:
         click.echo(json.dumps(sg.to_json()))
         return

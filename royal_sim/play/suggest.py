@@ -21,6 +21,7 @@ import math
 from dataclasses import dataclass, field
 from typing import Callable, Sequence
 
+from ..errors import DealError
 from ..model import cards as C
 from ..model.deal import Pair, Seat, parse_seat
 from .decide import TRICK_POINTS, WorldValues, objective, rank, value_worlds
@@ -149,6 +150,14 @@ def suggest_card(seat: Seat | str, hand: int, played: Sequence = (), *,
     plays, leader, trick, number = replay(played)
     if number > 10:
         raise ValueError("the record is a finished game: no card is left to play")
+    now = Seat((int(leader) + len(trick)) % len(Seat))
+    if now != seat:
+        after = (f"trick {number}, after {' '.join(C.format_card(c) for c in trick)}" if trick
+                 else f"it leads trick 1" if number == 1
+                 else f"it won trick {number - 1} and leads trick {number}")
+        raise DealError(f"{now.name} is to play now ({after}), not "
+                        f"{seat.name}: give `seat='{now.name}'`, or the cards played up to "
+                        f"{seat.name}'s turn", argument="seat")
     n_seats = len(Seat)
     history = _history(plays, n_seats)
     mover = seat.pair

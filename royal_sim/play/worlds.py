@@ -292,7 +292,8 @@ class WorldSampler:
         try:
             cons = bid_constraints(self.dealt_hand, Seat(self.seat), record,
                                    self.partner_bids, self.opponent_bids)
-            self.evidence = EvidenceSampler(self.dealt_hand, Seat(self.seat), cons, self.heard)
+            self.evidence = EvidenceSampler(self.dealt_hand, Seat(self.seat), cons, self.heard,
+                                            played=self.played_by[self.seat])
         except ConstraintError as e:
             raise self._diagnose(e) from None
         self.count: int = self.evidence.count
@@ -317,8 +318,9 @@ class WorldSampler:
         self.played_by = tuple(played_by)
         own = C.popcount(played_by[self.seat])
         if C.popcount(hand) != HAND_SIZE - own:
-            raise DealError(f"hand of {me} has {C.popcount(hand)} cards; after playing {own} "
-                            f"it holds {HAND_SIZE - own}", argument="hand")
+            raise DealError(f"hand of {me} has {C.popcount(hand)} cards, but {me} holds "
+                            f"{HAND_SIZE - own} now ({HAND_SIZE} dealt, {own} played)",
+                            argument="hand")
         self.dealt_hand = hand | played_by[self.seat]
         try:
             check_hand(self.dealt_hand, Seat(self.seat))
@@ -378,7 +380,8 @@ class WorldSampler:
 
         def fits(cons, heard=()) -> str | None:
             try:
-                EvidenceSampler(self.dealt_hand, seat, cons, heard)
+                EvidenceSampler(self.dealt_hand, seat, cons, heard,
+                                played=self.played_by[self.seat])
             except ConstraintError as e:
                 return str(e)
             return None

@@ -335,7 +335,8 @@ class EvidenceSampler:
 
     ``hand``/``seat``/``constraints`` as ``sampling.DealSampler``; ``heard``: ``Heard``s,
     strings for ``parse_heard``, ``(seat, announcement, param)`` triples or ``(seat,
-    HandConstraint)`` pairs. Construction counts the consistent deals exactly (``count``) and
+    HandConstraint)`` pairs; ``played``: the cards of ``hand`` its seat has played already (a
+    hand as dealt, mid-game: the messages say those were played, not held). Construction counts the consistent deals exactly (``count``) and
     raises ``ConstraintError`` naming the problem when there are none: an announcement from
     the user's own seat, one the user's hand rules out ("A_ELF cannot announce Flush ♠: you
     hold SK"), one that contradicts the given constraints, two that contradict each other, or
@@ -349,12 +350,14 @@ class EvidenceSampler:
     """
 
     def __init__(self, hand: int | str | None = None, seat: Seat | int | str | None = None,
-                 constraints: Constraints | None = None, heard=(), *, _diagnose: bool = True):
+                 constraints: Constraints | None = None, heard=(), *, played: int = 0,
+                 _diagnose: bool = True):
         self.seat = None if seat is None else parse_seat(
             seat if isinstance(seat, (Seat, str)) else Seat(int(seat)))
         if isinstance(hand, str):
             hand = C.mask_of(C.parse_cards(hand))
         self.hand = None if hand is None else int(hand)
+        self.played = 0 if self.hand is None else int(played) & self.hand
         if self.hand is not None and self.seat is not None:
             check_hand(self.hand, self.seat)     # DealError for a bad known hand
         self.constraints = constraints if constraints is not None else Constraints()
@@ -388,20 +391,22 @@ class EvidenceSampler:
         hand = self.hand
         clash = hc.held & hand
         if clash:
-            return f"you hold {C.format_cards(clash)}"
+            return self._yours(clash)
         t_user = C.popcount(hand & C.TAROKKS)
         cap = min(HAND_SIZE, C.N_TAROKKS - t_user - 2 * MIN_TAROKKS)
         if hc.tarokks[0] > cap:
-            return (f"you hold {t_user} tarokks, which leaves at most {cap} for {seat.name} "
+            had = "were dealt" if self.played & C.TAROKKS else "hold"
+            return (f"you {had} {t_user} tarokks, which leaves at most {cap} for {seat.name} "
                     f"(the other two hands hold at least {MIN_TAROKKS} each)")
         for s, (lo, _) in sorted(hc.suit_len.items()):
             mine = hand & int(C.SUIT_MASKS[s])
             if lo > C.SUIT_SIZES[s] - C.popcount(mine):
-                return (f"you hold {C.popcount(mine)} of the {C.SUIT_SIZES[s]} "
-                        f"{C.SUIT_SYMBOLS[s]} ({C.format_cards(mine)})")
+                had = "were dealt" if self.played & mine else "hold"
+                return (f"you {had} {C.popcount(mine)} of the {C.SUIT_SIZES[s]} "
+                        f"{C.SUIT_SYMBOLS[s]} ({self._yours(mine, cards_only=True)})")
         for m, k in hc.min_from:
             if C.popcount(m & ~hand) < k:
-                return f"you hold {C.format_cards(m & hand)}"
+                return self._yours(m & hand)
         if hc.one_of:
             reasons = [self._hand_rules_out(seat, alt) for alt in hc.one_of]
             if all(reasons):
@@ -410,10 +415,23 @@ class EvidenceSampler:
                 return f"your hand rules out every case ({cases})"
         return None
 
+    def _yours(self, mask: int, cards_only: bool = False) -> str:
+        """The user's cards ``mask`` in words: ``you hold SJ and already played SK``
+        (``cards_only``: ``SJ; SK already played``)."""
+        held, gone = mask & ~self.played, mask & self.played
+        if cards_only:
+            return "; ".join([C.format_cards(held)] * bool(held)
+                             + [f"{C.format_cards(gone)} already played"] * bool(gone))
+        if not held:
+            return f"you already played {C.format_cards(gone)}"
+        return f"you hold {C.format_cards(held)}" + (
+            f" and already played {C.format_cards(gone)}" if gone else "")
+
     def _feasible(self, items: Sequence[_Item], constraints: Constraints) -> str | None:
         """``None`` if the items with ``constraints`` leave a deal, else the reason."""
         try:
-            EvidenceSampler(self.hand, self.seat, constraints, list(items), _diagnose=False)
+            EvidenceSampler(self.hand, self.seat, constraints, list(items),
+                            played=self.played, _diagnose=False)
         except ConstraintError as e:
             return str(e)
         return None
