@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Callable, Sequence
 
 import numpy as np
@@ -69,7 +69,7 @@ class TableFigures:
     (``expected_dd``, ``expected_table``, with ``stderr_diff`` the standard error of the
     paired difference table − double dummy), ``worlds`` per decision, ``seed``,
     ``seconds``; ``interrupted``: stopped by Ctrl-C (the figures are those of the games
-    finished)."""
+    finished); ``games``: the ``pimc.TableGame`` of each deal played."""
 
     own: tuple[str, ...]
     bids: list[TableBid]
@@ -81,6 +81,7 @@ class TableFigures:
     seed: int
     seconds: float
     interrupted: bool = False
+    games: list = field(default_factory=list, repr=False, compare=False)
 
     def to_json(self) -> dict:
         return {"set": list(self.own), "games": self.n, "worlds": self.worlds,
@@ -93,11 +94,13 @@ class TableFigures:
 
 def table_figures(deals: np.ndarray, pair: Pair, own: Sequence, theirs: Sequence = (), *,
                   worlds: int = WORLDS, seed: int = 0, rules: str = "gerots",
-                  igazitas: bool = True,
+                  igazitas: bool = True, double_dummy: Pair | None = None,
                   progress: Callable[[int], None] | None = None) -> TableFigures:
     """Play every deal of ``deals`` ((n, seats) uint64 full deals) out by PIMC with ``own``
     bids for ``pair`` and ``theirs`` for the other pair (``Bid``s or keys), the worlds of
-    game i from ``seed + i``; ``progress`` is called with the games finished.
+    game i from ``seed + i``; ``double_dummy``: a pair that sees every hand while the other
+    plays PIMC (``pimc.play_deal``; default both PIMC); ``progress`` is called with the
+    games finished.
 
     Returns ``TableFigures`` (on the games finished when Ctrl-C stops the run: then
     ``interrupted``; without any bid no game is played, the score being the same both
@@ -118,7 +121,7 @@ def table_figures(deals: np.ndarray, pair: Pair, own: Sequence, theirs: Sequence
         for i, deal in enumerate(deals):
             games.append(play_deal([int(h) for h in deal], bids=bids, worlds=worlds,
                                    seed=seed + i, rules=rules, igazitas=igazitas,
-                                   review=False))
+                                   double_dummy=double_dummy, review=False))
             if progress is not None:
                 progress(len(games))
     except KeyboardInterrupt:
@@ -148,4 +151,4 @@ def table_figures(deals: np.ndarray, pair: Pair, own: Sequence, theirs: Sequence
         d = tb_s - dd_s
         se = float(d.std(ddof=1)) / math.sqrt(n) if n > 1 else math.nan
     return TableFigures(tuple(b.key for b in own), rows, n, exp_dd, exp_tb, se, int(worlds),
-                        int(seed), time.perf_counter() - t0, interrupted)
+                        int(seed), time.perf_counter() - t0, interrupted, games)
