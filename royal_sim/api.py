@@ -583,7 +583,9 @@ def solve(deal: str, *, leader: str = "A_IND", first_trick: int | None = None,
 def suggest(hand, seat, *, play=None, attack_bids: str | Sequence[str] | None = None,
             defence_bids: str | Sequence[str] | None = None, rules: str = "gerots",
             igazitas: bool = True, worlds: int = 320, precision: float | None = None,
-            seed: int = 1, heard: str | Sequence[str] = (), **options):
+            seed: int = 1, heard: str | Sequence[str] = (),
+            progress: Callable[[int, int], None] | None = None,
+            on_update: Callable | None = None, **options):
     """The card ``seat`` should play now (``play.suggest``): every legal card valued over
     worlds drawn from what the seat has seen, double dummy in each.
 
@@ -592,7 +594,9 @@ def suggest(hand, seat, *, play=None, attack_bids: str | Sequence[str] | None = 
     each follows from the trick winners); attack_bids, defence_bids: the bids announced
     (comma lists of keys); rules, igazitas: the scoring; worlds: most worlds used;
     precision: the margin at which to stop (points with bids, tricks without); seed: of
-    the worlds; heard: announcements heard (as ``analyze``). Returns
+    the worlds; heard: announcements heard (as ``analyze``); progress: called with
+    (worlds used, consistent worlds) after each round of worlds; on_update: with the
+    ``Suggestion`` so far after each round that does not end the run. Returns
     ``play.suggest.Suggestion``.
 
     :raises RoyalSimError: a bad hand, seat, card, bid or option (an unknown one too), or a
@@ -621,7 +625,8 @@ def suggest(hand, seat, *, play=None, attack_bids: str | Sequence[str] | None = 
     try:
         return suggest_card(seat_, held, played, bids=bids, rules=rules, igazitas=igazitas,
                             precision=precision, max_worlds=worlds, seed=check_seed(seed),
-                            heard=_texts(heard, "heard") if heard else ())
+                            heard=_texts(heard, "heard") if heard else (),
+                            progress=progress, on_update=on_update)
     except ValueError as e:
         if isinstance(e, RoyalSimError):
             raise

@@ -102,3 +102,14 @@ def test_heard_against_a_card_already_played_says_it_was_played():
     err = _suggest_error(hand, "--seat", "D_ELF", "--play", "S10 SK SQ SN", "--heard",
                          "A_IND:flush:S")
     assert "you hold SJ and already played SK" in err and "you hold SK" not in err
+
+
+def test_the_answer_so_far_after_each_round_then_the_final_one():
+    seen = []
+    sg = suggest_card(Seat.A_IND, DEAL.hands[Seat.A_IND], (), max_worlds=80, seed=3,
+                      precision=1e-9, on_update=seen.append)
+    assert seen, "more than one round was drawn"
+    assert all(s.stopped == "still drawing" for s in seen)
+    sizes = [s.worlds for s in seen] + [sg.worlds]
+    assert sizes == sorted(set(sizes)) and sg.stopped != "still drawing"
+    assert {c.card for c in seen[0].cards} == {c.card for c in sg.cards}

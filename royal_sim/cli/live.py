@@ -16,14 +16,16 @@ class LiveTable:
     ``render(report, width, height) -> str`` gives the text of a report so far for a
     terminal of ``width`` columns and ``height`` lines (the status line takes one more);
     ``note`` (the cold compile's, ``progress.compile_note``) is shown until the first
-    table. ``console``: rich's console to draw on (default: stdout's)."""
+    table. ``console``: rich's console to draw on (default: stdout's); ``unit``: what
+    ``progress`` counts, in the status line."""
 
     def __init__(self, render, note: str = "", refresh_per_second: float = 1.0,
-                 console: Console | None = None):
+                 console: Console | None = None, unit: str = "deal searches"):
         self.render = render
         self.note = note
+        self.unit = unit
         self.console = console or Console()
-        self.live = Live(Text("searching the first deals …"), console=self.console,
+        self.live = Live(Text(f"searching the first {unit.split()[0]} …"), console=self.console,
                          refresh_per_second=refresh_per_second, transient=True,
                          redirect_stdout=False, redirect_stderr=False)
         self.started = time.monotonic()
@@ -31,11 +33,16 @@ class LiveTable:
         self.table = ""
 
     def __enter__(self) -> LiveTable:
-        self.live.__enter__()
+        # with a compile note the display starts at once (the compile is the wait); else
+        # at the first figure, so that an input error found first prints only the error
+        self.shown = bool(self.note)
+        if self.shown:
+            self.live.__enter__()
         return self
 
     def __exit__(self, *exc) -> None:
-        self.live.__exit__(*exc)
+        if self.shown:
+            self.live.__exit__(*exc)
 
     def progress(self, n: int) -> None:
         """Deals finished (``n`` more); the status line follows them."""
@@ -48,7 +55,10 @@ class LiveTable:
         self._draw()
 
     def _draw(self) -> None:
-        status = (f"searching: {self.done:,} deal searches, "
+        if not self.shown:
+            self.shown = True
+            self.live.__enter__()
+        status = (f"searching: {self.done:,} {self.unit}, "
                   f"{time.monotonic() - self.started:.0f} s (Ctrl-C stops; the table of the "
                   "finished rounds is kept)")
         if len(status) > self.console.width:        # one line, as the height counts it

@@ -42,22 +42,43 @@ def suggest_command(hand, seat, play, attack_bids, defence_bids, rules, worlds, 
     (docs/play.md#suggest).
     """
     import json
+    import sys
 
     from ..api import suggest
+    from .live import LiveTable
+    from .progress import Progress, compile_note
 
+    note = compile_note(goal_search=False, card_search=True)
+    args = dict(play=play, attack_bids=attack_bids, defence_bids=defence_bids, rules=rules,
+                worlds=worlds, precision=precision, seed=seed, heard=heard)
     try:
-        sg = suggest(hand, seat, play=play, attack_bids=attack_bids,
-                     defence_bids=defence_bids, rules=rules, worlds=worlds,
-                     precision=precision, seed=seed, heard=heard)
+        if not as_json and sys.stdout.isatty():      # the card table live, round by round
+            with LiveTable(lambda sg, width, height: suggestion_text(sg), note=note,
+                           unit="worlds valued") as live:
+                sg = suggest(hand, seat, on_update=live.update,
+                             progress=lambda used, count: live.progress(used - live.done),
+                             **args)
+        else:
+            bar = Progress(0, "valuing worlds", note=note, until="the best card is told apart")
+
+            def progress(used: int, count: int) -> None:
+                bar.total = min(worlds, count)
+                bar.update(used - bar.done)
+
+            with bar:
+                sg = suggest(hand, seat, progress=progress, **args)
     except RoyalSimError as e:
         if e.argument != "hand":
             raise
         # the hand is this command's argument HAND, not a --hand option
         raise type(e)(re.sub(r"(?<![\w-])hand(?![\w=-])", "HAND", str(e), count=1)) \
             from None
-    if as_json:
-        click.echo(json.dumps(sg.to_json()))
-        return
+    click.echo(json.dumps(sg.to_json()) if as_json else suggestion_text(sg))
+
+
+def suggestion_text(sg) -> str:
+    """A ``Suggestion`` as ``suggest`` prints it: the decision, every legal card's figures
+    (best first, marked), then the card to play."""
     from ..model.cards import format_card
     from .format import table
 
@@ -72,13 +93,15 @@ def suggest_command(hand, seat, play, attack_bids, defence_bids, rules, worlds, 
             row += [f"{100 * c.made[k]:.0f}%" for k in labels]
         rows.append(row)
     head = ["card", "tricks", "s.e."] + (["E[net]", "s.e."] + labels if scored else [])
-    click.echo(f"{sg.seat.name} to play in trick {sg.trick_number}"
-               + (f" after {' '.join(format_card(x) for x in sg.trick)}" if sg.trick else "")
-               + f"; {sg.worlds} world(s) ({sg.method}, {sg.count:,} consistent); "
-                 f"stopped: {sg.stopped}")
-    click.echo(table(rows, head))
     rival = "every other card" if sg.rival is None else format_card(sg.rival)
     margin = "" if sg.difference is None else \
         f" (margin over {rival} {sg.difference[0]:+.2f} +- {sg.difference[1]:.2f})"
-    click.echo(f"Play {format_card(sg.best.card)}{margin}. Double dummy in each world: "
-               "every seat then sees all cards.")
+    verb = "Best so far" if sg.stopped == "still drawing" else "Play"
+    return "\n".join([
+        f"{sg.seat.name} to play in trick {sg.trick_number}"
+        + (f" after {' '.join(format_card(x) for x in sg.trick)}" if sg.trick else "")
+        + f"; {sg.worlds} world(s) ({sg.method}, {sg.count:,} consistent); "
+          f"stopped: {sg.stopped}",
+        table(rows, head),
+        f"{verb} {format_card(sg.best.card)}{margin}. Double dummy in each world: every "
+        "seat then sees all cards."])

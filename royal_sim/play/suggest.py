@@ -130,7 +130,8 @@ def suggest_card(seat: Seat | str, hand: int, played: Sequence = (), *,
                  bids: dict[Pair, Sequence] | None = None, rules: str = "gerots",
                  igazitas: bool = True, precision: float | None = None,
                  max_worlds: int = 320, seed: int = 0, heard=(),
-                 progress: Callable[[int, int], None] | None = None) -> Suggestion:
+                 progress: Callable[[int, int], None] | None = None,
+                 on_update: Callable[[Suggestion], None] | None = None) -> Suggestion:
     """The card ``seat`` should play now, holding ``hand`` (bit mask, its cards now) after
     the record ``played`` (``(seat, card)`` in play order from trick 1, led by A_IND).
 
@@ -138,7 +139,9 @@ def suggest_card(seat: Seat | str, hand: int, played: Sequence = (), *,
     precision: stop once the best card's paired margin is known within ± this (points, or
     tricks without bids; default ``PRECISION``); seed: of the
     worlds; heard: announcements heard (``worlds``); progress: called with (worlds used,
-    consistent worlds) after each round.
+    consistent worlds) after each round; on_update: called with the ``Suggestion`` so far
+    (``stopped`` ``"still drawing"``) after each round that does not end the run (a live
+    table).
 
     :raises ConstraintError: a record no deal fits (``worlds`` names the fact).
     :raises DealError: a bad seat or hand. :raises ValueError: ``max_worlds`` below 1.
@@ -169,6 +172,25 @@ def suggest_card(seat: Seat | str, hand: int, played: Sequence = (), *,
     few = sampler.count <= max_worlds and sampler.enumerable
     values: WorldValues | None = None
     used, want, rounds_seed = 0, max_worlds if few else min(FIRST_WORLDS, max_worlds), seed
+
+    def build(stopped: str) -> Suggestion:
+        """The answer on the worlds so far (``values``, ``value``, ``order`` of this round)."""
+        tricks = values.tricks
+        m = tricks.shape[0]
+        out = []
+        for r, i in enumerate(order):
+            se = float(tricks[:, i].std(ddof=1)) / math.sqrt(m) if m > 1 else 0.0
+            made = {lab: float(values.made[lab][:, i].mean()) for lab in labels}
+            exp = float((value[:, i] - TRICK_POINTS * tricks[:, i]).mean()) if scored \
+                else None
+            sd = (float(value[:, i].std(ddof=1)) / math.sqrt(m) if m > 1 else 0.0) \
+                if scored else None
+            out.append(CardChoice(values.cards[i], float(tricks[:, i].mean()), se, made,
+                                  exp, sd, r == 0))
+        return Suggestion(seat, number, tuple(trick), out, used, w.count, w.method, stopped,
+                          diff, rival_card,
+                          {p.label: tuple(b.key for b in bids[p]) for p in Pair})
+
     while True:
         w = sampler.worlds(want - used, rounds_seed)
         if int(w.to_play) != int(seat):
@@ -207,17 +229,8 @@ def suggest_card(seat: Seat | str, hand: int, played: Sequence = (), *,
                     else precision):
             stopped = "precision"
             break
+        if on_update is not None:
+            on_update(build("still drawing"))
         want = min(max_worlds, 2 * used)
         rounds_seed += 1
-    tricks = values.tricks
-    m = tricks.shape[0]
-    out = []
-    for r, i in enumerate(order):
-        se = float(tricks[:, i].std(ddof=1)) / math.sqrt(m) if m > 1 else 0.0
-        made = {lab: float(values.made[lab][:, i].mean()) for lab in labels}
-        exp = float((value[:, i] - TRICK_POINTS * tricks[:, i]).mean()) if scored else None
-        sd = (float(value[:, i].std(ddof=1)) / math.sqrt(m) if m > 1 else 0.0) \
-            if scored else None
-        out.append(CardChoice(cards[i], float(tricks[:, i].mean()), se, made, exp, sd, r == 0))
-    return Suggestion(seat, number, tuple(trick), out, used, w.count, w.method, stopped,
-                      diff, rival_card, {p.label: tuple(b.key for b in bids[p]) for p in Pair})
+    return build(stopped)
