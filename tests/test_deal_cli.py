@@ -288,3 +288,38 @@ def test_help_texts_cite_docs_rules_not_the_outside_spec():
     for cmd in ("slems", "deal", "solve", "batch"):
         text = CliRunner().invoke(main, [cmd, "--help"]).output
         assert "docs/rules.md" in text and "§" not in text, cmd
+
+
+@pytest.mark.parametrize("signame, code", [("SIGINT", 130), ("SIGTERM", 143)])
+def test_json_stopped_by_ctrl_c_is_still_valid_json(tmp_path, signame, code):
+    """Ctrl-C (or SIGTERM) in the middle of a long --json run: the array is closed after the
+    deals written so far ("interrupted": true), exit code 130 (143), 'Interrupted.'."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+    out = tmp_path / "deals.json"
+    with open(out, "w") as f:
+        p = subprocess.Popen(
+            [sys.executable, "-m", "royal_sim.cli", "deal", "--count", "10000000", "--json",
+             "--seed", "1"], stdout=f, stderr=subprocess.PIPE, text=True,
+            # (a shell's background job may have SIGINT ignored: Python then keeps it so)
+            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+        try:
+            give_up = time.monotonic() + 60
+            while out.stat().st_size < 1000 and time.monotonic() < give_up \
+                    and p.poll() is None:
+                time.sleep(0.05)            # the first deals written (after any compile)
+            time.sleep(0.3)
+            p.send_signal(getattr(signal, signame))
+            err = p.communicate(timeout=60)[1]
+        finally:
+            if p.poll() is None:
+                p.kill()
+    assert (p.returncode, err) == (code, "Interrupted.\n")
+    data = json.loads(out.read_text())
+    assert data["interrupted"] is True and data["seed"] == 1
+    from royal_sim.cli.deal import CHUNK
+    assert 0 < len(data["deals"]) < 10_000_000 and len(data["deals"]) % CHUNK == 0
+    assert json.loads(run("-n", "2", "--seed", "1", "--json").stdout)["interrupted"] is False

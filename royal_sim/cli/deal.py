@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
+import signal
+import sys
+import threading
+
 import click
 
 from .common import constraint_options, seed_option, user_errors
@@ -10,6 +15,21 @@ from .progress import announce_compile, sampler_note
 
 CHUNK = 5_000
 """Deals drawn and written at a time."""
+
+
+@contextlib.contextmanager
+def _signals_held():
+    """Hold Ctrl-C and SIGTERM until the block is done (a write not cut in the middle);
+    where signals cannot be held (not POSIX, not the main thread), nothing."""
+    hold = getattr(signal, "pthread_sigmask", None)
+    if hold is None or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    before = hold(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
+    try:
+        yield
+    finally:
+        hold(signal.SIG_SETMASK, before)
 
 
 @click.command("deal")
@@ -42,7 +62,8 @@ def deal_command(count, seed, hand, seat, holds, not_holds, tarokks, suits, void
     Text output: per deal, one line per seat (SEAT, then its 10 cards: the HAND of
     'royal-sim analyze HAND --seat SEAT'), then the deal in one line, the 4 hands separated
     by '/' (the DEAL of 'royal-sim solve DEAL', a deal line of a 'royal-sim batch' .txt
-    file). --json: {"deals": [the '/' lines], "attempts", "method", "seed"}. Both are
+    file). --json: {"deals": [the '/' lines], "attempts", "method", "seed", "interrupted"}
+    (stopped by Ctrl-C: the deals drawn so far, still valid JSON). Both are
     written as the deals are drawn, a few thousand at a time.
     """
     import json
@@ -75,16 +96,30 @@ def deal_command(count, seed, hand, seat, holds, not_holds, tarokks, suits, void
                            method=method, chunk=CHUNK)
     attempts, used = 0, chosen
     if fmt == "json" or as_json:
-        click.echo('{"deals": [', nl=False)
+        def close(interrupted: bool) -> None:
+            click.echo(f'], "attempts": {attempts}, "method": {json.dumps(used)}, '
+                       f'"seed": {seed}, "interrupted": {json.dumps(interrupted)}}}')
+            sys.stdout.flush()
+
+        with _signals_held():
+            click.echo('{"deals": [', nl=False)
         first = True
-        for part in chunks:
-            attempts, used = attempts + part.attempts, part.method
-            text = ", ".join(json.dumps(str(d)) for d in part)
-            if text:
-                click.echo(("" if first else ", ") + text, nl=False)
-                first = False
-        click.echo(f'], "attempts": {attempts}, "method": {json.dumps(used)}, '
-                   f'"seed": {seed}}}')
+        try:
+            for part in chunks:
+                text = ", ".join(json.dumps(str(d)) for d in part)
+                # a chunk is written whole (Ctrl-C waits for it): then the array can be
+                # closed after it, the output valid JSON with the deals drawn so far
+                with _signals_held():
+                    attempts, used = attempts + part.attempts, part.method
+                    if text:
+                        click.echo(("" if first else ", ") + text, nl=False)
+                        first = False
+                    sys.stdout.flush()
+        except KeyboardInterrupt:       # Ctrl-C, SIGTERM: close the JSON, then stop
+            with _signals_held():
+                close(True)
+            raise
+        close(False)
         return
     i = 0
     for part in chunks:
