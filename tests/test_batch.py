@@ -945,3 +945,16 @@ def test_rows_a_coach_can_rank_scores_advice_and_the_seed_as_text(clean):
     text = files["csv"].read_text()
     assert f",{hex(seed)}," in text and f",{seed}," not in text
     assert f'"seed": "{hex(seed)}"' in files["jsonl"].read_text()
+
+
+def test_more_jobs_than_cores_is_said_on_the_start_line(tmp_path, monkeypatch):
+    """--jobs above the machine's cores: the one start line says how many cores there are
+    and how many workers run (no separate warning)."""
+    monkeypatch.setattr(os, "cpu_count", lambda: 2)
+    inp = write(tmp_path, "in.txt", f"{HANDS[0][0]} @ {HANDS[0][1]}\n")
+    r = run(str(inp), "-o", str(tmp_path / "out.csv"), "--samples", "4", "--only", "gem",
+            "--jobs", "64")
+    assert r.exit_code == 0, r.output
+    (start,) = [ln for ln in r.stderr.splitlines() if "to run" in ln]
+    assert start.startswith("1 input(s) to run; 1 process(es) x ") and \
+        "thread(s) (--jobs 64, but this machine has 2 core(s))" in start, start

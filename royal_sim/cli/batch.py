@@ -10,6 +10,7 @@ exit code.
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
@@ -105,6 +106,9 @@ def batch_command(input_path, out, precision, samples, seed, rules, only, jobs, 
         earlier = result.resumed
         where = (f"Dask scheduler {scheduler} ({result.workers} worker(s))" if scheduler else
                  f"{result.workers} process(es) x {result.threads} thread(s)")
+        cores = os.cpu_count() or 1
+        if jobs is not None and jobs > cores and not scheduler:
+            where += f" (--jobs {jobs}, but this machine has {cores} core(s))"
         resumed = f", {result.resumed} already in {out}" if result.resumed else ""
         # (deals also run the one-position trick search of royal-sim solve)
         note = compile_note(trick_search=any(j.kind == "deal" for j in jobs_list)) \
