@@ -12,7 +12,7 @@ from .progress import announce_compile, compile_note
 @click.argument("deal", metavar="DEAL")
 @click.option("--play", default=None, metavar="CARDS",
               help="The cards played, in play order, tricks optionally separated by '|', "
-                   "e.g. \"XX XVIII XXII XIX | SK S7 SQ SN\".")
+                   "e.g. \"IX V XIII I | SJ SQ S10 SK\".")
 @click.option("--leader", default=None, metavar="SEAT",
               help="Seat leading the first trick played (an ending; A_IND for a full deal).")
 @click.option("--first-trick", type=int, default=None, metavar="N",

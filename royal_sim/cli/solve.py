@@ -18,7 +18,7 @@ from .progress import announce_compile, compile_note
                    "hand (the default), since the last trick is always trick 10.")
 @click.option("--trick", default=None, metavar="CARDS",
               help="Cards already played to the current trick, the leader's first, e.g. "
-                   "\"SK S7\" (DEAL then holds the hands as they are now: a seat that "
+                   "\"SN SK\" (DEAL then holds the hands as they are now: a seat that "
                    "played to the trick holds one card fewer).")
 @click.option("--cards", "every_card", is_flag=True,
               help="Value every legal card of the seat to play: the tricks each pair takes "
