@@ -763,7 +763,8 @@ def test_resume_refuses_the_rows_of_another_leader(tmp_path, ending_files):
 
 def test_a_file_of_the_former_format_is_refused_with_its_reason(tmp_path):
     old = [c for c in B.COLUMNS if c not in ("leader", "first_trick", "expected", "gain",
-                                             "nobid", "bids")]
+                                             "nobid", "bids", "trick", "card", "cost",
+                                             "best", "bids_cost", "bid_detail")]
     out = write(tmp_path, "old.csv", ",".join(old) + "\n")
     jobs = jobs_of(tmp_path, f"{ENDING}\n")
     with pytest.raises(B.RoyalSimError, match="older royal-sim .no leader and first_trick"):
@@ -834,9 +835,9 @@ def test_unknown_keys_and_columns_are_reported_once_with_their_line(tmp_path):
     warnings = [ln for ln in r.stderr.splitlines() if ln.startswith("Warning: ")]
     assert warnings == [f"Warning: {jl} line 2: unknown key 'leadr' ignored (and on 2 more "
                         "line(s)); the keys read are id, hand, seat, deal, leader, "
-                        "first_trick",
+                        "first_trick, record",
                         f"Warning: {jl} line 3: unknown key 'note' ignored; the keys read "
-                        "are id, hand, seat, deal, leader, first_trick"]
+                        "are id, hand, seat, deal, leader, first_trick, record"]
     done = r.stderr.splitlines()[-1]
     assert done == (f"Done: 4 input(s) written to {out}; key(s) ignored: 'leadr' (line 2), "
                     "'note' (line 3).")

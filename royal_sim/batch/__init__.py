@@ -1,16 +1,28 @@
-"""Batch analysis: many hands and deals from one file, one result row per input × slem.
+"""Batch analysis: many hands, deals and game records from one file, one result row per
+input × slem (a record: per costly card, seat and announced bid).
 
 Inputs (``read_inputs``), by the file's extension:
 
 * ``.txt``: one ``HAND @ SEAT`` or one deal (4 hands separated by ``/``) per line, a deal
   optionally followed by ``@ leader=SEAT first_trick=N`` (either or both, separated by
   spaces or commas: ``XX SK HK / XXI SQ HQ / I S10 DK / XIX CK HJ @ leader=D_ELF``); ``#``
-  starts a comment, blank lines are ignored; the id of an input is ``line N``;
+  starts a comment, blank lines are ignored; the id of an input is ``line N``; a line whose
+  first item is a record field (``deal: ...; attack: gem; play: ...``) is a game record on
+  one line (``play.record`` notation, ``docs/play.md#game-records``);
 * ``.jsonl`` / ``.ndjson``: one object per line, ``{"hand": …, "seat": …, "id": …}`` or
-  ``{"deal": …, "leader": …, "first_trick": …, "id": …}`` (``id`` optional, default ``line
+  ``{"deal": …, "leader": …, "first_trick": …, "id": …}`` or ``{"record": …, "id": …}``
+  (the record's text, on one line or one item a line) (``id`` optional, default ``line
   N``; ``first_trick`` a number or its digits);
 * ``.csv``: a header row, then the same columns (``inputs.FIELDS``: ``id``, ``hand``,
-  ``seat``, ``deal``, ``leader``, ``first_trick``).
+  ``seat``, ``deal``, ``leader``, ``first_trick``, ``record``; a record on one line).
+
+A record goes alone (its deal, leader and first trick are its own fields) and is read and
+checked card by card when the file is read (``GameRecord.parse``): a record that does not
+parse, a revoke, a card not in the hand of the seat to play, or no card at all is a bad
+line with the parser's one-line message (``trick 2, A_ELF: XXI is not in A_ELF's hand
+(it is in A_IND's hand)``). A record's ``Job`` has kind ``"record"``, its ``record`` the
+text in one-line canonical form (``GameRecord.format(one_line=True)``: the ``input``
+column), ``deal``/``leader``/``first_trick`` the record's.
 
 Keys (.jsonl) or columns (.csv) other than these are ignored and reported, each once with
 its first line (``load_inputs``: ``Inputs.unknown``); a .txt deal option other than
@@ -23,17 +35,26 @@ and only legal value ``11 - cards per hand``): max tricks and ``analysis.solve_s
 leader or first trick for a hand is a bad line (a hand is analysed with ``A_IND`` leading trick
 1). The sampler seed of a hand is ``input_seed(run seed, id)``, so the figures do not depend on
 the order of the inputs, on parallelism or on resuming, and the row's ``seed`` reproduces them
-with ``royal-sim analyze HAND --seat S --seed SEED``.
+with ``royal-sim analyze HAND --seat S --seed SEED``. A record is reviewed card by card,
+double dummy, as ``royal-sim review`` reviews it (``play.review.review_record``), with the
+record's ``rules:`` if it has one, else the run's; ``only`` does not apply to it (its
+announced bids are judged).
 
 Output (``COLUMNS``), CSV or JSON lines by the extension of the output file; every row names
-its input (``id`` and ``input``, the hand or deal in canonical notation). Per hand, one
+its input (``id`` and ``input``, the hand, deal or record in canonical notation). Per hand, one
 row per slem (``probability``, 95 % Wilson ``ci_lo``/``ci_hi``, ``made`` of ``deals``) and a
 ``max_tricks`` row (``tricks``: mean tricks the hand's pair can force, ``tricks_dist``:
 ``k:count`` over the sampled deals); per deal, one row per pair × slem key (``made``: 1
 or 0 of ``deals`` = 1: the column counts deals made for hands and deals alike) and a
 ``max_tricks`` row per pair (``tricks``), every deal row with its ``leader`` and
 ``first_trick`` (empty in hand rows); ``--resume`` keeps a deal's rows only for the same
-leader and first trick. The ``max_tricks`` rows close an input's group,
+leader and first trick. Per record (``kind`` ``record``; ``rows.RECORD_ROWS``): a ``card``
+row per card that cost its pair something against the best card (``trick``, ``seat``,
+``card``, ``cost`` in tricks, ``best``, ``bids_cost`` and ``bid_detail``: the bids given up
+or let make, with the cards instead), a ``seat`` row per seat (its totals), a row per
+announced bid (``slem``/``param``; ``made`` 1 or 0: forced after the last card; the card
+that first cost it) and a ``review`` row (the game's totals, ``tricks`` the attack's).
+The ``max_tricks`` rows, and a record's ``review`` row, close an input's group,
 which is written with one write call and flushed as the input finishes (in finishing
 order); an interrupted file is resumed by dropping an incomplete trailing group, and a
 finished run rewrites the file in input order, so the final file is the same whatever the
@@ -53,11 +74,13 @@ from .inputs import (FIELDS, INPUT_FORMATS, BadLine, Inputs, Job, Unknown, load_
                      read_inputs)
 from .output import (OUTPUT_FORMATS, check_output, format_rows, load_rows, parse_row,
                       read_results)
-from .rows import ADVICE, COLUMNS, MAX_TRICKS_ROW, BatchOptions, input_seed, result_row, run_job
+from .rows import (ADVICE, CARD_ROW, COLUMNS, MAX_TRICKS_ROW, REVIEW_ROW, SEAT_ROW,
+                   BatchOptions, input_seed, result_row, run_job)
 from .run import BatchResult, connect, run_batch
 from .summary import summary
 
-__all__ = ["ADVICE", "COLUMNS", "FIELDS", "INPUT_FORMATS", "MAX_TRICKS_ROW", "OUTPUT_FORMATS", "BadLine",
+__all__ = ["ADVICE", "CARD_ROW", "COLUMNS", "FIELDS", "INPUT_FORMATS", "MAX_TRICKS_ROW",
+           "OUTPUT_FORMATS", "REVIEW_ROW", "SEAT_ROW", "BadLine",
            "BatchOptions", "BatchResult", "Inputs", "Job", "RoyalSimError", "Unknown",
            "check_output", "connect", "format_rows", "input_seed", "load_inputs",
            "load_rows", "parse_row", "read_inputs",

@@ -15,22 +15,26 @@ from ..model import cards as C
 from ..model.deal import Deal, Seat, parse_hand, parse_seat
 
 INPUT_FORMATS = {".txt": "txt", ".jsonl": "jsonl", ".ndjson": "jsonl", ".csv": "csv"}
-FIELDS = ("id", "hand", "seat", "deal", "leader", "first_trick")
+FIELDS = ("id", "hand", "seat", "deal", "leader", "first_trick", "record")
 """The keys (.jsonl) and columns (.csv) of an input; ``leader`` and ``first_trick`` only for
-a deal (as ``royal-sim solve --leader --first-trick``)."""
+a deal (as ``royal-sim solve --leader --first-trick``); ``record``, a played game
+(``play.record`` notation), alone (with its ``id``)."""
 DEAL_OPTIONS = ("leader", "first_trick")
 """The ``key=value`` items a .txt deal line takes after ``@``."""
 
 
 @dataclass(frozen=True)
 class Job:
-    """One input: a hand at a seat (``kind == "hand"``) or four hands (``"deal"``).
+    """One input: a hand at a seat (``kind == "hand"``), four hands (``"deal"``) or a
+    played game to review (``"record"``).
 
     ``hand``: bit mask of the 10 cards; ``deal``: the 4 masks in seat order; ``leader``
     and ``first_trick``: of a deal, the seat leading and the number of the first trick to
     play (default ``A_IND`` and ``11 - cards per hand``; ``None`` for a hand, which is
-    analysed with ``A_IND`` leading trick 1); ``line``: the input file's line number
-    (1-based)."""
+    analysed with ``A_IND`` leading trick 1); of a record, its deal, leader and first
+    trick; ``record``: of a record, its text in one-line canonical form
+    (``GameRecord.format(one_line=True)``, checked card by card when read); ``line``: the
+    input file's line number (1-based)."""
 
     id: str
     line: int
@@ -40,11 +44,14 @@ class Job:
     deal: tuple[int, int, int, int] | None = None
     leader: Seat | None = None
     first_trick: int | None = None
+    record: str | None = None
 
     @property
     def text(self) -> str:
-        """The input in canonical notation (``HAND @ SEAT`` or the deal): the ``input``
-        column of its rows."""
+        """The input in canonical notation (``HAND @ SEAT``, the deal, or the record on one
+        line): the ``input`` column of its rows."""
+        if self.kind == "record":
+            return self.record
         if self.kind == "hand":
             return f"{C.format_cards(self.hand)} @ {self.seat.name}"
         return str(Deal(self.deal))
@@ -95,12 +102,15 @@ def format_of(path: Path, formats: dict[str, str], what: str) -> str:
     return fmt
 
 
-def _make_job(line: int, id_, hand, seat, deal, leader=None, first_trick=None) -> Job:
+def _make_job(line: int, id_, hand, seat, deal, leader=None, first_trick=None,
+              record=None) -> Job:
     """A job from the fields of one input (strings or None; a JSON id or first_trick may
     be a number); raises ``RoyalSimError``."""
-    for name, v in (("hand", hand), ("seat", seat), ("deal", deal), ("leader", leader)):
+    for name, v in (("hand", hand), ("seat", seat), ("deal", deal), ("leader", leader),
+                    ("record", record)):
         if v is not None and not isinstance(v, str):
             kind = ("a seat name such as \"D_ELF\"" if name in ("seat", "leader")
+                    else "the record's text (\"deal: ...; play: ...\")" if name == "record"
                     else "a string in card notation")
             raise RoyalSimError(f"{name} must be {kind}, got "
                                 f"{type(v).__name__} {json.dumps(v)[:40]}")
@@ -111,6 +121,12 @@ def _make_job(line: int, id_, hand, seat, deal, leader=None, first_trick=None) -
         raise RoyalSimError(f"id {ident!r} contains a control character")
     blank = [v is None or str(v).strip() == "" for v in (hand, seat, deal, leader,
                                                           first_trick)]
+    if record is not None and str(record).strip():
+        if not all(blank):
+            raise RoyalSimError("a record goes alone: its deal, leader and first_trick are "
+                                "fields of the record ('deal: ...; leader: ...; "
+                                "first_trick: ...'), not of the input")
+        return _record_job(ident, line, str(record))
     if not blank[2]:
         if not (blank[0] and blank[1]):
             raise RoyalSimError("give either a hand with its seat or a deal, not both")
@@ -130,6 +146,21 @@ def _make_job(line: int, id_, hand, seat, deal, leader=None, first_trick=None) -
         raise RoyalSimError("hand without seat")
     seat_ = parse_seat(str(seat).strip())
     return Job(ident, line, "hand", hand=parse_hand(str(hand), seat_), seat=seat_)
+
+
+def _record_job(ident: str, line: int, text: str) -> Job:
+    """The job of a played game's record (``play.record`` notation, one-line or one item a
+    line): read and checked card by card (``GameRecord.parse``). Raises ``RoyalSimError``
+    with the parser's one-line message (a revoke or a card not in hand names trick, seat and
+    card), or for a record without a play (nothing to review)."""
+    from ..play.record import GameRecord
+
+    rec = GameRecord.parse(text)
+    if not rec.play:
+        raise RoyalSimError("no card to review: the record has no 'play:' field (or no "
+                            "card in it)")
+    return Job(ident, line, "record", deal=rec.deal, leader=rec.leader,
+               first_trick=rec.first_trick, record=rec.format(one_line=True))
 
 
 def _first_trick(deal: Deal, value, leader: Seat) -> int:
@@ -192,19 +223,25 @@ def _deal_options(text: str) -> dict[str, str]:
 
 
 def _text_fields(text: str):
-    """The fields (``FIELDS`` order) of a .txt line: ``HAND @ SEAT``, ``DEAL`` or ``DEAL @
-    leader=SEAT first_trick=N``. Raises ``RoyalSimError``."""
+    """The fields (``FIELDS`` order) of a .txt line: ``HAND @ SEAT``, ``DEAL``, ``DEAL @
+    leader=SEAT first_trick=N`` or a record on one line (``deal: ...; play: ...``: its
+    first item a record field). Raises ``RoyalSimError``."""
+    from ..play.record import check_record_text
+
+    if check_record_text(text):
+        return None, None, None, None, None, None, text
     if text.count("@") > 1:
         raise RoyalSimError("more than one '@' (expected 'HAND @ SEAT' or 'DEAL @ "
                             "leader=SEAT')")
     head, at, tail = text.partition("@")
     if "/" in head:
         opts = _deal_options(tail) if at else {}
-        return None, None, None, head, opts.get("leader"), opts.get("first_trick")
+        return None, None, None, head, opts.get("leader"), opts.get("first_trick"), None
     if at:
-        return None, head, tail.strip(), None, None, None
-    raise RoyalSimError("expected 'HAND @ SEAT' or a deal (4 hands separated by '/', "
-                        "optionally '@ leader=SEAT first_trick=N')")
+        return None, head, tail.strip(), None, None, None, None
+    raise RoyalSimError("expected 'HAND @ SEAT', a deal (4 hands separated by '/', "
+                        "optionally '@ leader=SEAT first_trick=N') or a record ('deal: ...; "
+                        "play: ...')")
 
 
 def read_inputs(path: str | Path) -> tuple[list[Job], list[BadLine]]:
@@ -218,9 +255,11 @@ def load_inputs(path: str | Path) -> Inputs:
     """Read a batch input file (see ``royal_sim.batch``); the format is chosen by extension.
 
     Returns ``Inputs``: the valid inputs in file order; the bad lines (line number, reason):
-    a hand or deal that does not parse, a missing field, a repeated id, an id that is the
-    automatic id ('line N') of a line without one, a leader or first_trick for a hand or an
-    impossible one; and the unknown keys (.jsonl) or columns (.csv) that were ignored, each
+    a hand or deal that does not parse, a record that does not (the record parser's
+    message: a revoke or a card not in hand names trick, seat and card) or has no card, a
+    missing field, a repeated id, an id that is the automatic id ('line N') of a line
+    without one, a leader or first_trick for a hand or an impossible one; and the unknown
+    keys (.jsonl) or columns (.csv) that were ignored, each
     once with its first line. Raises ``RoyalSimError`` for a missing or unreadable file, an
     unknown extension, a CSV header without the needed columns, with a column twice or
     not CSV (a stray quote), or a file with no input line at all (empty). A CSV line is read
@@ -258,10 +297,11 @@ def load_inputs(path: str | Path) -> Inputs:
                 continue
             if header is None:
                 header = [h.strip().lower() for h in row]
-                if "deal" not in header and not {"hand", "seat"} <= set(header):
+                if ("deal" not in header and "record" not in header
+                        and not {"hand", "seat"} <= set(header)):
                     raise RoyalSimError(f"{str(path)!r}: the CSV header needs the columns "
-                                        f"hand,seat or deal (and optionally id; for a deal "
-                                        f"leader, first_trick), got "
+                                        f"hand,seat or deal or record (and optionally id; "
+                                        f"for a deal leader, first_trick), got "
                                         f"{', '.join(repr(h) for h in header)}")
                 twice = sorted({h for h in header if header.count(h) > 1 and h})
                 if twice:

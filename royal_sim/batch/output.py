@@ -15,13 +15,16 @@ from typing import Sequence
 from ..errors import RoyalSimError
 from .. import slems as S
 from .inputs import Job, format_of
-from .rows import COLUMNS, MAX_TRICKS_ROW, SUMMARY_ROWS, BatchOptions, input_seed
+from .rows import (COLUMNS, MAX_TRICKS_ROW, REVIEW_ROW, SUMMARY_ROWS, BatchOptions,
+                   input_seed, record_rules)
 
 OUTPUT_FORMATS = {".jsonl": "jsonl", ".ndjson": "jsonl", ".csv": "csv"}
 
 
 def _is_closing(row: dict) -> bool:
-    """The last row of an input's group: its (last) max-tricks row."""
+    """The last row of an input's group: its (last) max-tricks row; a record's review row."""
+    if row["kind"] == "record":
+        return row["slem"] == REVIEW_ROW
     return row["slem"] == MAX_TRICKS_ROW and (row["kind"] == "hand" or row["pair"] == "defence")
 
 
@@ -65,13 +68,19 @@ _ADDED = ("leader", "first_trick")
 """Columns added since the first file format (a deal's leader and first trick)."""
 _SCORED = ("expected", "gain", "nobid", "bids")
 """Columns added since the second (the scores, the advice row)."""
+_REVIEWED = ("trick", "card", "cost", "best", "bids_cost", "bid_detail")
+"""Columns added since the third (the rows of a reviewed record)."""
 OLDER = ("was written by an older royal-sim (no leader and first_trick columns); use "
          "another `out` or `force=True` to start again")
 OLDER_SCORES = ("was written by an older royal-sim (no expected, gain, nobid and bids "
                 "columns); use another `out` or `force=True` to start again")
-_FORMER = {tuple(c for c in COLUMNS if c not in _ADDED + _SCORED): OLDER,
-           tuple(c for c in COLUMNS if c not in _SCORED): OLDER_SCORES}
-_INTS = ("first_trick", "value", "made", "deals", "samples")
+OLDER_RECORDS = ("was written by an older royal-sim (no trick, card, cost, best, bids_cost "
+                 "and bid_detail columns: the rows of game records); use another `out` or "
+                 "`force=True` to start again")
+_FORMER = {tuple(c for c in COLUMNS if c not in _ADDED + _SCORED + _REVIEWED): OLDER,
+           tuple(c for c in COLUMNS if c not in _SCORED + _REVIEWED): OLDER_SCORES,
+           tuple(c for c in COLUMNS if c not in _REVIEWED): OLDER_RECORDS}
+_INTS = ("first_trick", "value", "made", "deals", "samples", "trick", "cost", "bids_cost")
 _FLOATS = ("probability", "ci_lo", "ci_hi", "tricks", "precision", "expected", "gain",
            "nobid")
 
@@ -239,7 +248,7 @@ def check_resumable(path: Path, ex: Existing, jobs: Sequence[Job],
                                 f"{r['first_trick']}, now {job.leader.name} leading trick "
                                 f"{job.first_trick}); use another `out` or `force=True`",
                                 argument="out")
-        want = (job.kind, opts.rules)
+        want = (job.kind, record_rules(job, opts) if job.kind == "record" else opts.rules)
         have = (r["kind"], r["rules"])
         if job.kind == "hand":
             want += (opts.samples, opts.precision, input_seed(opts.seed, ident))
@@ -251,6 +260,8 @@ def check_resumable(path: Path, ex: Existing, jobs: Sequence[Job],
             raise RoyalSimError(f"{str(path)!r} was written with other options or inputs "
                                 f"({ident!r}: {diff}); use the same options, another `out` "
                                 "or `force=True`", argument="out")
+        if job.kind == "record":        # its announced bids, whatever `only`
+            continue
         slems = {row["slem"] for row in rows if row["slem"] not in SUMMARY_ROWS}
         allowed = set(opts.only) if opts.only else set(S.SLEMS)
         if job.kind == "hand":      # the slems the hand can bid

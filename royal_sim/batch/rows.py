@@ -1,5 +1,6 @@
 """One input's result rows (``COLUMNS`` dicts): a hand analysed over sampled deals, a deal
-solved for both pairs; ``run_job`` runs in this process, a pool worker or a Dask worker."""
+solved for both pairs, a played game's record reviewed card by card; ``run_job`` runs in
+this process, a pool worker or a Dask worker."""
 
 from __future__ import annotations
 
@@ -17,7 +18,8 @@ from .inputs import Job
 COLUMNS = ("id", "input", "kind", "seat", "leader", "first_trick", "pair", "slem", "param",
            "value", "probability", "ci_lo", "ci_hi", "made", "deals", "stopped", "bound",
            "tricks", "tricks_dist", "rules", "samples", "precision", "seed", "expected",
-           "gain", "nobid", "bids")
+           "gain", "nobid", "bids", "trick", "card", "cost", "best", "bids_cost",
+           "bid_detail")
 """The columns of a result row, in file order (``docs/batch.md`` says what each holds)."""
 MAX_TRICKS_ROW = "max_tricks"   # the slem column of the rows of the max tricks
 """``slem`` of the row giving the tricks a pair can force; it closes an input's rows."""
@@ -26,8 +28,17 @@ ADVICE = "advice"
 the set (blank: bid nothing), ``expected`` and ``gain`` its expected score and gain over no
 bid, ``deals`` the deals it is scored on, ``probability`` the chance every bid of it is
 made."""
+CARD_ROW = "card"
+"""``slem`` of a record's row for a card that cost its pair something against the best card
+(tricks, or an announced bid given up or let make)."""
+SEAT_ROW = "seat"
+"""``slem`` of a record's row of one seat's totals (tricks lost, bids cost by its cards)."""
+REVIEW_ROW = "review"
+"""``slem`` of a record's last row (the totals of the game); it closes a record's rows."""
 SUMMARY_ROWS = (MAX_TRICKS_ROW, ADVICE)
-"""The ``slem`` of the rows that are not a slem's."""
+"""The ``slem`` of the rows of hands and deals that are not a slem's."""
+RECORD_ROWS = (CARD_ROW, SEAT_ROW, REVIEW_ROW)
+"""The ``slem`` of a record's rows that are not an announced bid's."""
 TOP, MAX_BIDS = 5, 3
 """The advice's sets ranked and most bids of a set, as ``advise``'s defaults."""
 
@@ -150,14 +161,95 @@ def _deal_rows(job: Job, opts: BatchOptions) -> list[dict]:
     return rows
 
 
+def record_rules(job: Job, opts: BatchOptions) -> str:
+    """The rule set a record is reviewed with: the record's own (its ``rules:`` field),
+    else the run's."""
+    from ..play.record import GameRecord
+
+    return GameRecord.parse(job.record).rules or opts.rules
+
+
+def _record_rows(job: Job, opts: BatchOptions) -> list[dict]:
+    """A record reviewed as ``royal-sim review`` reviews it (``play.review.review_record``):
+    a ``card`` row per card that cost its pair tricks or an announced bid, a ``seat`` row
+    per seat (its totals), a row per announced bid (the card that first cost it, whether
+    its pair forces it after the last card), then the ``review`` row (the game's totals)."""
+    from ..model import cards as C
+    from ..model.deal import SEATS
+    from ..play.record import GameRecord
+    from ..play.review import review_record
+    from ..scoring import validate_bids
+
+    rec = GameRecord.parse(job.record)
+    rules = rec.rules or opts.rules
+    for p in Pair:
+        validate_bids(rec.bids[p], rules)
+    rv = review_record(rec, rules=rules)
+    common = dict(id=job.id, input=job.text, kind="record", leader=rec.leader.name,
+                  first_trick=rec.first_trick, rules=rv.rules)
+
+    def cards(cs) -> str:
+        return " ".join(C.format_card(c) for c in cs)
+
+    def detail(b) -> str:
+        return f"{b.how} {b.pair} {b.bid} (instead: {cards(b.instead)})"
+
+    # the attack's tricks from the record's first trick on (taken, and the rest double
+    # dummy) after each card: its value before the first card, moved by each card's cost
+    n_tricks = 11 - rec.first_trick
+    moved = [c.cost if c.seat.pair is Pair.DEFENCE else -c.cost for c in rv.cards]
+    attack = [rv.cards[0].tricks[Pair.ATTACK.label] - moved[0]]
+    for m in moved:
+        attack.append(attack[-1] + m)
+    rows = []
+    for i, c in enumerate(rv.cards):
+        if not (c.cost or c.bids):
+            continue
+        mover = c.seat.pair
+        rows.append(result_row(**common, seat=c.seat.name, pair=mover.label, slem=CARD_ROW,
+                               trick=c.trick, card=C.format_card(c.card), cost=c.cost,
+                               best=cards(c.best),
+                               tricks=attack[i + 1] if mover is Pair.ATTACK
+                               else n_tricks - attack[i + 1],
+                               bids_cost=len(c.bids),
+                               bid_detail="; ".join(detail(b) for b in c.bids) or None))
+    totals = rv.totals
+    for seat in SEATS:
+        rows.append(result_row(**common, seat=seat.name, pair=seat.pair.label,
+                               slem=SEAT_ROW, cost=totals[seat]["cost"],
+                               bids_cost=totals[seat]["bids"]))
+    for key, i in rv.first_cost.items():
+        pair, bid = key.split(":", 1)
+        sid, _, param = bid.partition(":")
+        end = rv.outcome.get(key)
+        first = {}
+        if i is not None:
+            c = rv.cards[i]
+            how = next(b for b in c.bids if f"{b.pair}:{b.bid}" == key)
+            first = dict(seat=c.seat.name, trick=c.trick, card=C.format_card(c.card),
+                         bid_detail=detail(how))
+        rows.append(result_row(**common, pair=pair, slem=sid, param=param or None,
+                               value=S.SLEMS[sid].value,
+                               made=None if end is None else int(end),
+                               deals=None if end is None else 1, **first))
+    rows.append(result_row(**common, pair=Pair.ATTACK.label, slem=REVIEW_ROW,
+                           tricks=attack[-1],
+                           trick=rv.cards[-1].trick, card=C.format_card(rv.cards[-1].card),
+                           cost=sum(t["cost"] for t in totals.values()),
+                           bids_cost=sum(t["bids"] for t in totals.values())))
+    return rows
+
+
 def run_job(job: Job, opts: BatchOptions) -> tuple[list[dict] | None, str | None]:
-    """Result rows of one input (``COLUMNS`` dicts, the ``max_tricks`` rows last), or
+    """Result rows of one input (``COLUMNS`` dicts, the ``max_tricks`` rows last; of a
+    record, the ``review`` row last), or
     ``(None, message)`` when the input fails with a ``RoyalSimError``. Runs anywhere: in
     this process, a pool worker or a Dask worker."""
     with _NUMBA_LOCK:
         _set_threads(opts.threads)
         try:
-            rows = _hand_rows(job, opts) if job.kind == "hand" else _deal_rows(job, opts)
+            rows = {"hand": _hand_rows, "record": _record_rows}.get(
+                job.kind, _deal_rows)(job, opts)
         except RoyalSimError as e:
             return None, str(e)
     return rows, None

@@ -6,7 +6,7 @@ from typing import Sequence
 
 from .. import slems as S
 from ..cli.format import number, percent, table as fmt_table
-from .rows import ADVICE, MAX_TRICKS_ROW
+from .rows import ADVICE, CARD_ROW, MAX_TRICKS_ROW, REVIEW_ROW, SEAT_ROW
 
 
 def summary(rows: Sequence[dict]) -> str:
@@ -17,7 +17,8 @@ def summary(rows: Sequence[dict]) -> str:
     score, mean gain of the recommended set, how many bid something; over the deal inputs
     it was searched on, how often each pair can force each slem (any parameter); then the
     distribution of max tricks (hands: over all sampled deals, the hand's pair; deals: the
-    attack)."""
+    attack); over the record inputs, per seat the tricks and bids its cards cost and how
+    many of its cards cost something, and per pair the announced bids forced at the end."""
     import math
 
     hand_p: dict[tuple[str, str], list[float]] = {}
@@ -29,7 +30,13 @@ def summary(rows: Sequence[dict]) -> str:
     hand_ids, deal_ids = set(), set()
     bounded: set[tuple[str, str]] = set()   # (pair, slem) with an upper-bound hand row
     order: dict[str, None] = {}
+    record_ids: set[str] = set()
+    seat_cost: dict[str, list[int]] = {}        # seat -> [records, tricks, bids, cards]
+    record_bids: dict[str, list[int]] = {}      # pair -> [announced, forced at the end]
     for r in rows:
+        if r["kind"] == "record":
+            _record_row(r, record_ids, seat_cost, record_bids)
+            continue
         if r["slem"] == MAX_TRICKS_ROW:
             if r["kind"] == "hand":
                 hand_ids.add(r["id"])
@@ -55,7 +62,8 @@ def summary(rows: Sequence[dict]) -> str:
             d = deal_made.setdefault(r["slem"], {})
             key = (r["id"], r["pair"])
             d[key] = d.get(key, False) or bool(r["made"])
-    parts = [f"{len(hand_ids)} hand input(s), {len(deal_ids)} deal input(s)"]
+    parts = [f"{len(hand_ids)} hand input(s), {len(deal_ids)} deal input(s)"
+             + (f", {len(record_ids)} record input(s)" if record_ids else "")]
     pairs = [p for p in ("attack", "defence") if any(k[0] == p for k in hand_p)]
     if hand_p:
         table = []
@@ -128,7 +136,41 @@ def summary(rows: Sequence[dict]) -> str:
         parts.append("Max tricks the pair can force (hands: the hand's pair over its sampled "
                      "deals; deals: the attack)\n"
                      + fmt_table(trows, theaders, ["right"] * len(theaders)))
+    if record_ids:
+        parts.append(_record_table(seat_cost, record_bids))
     return "\n\n".join(parts)
+
+
+def _record_row(r: dict, ids: set, seat_cost: dict, bids: dict) -> None:
+    """Count one row of a record into the per-seat costs and the per-pair bids."""
+    if r["slem"] == REVIEW_ROW:
+        ids.add(r["id"])
+    elif r["slem"] == SEAT_ROW:
+        got = seat_cost.setdefault(r["seat"], [0, 0, 0, 0])
+        got[0] += 1
+        got[1] += int(r["cost"] or 0)
+        got[2] += int(r["bids_cost"] or 0)
+    elif r["slem"] == CARD_ROW:
+        seat_cost.setdefault(r["seat"], [0, 0, 0, 0])[3] += 1
+    else:                               # an announced bid
+        got = bids.setdefault(r["pair"], [0, 0])
+        got[0] += 1
+        got[1] += int(r["made"] or 0)
+
+
+def _record_table(seat_cost: dict, bids: dict) -> str:
+    """The records' table: per seat, tricks lost (total and per record), bids cost and the
+    cards that cost something; then the announced bids each pair forced at the end."""
+    table = [[seat, n, tricks, number(tricks / n, 2), nbids, cards]
+             for seat, (n, tricks, nbids, cards) in seat_cost.items() if n]
+    text = ("Records reviewed double dummy: what each seat's cards cost against the best "
+            "card\n" + fmt_table(table, ["seat", "records", "tricks lost", "per record",
+                                         "bids cost", "cards that cost"],
+                                 ["left"] + ["right"] * 5))
+    if bids:
+        text += "\nannounced bids forced after the last card: " + ", ".join(
+            f"{pair} {made} of {n}" for pair, (n, made) in bids.items())
+    return text
 
 
 def _mean_se(xs: Sequence[float]) -> tuple[float, float | None]:

@@ -1,4 +1,5 @@
-"""``royal-sim batch``: many hands and deals from a file (see ``royal_sim.batch``).
+"""``royal-sim batch``: many hands, deals and game records from a file (see
+``royal_sim.batch``).
 
 Exit codes: 0, every input done (already in ``--out`` on ``--resume``, or run now); 3
 (``EXIT_SKIPPED``), the run finished but skipped some inputs: bad lines, or inputs that
@@ -29,8 +30,9 @@ EXIT_SKIPPED = 3
 @click.option("-o", "--out", "out", required=True, metavar="FILE",
               help="Result file, CSV (.csv) or JSON lines (.jsonl, .ndjson): one row per "
                    "input and slem (its expected score and gain), per hand an 'advice' row "
-                   "(the recommended set), then max-tricks rows; every column: "
-                   "docs/batch.md.")
+                   "(the recommended set), then max-tricks rows; per game record, a row "
+                   "per card that cost something, per seat, per announced bid, then a "
+                   "review row; every column: docs/batch.md.")
 @click.option("--precision", type=float, default=None, metavar="P",
               help="Search each slem of a hand until its 95% interval is within +-P (the "
                    "default, 0.05, unless --samples is given alone).")
@@ -39,7 +41,7 @@ EXIT_SKIPPED = 3
                    "cap (default 10,000).")
 @seed_option("Run seed; each hand's sampler seed is derived from it and the input's id "
              "(written in the 'seed' column).")
-@rules_option("Rule set for the slems' obligatory play.")
+@rules_option("Rule set for the slems' obligatory play (a record's own 'rules:' wins).")
 @only_option("Only these slems (ids, e.g. gem,volat,ultimo)")
 @click.option("--jobs", type=click.IntRange(min=1), default=None,
               help="Cores to use (worker processes x search threads), at most the "
@@ -58,23 +60,28 @@ EXIT_SKIPPED = 3
 @user_errors
 def batch_command(input_path, out, precision, samples, seed, rules, only, jobs, scheduler,
                   resume, force, strict, show_summary):
-    """Analyse every hand and solve every deal of INPUT, writing rows to --out.
+    """Analyse every hand, solve every deal and review every game record of INPUT,
+    writing rows to --out.
 
     \b
     INPUT, one input a line:
       .txt   HAND @ SEAT, or a deal (4 hands separated by '/'), optionally
              followed by '@ leader=SEAT first_trick=N'; '#' starts a comment, e.g.
-             XX SK HK / XXI SQ HQ / I S10 DK / XIX CK HJ @ leader=D_ELF
+             XX SK HK / XXI SQ HQ / I S10 DK / XIX CK HJ @ leader=D_ELF;
+             or a game record on one line: 'deal: ...; defence: gem; play: ...'
       .jsonl {"hand": ..., "seat": ..., "id": ...} or {"deal": ..., "leader": ...,
-             "first_trick": ..., "id": ...} (also .ndjson)
+             "first_trick": ..., "id": ...} or {"record": ..., "id": ...}
+             (also .ndjson)
       .csv   a header row with those columns (id, hand, seat, deal, leader,
-             first_trick), then one input a row
+             first_trick, record), then one input a row
 
     An input's id is its 'id' or 'line N'. Hands are analysed as by 'royal-sim analyze'
     (double dummy, A_IND leads); deals are solved as by 'royal-sim solve' for both pairs,
     with 'royal-sim solve --leader --first-trick' taken from 'leader' (default A_IND) and
     'first_trick' (default and only legal value: 11 - cards per hand). Deal rows record
-    both (columns leader, first_trick). Unknown keys (.jsonl) or columns (.csv) are
+    both (columns leader, first_trick). Game records (docs/play.md#game-records) are
+    reviewed card by card as by 'royal-sim review' (a bad record, such as a revoke, is a
+    bad line naming trick, seat and card). Unknown keys (.jsonl) or columns (.csv) are
     reported once, with their line, as warnings and ignored.
 
     Rows are appended and flushed as each input finishes; after an interruption, rerun
@@ -111,8 +118,10 @@ def batch_command(input_path, out, precision, samples, seed, rules, only, jobs, 
             where += f" (--jobs {jobs}, but this machine has {cores} core(s))"
         resumed = f", {result.resumed} already in {out}" if result.resumed else ""
         # (deals also run the one-position trick search of royal-sim solve)
-        note = compile_note(trick_search=any(j.kind == "deal" for j in jobs_list)) \
-            if n and not scheduler else ""
+        kinds = {j.kind for j in jobs_list}
+        note = compile_note(goal_search=bool(kinds - {"record"}),
+                            trick_search="deal" in kinds,
+                            card_search="record" in kinds) if n and not scheduler else ""
         click.echo(f"{n} input(s) to run{resumed}; {where}{note}", err=True)
         progress = Progress(n, "inputs", log_label="inputs finished", per_minute=True)
         progress.update(0)
