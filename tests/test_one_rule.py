@@ -55,7 +55,7 @@ def test_deal_json_streams_in_chunks_with_the_same_deals(monkeypatch):
     data = json.loads(r.stdout)
     want = sample_deals(7, 11)
     assert data == {"deals": [str(d) for d in want], "attempts": want.attempts,
-                    "method": want.method, "seed": 11}
+                    "method": want.method, "seed": 11, "interrupted": False}
     text = CliRunner().invoke(main, ["deal", "--count", "7", "--seed", "11"]).stdout
     assert text.count("Deal ") == 7 and str(want.deal(6)) in text
     assert text.rstrip().endswith(f"7 deal(s), {want.attempts} attempt(s), method "
