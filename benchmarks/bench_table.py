@@ -1,6 +1,6 @@
 """Double dummy against the table: the five ``bench_analyze`` hands, each with the bid set
 ``advise`` recommends (or, where it recommends no bid, its best set with bids), played out
-by PIMC on the advice's own deals (``play.table_figures``; ``docs/play.md#table-figures``).
+by PIMC on the advice's own deals (``cardplay.table_figures``; ``docs/play.md#table-figures``).
 
 Per hand and bid: the make rate double dummy and at the table on the same deals, with the
 2x2 counts (made both ways, double dummy only, table only, neither); the same deals and
@@ -81,7 +81,7 @@ def main() -> None:
 
     import royal_sim
     from royal_sim.model.deal import Deal, parse_seat
-    from royal_sim.play.table_figures import table_figures
+    from royal_sim.cardplay.table_figures import table_figures
 
     sweeps = [int(w) for w in args.sweeps.split(",") if w]
     total_games = total_seconds = 0.0

@@ -1,4 +1,4 @@
-"""Speed of worlds from one seat's view (``royal_sim/play/worlds.py``), one core.
+"""Speed of worlds from one seat's view (``royal_sim/cardplay/worlds.py``), one core.
 
 A sample game (a deal from seed 2026, each card a random legal card from the same seed); at the
 start of trick 1, trick 5 and trick 9 the seat to lead sees its hand and the record so far. For
@@ -23,7 +23,7 @@ from royal_sim.tarokk import TAROKK_PLAY
 from royal_sim.engine.solver import legal_cards, trick_winner
 from royal_sim.model import cards as C
 from royal_sim.model.deal import SEATS
-from royal_sim.play import WorldSampler
+from royal_sim.cardplay import WorldSampler
 from royal_sim.sampling.sampler import sample_deals
 
 

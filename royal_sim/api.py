@@ -528,7 +528,7 @@ def solve(deal: str, *, leader: str = "A_IND", first_trick: int | None = None,
     11 − cards per hand); trick: the cards already played to the current trick, the
     leader's first (a string in card notation or a list of cards; the deal then holds the
     hands as they are now, a seat that played to it one card fewer: docs/play.md);
-    cards: value every legal card of the seat to play (returns ``play.values.CardValues``:
+    cards: value every legal card of the seat to play (returns ``cardplay.values.CardValues``:
     the tricks each pair takes from the current trick on and the slems each still forces
     after each card; without it a ``PositionResult``, with ``trick`` from the best card);
     rules: ``"gerots"`` or ``"laza"`` (the slems' obligatory play);
@@ -569,8 +569,8 @@ def solve(deal: str, *, leader: str = "A_IND", first_trick: int | None = None,
         raise RoyalSimError(f"cards must be True or False, got {cards!r}", argument="cards")
     if trick is not None or cards:
         from .analysis.request import check_rules
-        from .play.position import Position
-        from .play.values import card_values
+        from .cardplay.position import Position
+        from .cardplay.values import card_values
         pos = Position.parse(_text(deal, "deal"), seat, first_trick,
                              "" if trick is None else _text(trick, "trick"))
         check_rules(rules)
@@ -586,7 +586,7 @@ def suggest(hand, seat, *, play=None, attack_bids: str | Sequence[str] | None = 
             seed: int = 1, heard: str | Sequence[str] = (),
             progress: Callable[[int, int], None] | None = None,
             on_update: Callable | None = None, **options):
-    """The card ``seat`` should play now (``play.suggest``): every legal card valued over
+    """The card ``seat`` should play now (``cardplay.suggest``): every legal card valued over
     worlds drawn from what the seat has seen, double dummy in each.
 
     hand: the seat's cards now (notation or a list of cards); play: the cards played so
@@ -597,7 +597,7 @@ def suggest(hand, seat, *, play=None, attack_bids: str | Sequence[str] | None = 
     the worlds; heard: announcements heard (as ``analyze``); progress: called with
     (worlds used, consistent worlds) after each round of worlds; on_update: with the
     ``Suggestion`` so far after each round that does not end the run. Returns
-    ``play.suggest.Suggestion``.
+    ``cardplay.suggest.Suggestion``.
 
     :raises RoyalSimError: a bad hand, seat, card, bid or option (an unknown one too), or a
         record no deal fits (naming the fact).
@@ -605,9 +605,9 @@ def suggest(hand, seat, *, play=None, attack_bids: str | Sequence[str] | None = 
     _no_other_options(options, suggest)
     from .analysis.request import check_rules, parse_bids
     from .model.deal import Pair
-    from .play.record import parse_play
+    from .cardplay.record import parse_play
     from .model import cards as C
-    from .play.suggest import seats_of, suggest_card
+    from .cardplay.suggest import seats_of, suggest_card
 
     check_rules(rules)
     seat_ = parse_seat(_text(seat, "seat"))
@@ -637,12 +637,12 @@ def review(deal, *, play=None, leader: str | None = None, first_trick: int | Non
            attack_bids: str | Sequence[str] | None = None,
            defence_bids: str | Sequence[str] | None = None, rules: str | None = None,
            **options):
-    """A played game reviewed card by card, double dummy (``play.review``): each card's
+    """A played game reviewed card by card, double dummy (``cardplay.review``): each card's
     cost in tricks and announced bids against the best card in its position, the best
     cards instead, totals per seat, and the card that first cost each bid.
 
     deal: the four hands when the play starts (deal notation; a full deal or an ending), or
-    a whole game record (``play.record`` notation, docs/play.md; then play, leader,
+    a whole game record (``cardplay.record`` notation, docs/play.md; then play, leader,
     first_trick, rules and the bids come from it: play or a pair's bids given here too, or
     a leader, first_trick or rules other than the record's, is an error, "given twice");
     play: the cards in play order
@@ -651,13 +651,13 @@ def review(deal, *, play=None, leader: str | None = None, first_trick: int | Non
     the bids each pair announced (comma lists of keys like ``ultimo:I,gem``); rules:
     ``gerots`` or ``laza`` (the bids' obligatory play; default the record's, else
     gerots). Returns
-    ``play.review.Review``. Raises ``RoyalSimError`` (``RecordError``, naming trick, seat
+    ``cardplay.review.Review``. Raises ``RoyalSimError`` (``RecordError``, naming trick, seat
     and card, for a card not in the hand of the seat to play, a revoke or too many cards
     in a trick; ``DealError``/``BidError`` for a bad deal, seat or bid; ``RoyalSimError``
     for a play of no card, something given twice or an unknown option)."""
     _no_other_options(options, review)
-    from .play.record import GameRecord, check_record_text, parse_play
-    from .play.review import review_record
+    from .cardplay.record import GameRecord, check_record_text, parse_play
+    from .cardplay.review import review_record
     from .analysis.request import check_rules, parse_bids
     from .model.deal import Pair
 
@@ -725,7 +725,7 @@ def play(deal, *, leader: str = "A_IND", first_trick: int | None = None,
          rules: str = "gerots", igazitas: bool = True, open: bool = False,
          double_dummy: str | None = None, review: bool = True,
          progress: Callable[[int, int], None] | None = None, **options):
-    """One deal played out at the table (``play.pimc``): every seat chooses its cards by
+    """One deal played out at the table (``cardplay.pimc``): every seat chooses its cards by
     PIMC (worlds drawn from what it has seen, every legal card valued double dummy in each,
     the best mean for its pair's score under the bids played), beside the same deal double
     dummy.
@@ -739,13 +739,13 @@ def play(deal, *, leader: str = "A_IND", first_trick: int | None = None,
     double-dummy line); double_dummy: ``attack`` or ``defence``, the pair that sees every
     hand while the other plays PIMC; review: also review every card double dummy;
     progress: called with (cards played, cards of the game). Returns
-    ``play.pimc.TableGame``.
+    ``cardplay.pimc.TableGame``.
 
     :raises RoyalSimError: a bad deal, bid or option (an unknown one too)."""
     _no_other_options(options, play)
     from .analysis.request import check_scoring, parse_bids
     from .model.deal import Pair, parse_pair
-    from .play.pimc import play_deal
+    from .cardplay.pimc import play_deal
 
     check_scoring(rules, igazitas)
     if isinstance(deal, (list, tuple)) and all(isinstance(h, str) for h in deal):

@@ -17,8 +17,8 @@ from royal_sim.cli import main
 from royal_sim.engine.solver import Solver, optimal_line, trick_winner
 from royal_sim.model import cards as C
 from royal_sim.model.deal import Deal, Pair
-from royal_sim.play.position import revoke_reason
-from royal_sim.play.record import GameRecord
+from royal_sim.cardplay.position import revoke_reason
+from royal_sim.cardplay.record import GameRecord
 from royal_sim.tarokk import TAROKK_PLAY as R
 
 # royal-sim deal --seed 1

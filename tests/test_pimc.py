@@ -1,4 +1,4 @@
-"""Play at the table (``play.pimc``): an open game is ``solve``'s line, a hand-built ending
+"""Play at the table (``cardplay.pimc``): an open game is ``solve``'s line, a hand-built ending
 where the defence must guess is guessed wrong about half the time, every card a PIMC seat
 plays is legal and keeps the Gerots obligations, a seed gives one game."""
 
@@ -13,7 +13,7 @@ import royal_sim
 from royal_sim.cli import main
 from royal_sim.model import cards as C
 from royal_sim.model.deal import Deal, Pair, Seat
-from royal_sim.play.pimc import obliged_cards, play_deal
+from royal_sim.cardplay.pimc import obliged_cards, play_deal
 from royal_sim.slems import Bid
 
 # deals drawn by ``royal-sim deal --hand "XXII XX XVIII XVI XIV IX IV SK SQ HK" --seat A_IND``

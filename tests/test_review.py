@@ -1,4 +1,4 @@
-"""Game records (``play.record``) and their review (``play.review``, ``royal-sim review``),
+"""Game records (``cardplay.record``) and their review (``cardplay.review``, ``royal-sim review``),
 and ``royal-sim solve --trick --cards``: a line that keeps every position's value costs
 nothing; one deliberate mistake costs exactly its tricks; bad records are one-line errors."""
 
@@ -17,10 +17,10 @@ from royal_sim.tarokk import TAROKK_PLAY as R
 from royal_sim.engine.solver import Solver, optimal_line, trick_winner
 from royal_sim.model import cards as C
 from royal_sim.model.deal import Deal, Pair, Seat
-from royal_sim.play.position import Position
-from royal_sim.play.record import GameRecord, RecordError
-from royal_sim.play.review import review_record
-from royal_sim.play.values import card_values
+from royal_sim.cardplay.position import Position
+from royal_sim.cardplay.record import GameRecord, RecordError
+from royal_sim.cardplay.review import review_record
+from royal_sim.cardplay.values import card_values
 
 DEAL = ("XXI XX XVII X IX SN S10 CN CJ DJ / XVIII XII XI VIII V SK CK CQ DQ DN / "
         "XXII XVI XV XIV XIII IV II SJ HN HJ / XIX VII VI III I SQ C10 HK HQ DK")

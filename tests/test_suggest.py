@@ -10,8 +10,8 @@ from royal_sim.cli import main
 from royal_sim.engine.solver import optimal_line
 from royal_sim.model import cards as C
 from royal_sim.model.deal import Deal, Pair, Seat
-from royal_sim.play.suggest import seats_of, suggest_card
-from royal_sim.play.worlds import WorldSampler
+from royal_sim.cardplay.suggest import seats_of, suggest_card
+from royal_sim.cardplay.worlds import WorldSampler
 from royal_sim.tarokk import TAROKK_PLAY, default_solver
 
 DEAL = Deal.parse("XX XII XI VIII IV S10 CJ HK HQ DK / XVII XIV I SK SJ CN C10 HJ DQ DN / "

@@ -1,4 +1,4 @@
-"""Table figures (``play.table_figures``, ``--table`` of analyze and advise): the double-dummy
+"""Table figures (``cardplay.table_figures``, ``--table`` of analyze and advise): the double-dummy
 side of a table figure is the analysis's own figure on the same deals (the engine's value
 of the deal's first position read by PIMC against the analysis search and its scoring), the
 paired counts add up, a run without bids plays nothing, Ctrl-C keeps the games finished."""
@@ -13,7 +13,7 @@ from click.testing import CliRunner
 
 from royal_sim.cli import main
 from royal_sim.model.deal import Deal, Pair
-from royal_sim.play.table_figures import table_figures
+from royal_sim.cardplay.table_figures import table_figures
 
 HAND = "XXII XX XVIII XVI XIV IX IV SK SQ HK"
 

@@ -1,6 +1,6 @@
-"""Worlds from one seat's view (``royal_sim.play.worlds``) against an independent brute force.
+"""Worlds from one seat's view (``royal_sim.cardplay.worlds``) against an independent brute force.
 
-The reference here does not use the reduction of ``play.worlds`` (dealt hands with shown-absent
+The reference here does not use the reduction of ``cardplay.worlds`` (dealt hands with shown-absent
 cards as sampler constraints): it deals the hidden cards in every possible way into the other
 seats' holdings now, adds back the cards each seat played, and keeps the deals whose dealt
 hands meet the dealing rules and on which every card of the record was legal when it was
@@ -21,7 +21,7 @@ from royal_sim.engine.solver import legal_cards, trick_winner
 from royal_sim.errors import ConstraintError, DealError
 from royal_sim.model import cards as C
 from royal_sim.model.deal import FIXED_CARD, Seat
-from royal_sim.play import MAX_ENUMERATED, WorldSampler, replay, shown_absent, worlds
+from royal_sim.cardplay import MAX_ENUMERATED, WorldSampler, replay, shown_absent, worlds
 from royal_sim.sampling.evidence import parse_heard
 from royal_sim.sampling.sampler import sample_deals
 

@@ -8,7 +8,7 @@ Inputs (``read_inputs``), by the file's extension:
   spaces or commas: ``XX SK HK / XXI SQ HQ / I S10 DK / XIX CK HJ @ leader=D_ELF``); ``#``
   starts a comment, blank lines are ignored; the id of an input is ``line N``; a line whose
   first item is a record field (``deal: ...; attack: gem; play: ...``) is a game record on
-  one line (``play.record`` notation, ``docs/play.md#game-records``);
+  one line (``cardplay.record`` notation, ``docs/play.md#game-records``);
 * ``.jsonl`` / ``.ndjson``: one object per line, ``{"hand": …, "seat": …, "id": …}`` or
   ``{"deal": …, "leader": …, "first_trick": …, "id": …}`` or ``{"record": …, "id": …}``
   (the record's text, on one line or one item a line) (``id`` optional, default ``line
@@ -36,7 +36,7 @@ leader or first trick for a hand is a bad line (a hand is analysed with ``A_IND`
 1). The sampler seed of a hand is ``input_seed(run seed, id)``, so the figures do not depend on
 the order of the inputs, on parallelism or on resuming, and the row's ``seed`` reproduces them
 with ``royal-sim analyze HAND --seat S --seed SEED``. A record is reviewed card by card,
-double dummy, as ``royal-sim review`` reviews it (``play.review.review_record``), with the
+double dummy, as ``royal-sim review`` reviews it (``cardplay.review.review_record``), with the
 record's ``rules:`` if it has one, else the run's; ``only`` does not apply to it (its
 announced bids are judged).
 

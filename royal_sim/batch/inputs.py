@@ -18,7 +18,7 @@ INPUT_FORMATS = {".txt": "txt", ".jsonl": "jsonl", ".ndjson": "jsonl", ".csv": "
 FIELDS = ("id", "hand", "seat", "deal", "leader", "first_trick", "record")
 """The keys (.jsonl) and columns (.csv) of an input; ``leader`` and ``first_trick`` only for
 a deal (as ``royal-sim solve --leader --first-trick``); ``record``, a played game
-(``play.record`` notation), alone (with its ``id``)."""
+(``cardplay.record`` notation), alone (with its ``id``)."""
 DEAL_OPTIONS = ("leader", "first_trick")
 """The ``key=value`` items a .txt deal line takes after ``@``."""
 
@@ -149,11 +149,11 @@ def _make_job(line: int, id_, hand, seat, deal, leader=None, first_trick=None,
 
 
 def _record_job(ident: str, line: int, text: str) -> Job:
-    """The job of a played game's record (``play.record`` notation, one-line or one item a
+    """The job of a played game's record (``cardplay.record`` notation, one-line or one item a
     line): read and checked card by card (``GameRecord.parse``). Raises ``RoyalSimError``
     with the parser's one-line message (a revoke or a card not in hand names trick, seat and
     card), or for a record without a play (nothing to review)."""
-    from ..play.record import GameRecord
+    from ..cardplay.record import GameRecord
 
     rec = GameRecord.parse(text)
     if not rec.play:
@@ -226,7 +226,7 @@ def _text_fields(text: str):
     """The fields (``FIELDS`` order) of a .txt line: ``HAND @ SEAT``, ``DEAL``, ``DEAL @
     leader=SEAT first_trick=N`` or a record on one line (``deal: ...; play: ...``: its
     first item a record field). Raises ``RoyalSimError``."""
-    from ..play.record import check_record_text
+    from ..cardplay.record import check_record_text
 
     if check_record_text(text):
         return None, None, None, None, None, None, text

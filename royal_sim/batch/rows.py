@@ -164,20 +164,20 @@ def _deal_rows(job: Job, opts: BatchOptions) -> list[dict]:
 def record_rules(job: Job, opts: BatchOptions) -> str:
     """The rule set a record is reviewed with: the record's own (its ``rules:`` field),
     else the run's."""
-    from ..play.record import GameRecord
+    from ..cardplay.record import GameRecord
 
     return GameRecord.parse(job.record).rules or opts.rules
 
 
 def _record_rows(job: Job, opts: BatchOptions) -> list[dict]:
-    """A record reviewed as ``royal-sim review`` reviews it (``play.review.review_record``):
+    """A record reviewed as ``royal-sim review`` reviews it (``cardplay.review.review_record``):
     a ``card`` row per card that cost its pair tricks or an announced bid, a ``seat`` row
     per seat (its totals), a row per announced bid (the card that first cost it, whether
     its pair forces it after the last card), then the ``review`` row (the game's totals)."""
     from ..model import cards as C
     from ..model.deal import SEATS
-    from ..play.record import GameRecord
-    from ..play.review import review_record
+    from ..cardplay.record import GameRecord
+    from ..cardplay.review import review_record
     from ..scoring import validate_bids
 
     rec = GameRecord.parse(job.record)

@@ -91,8 +91,8 @@ def _solve_cards(deal, leader, first_trick, trick, every_card, rules, no_slems, 
     from ..analysis.request import check_rules
     from ..model.cards import format_card
     from ..model.cards import format_cards as format_card_set
-    from ..play.position import Position
-    from ..play.values import card_values
+    from ..cardplay.position import Position
+    from ..cardplay.values import card_values
 
     pos = Position.parse(deal, leader, first_trick, trick)
     check_rules(rules)

@@ -1,5 +1,5 @@
 """``--table N`` of ``analyze`` and ``advise``: bids played out at the table by PIMC on N of
-the analysed deals, beside double dummy on the same deals (``play.table_figures``)."""
+the analysed deals, beside double dummy on the same deals (``cardplay.table_figures``)."""
 
 from __future__ import annotations
 
@@ -28,7 +28,7 @@ def play_sets(analysis, sets, n: int, worlds: int, igazitas: bool) -> list:
     deals of ``analysis`` (``table_figures``), one progress bar for all; returns the
     ``TableFigures`` finished. Ctrl-C ends the games: the figures of those finished are
     returned, the interrupted set marked."""
-    from ..play.table_figures import table_figures
+    from ..cardplay.table_figures import table_figures
 
     deals = analysis.searched_deals[:n]
     pair = analysis.seat.pair
