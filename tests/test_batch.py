@@ -764,7 +764,9 @@ def test_resume_refuses_the_rows_of_another_leader(tmp_path, ending_files):
 def test_a_file_of_the_former_format_is_refused_with_its_reason(tmp_path):
     old = [c for c in B.COLUMNS if c not in ("leader", "first_trick", "expected", "gain",
                                              "nobid", "bids", "trick", "card", "cost",
-                                             "best", "bids_cost", "bid_detail")]
+                                             "best", "bids_cost", "bid_detail",
+                                             "dd_probability", "dd_expected", "dd_only",
+                                             "table_only", "worlds")]
     out = write(tmp_path, "old.csv", ",".join(old) + "\n")
     jobs = jobs_of(tmp_path, f"{ENDING}\n")
     with pytest.raises(B.RoyalSimError, match="older royal-sim .no leader and first_trick"):
@@ -959,3 +961,50 @@ def test_more_jobs_than_cores_is_said_on_the_start_line(tmp_path, monkeypatch):
     (start,) = [ln for ln in r.stderr.splitlines() if "to run" in ln]
     assert start.startswith("1 input(s) to run; 1 process(es) x ") and \
         "thread(s) (--jobs 64, but this machine has 2 core(s))" in start, start
+
+
+def test_table_rows_play_the_recommended_set_as_table_figures_does(tmp_path):
+    """``--table``: a ``table`` row per bid of a hand's recommended set, the figures of
+    ``table_figures`` on the analysis's first deals (the same games); the counts add up;
+    a resume with other table options is refused; ``--summary`` shows the bids."""
+    from royal_sim.api import AdviceRequest, request_analysis
+    from royal_sim.cardplay.table_figures import table_figures
+
+    hand, seat = "XX XVII XIII X VII V SK SQ HN DJ", "A_IND"
+    jobs = jobs_of(tmp_path, f"{hand} @ {seat}\n")
+    opts = B.BatchOptions(samples=6, seed=3, only=("lamour", "gem"), table=3, table_worlds=4)
+    out = tmp_path / "out.csv"
+    B.run_batch(jobs, out, opts, n_jobs=1)
+    rows = B.load_rows(out)
+    advice = next(r for r in rows if r["slem"] == B.ADVICE)
+    table = [r for r in rows if r["slem"] == B.TABLE_ROW]
+    assert advice["bids"] and [r["bids"] for r in table] == advice["bids"].split()
+    # the same analysis and games, by the library
+    ad = AdviceRequest(request_analysis(hand, seat, samples=6, seed=advice_seed(rows),
+                                        only="lamour,gem"), 5, 3).run()
+    res = ad.report.analysis
+    fig = table_figures(res.searched_deals[:3], res.seat.pair, ad.recommended.bids, (),
+                        worlds=4, seed=int(res.seed) % 2 ** 32, igazitas=ad.report.igazitas)
+    for r, b in zip(table, fig.bids):
+        assert (r["deals"], r["made"], r["dd_only"], r["table_only"], r["worlds"]) == \
+            (b.n, b.table, b.dd_only, b.table_only, 4)
+        assert r["probability"] == round(b.table_rate, 6)
+        assert r["dd_probability"] == round(b.dd_rate, 6)
+        assert r["expected"] == round(fig.expected_table, 3)
+        assert r["dd_expected"] == round(fig.expected_dd, 3)
+        dd = round(r["dd_probability"] * r["deals"])
+        assert dd - r["dd_only"] + r["table_only"] == r["made"]
+    for other in (B.BatchOptions(samples=6, seed=3, only=("lamour", "gem")),
+                  B.BatchOptions(samples=6, seed=3, only=("lamour", "gem"), table=3,
+                                 table_worlds=5)):
+        with pytest.raises(B.RoyalSimError, match="other table options"):
+            B.run_batch(jobs, out, other, n_jobs=1, resume=True)
+    assert "played out at the table" in B.summary(rows)
+    with pytest.raises(B.RoyalSimError, match="table must be 1 to 10,000"):
+        B.BatchOptions(table=0)
+
+
+def advice_seed(rows) -> int:
+    """The sampler seed of a hand's rows (the ``seed`` column, ``0x…`` text or an int)."""
+    s = rows[0]["seed"]
+    return int(s, 16) if isinstance(s, str) else int(s)

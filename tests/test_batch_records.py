@@ -12,7 +12,7 @@ import pytest
 from click.testing import CliRunner
 
 from royal_sim import batch as B
-from royal_sim.batch.output import _FORMER, _REVIEWED
+from royal_sim.batch.output import _FORMER, _REVIEWED, _TABLED
 from royal_sim.cli import main
 from royal_sim.engine.solver import Solver, optimal_line, trick_winner
 from royal_sim.model import cards as C
@@ -313,7 +313,7 @@ def test_resume_refuses_a_record_reviewed_with_other_rules(tmp_path, files):
 
 def test_a_file_without_the_record_columns_is_refused_with_its_reason(tmp_path, files):
     txt, *_ = files
-    former = [c for c in B.COLUMNS if c not in _REVIEWED]
+    former = [c for c in B.COLUMNS if c not in _REVIEWED + _TABLED]
     assert tuple(former) in _FORMER
     jobs = B.read_inputs(txt)[0]
     out = tmp_path / "old.csv"

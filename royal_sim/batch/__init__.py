@@ -44,7 +44,10 @@ Output (``COLUMNS``), CSV or JSON lines by the extension of the output file; eve
 its input (``id`` and ``input``, the hand, deal or record in canonical notation). Per hand, one
 row per slem (``probability``, 95 % Wilson ``ci_lo``/``ci_hi``, ``made`` of ``deals``) and a
 ``max_tricks`` row (``tricks``: mean tricks the hand's pair can force, ``tricks_dist``:
-``k:count`` over the sampled deals); per deal, one row per pair × slem key (``made``: 1
+``k:count`` over the sampled deals), with ``table`` (``BatchOptions.table``, ``--table
+N``) a ``table`` row per bid of the recommended set played out at the table by PIMC on N
+of the hand's deals (``rows.TABLE_ROW``: its rate there and double dummy on the same
+deals, the paired counts, the set's expected score both ways); per deal, one row per pair × slem key (``made``: 1
 or 0 of ``deals`` = 1: the column counts deals made for hands and deals alike) and a
 ``max_tricks`` row per pair (``tricks``), every deal row with its ``leader`` and
 ``first_trick`` (empty in hand rows); ``--resume`` keeps a deal's rows only for the same
@@ -60,7 +63,7 @@ order); an interrupted file is resumed by dropping an incomplete trailing group,
 finished run rewrites the file in input order, so the final file is the same whatever the
 order, parallelism or interruptions.
 
-Modules: ``inputs`` (reading input files), ``rows`` (one input's rows), ``results`` (the
+Modules: ``inputs`` (reading input files), ``rows`` (one input's rows), ``output`` (the
 output file: formats, reading back, resume checks), ``run`` (serial, process pool, Dask),
 ``summary`` (tables across a batch).
 
@@ -75,12 +78,12 @@ from .inputs import (FIELDS, INPUT_FORMATS, BadLine, Inputs, Job, Unknown, load_
 from .output import (OUTPUT_FORMATS, check_output, format_rows, load_rows, parse_row,
                       read_results)
 from .rows import (ADVICE, CARD_ROW, COLUMNS, MAX_TRICKS_ROW, REVIEW_ROW, SEAT_ROW,
-                   BatchOptions, input_seed, result_row, run_job)
+                   TABLE_ROW, BatchOptions, input_seed, result_row, run_job)
 from .run import BatchResult, connect, run_batch
 from .summary import summary
 
 __all__ = ["ADVICE", "CARD_ROW", "COLUMNS", "FIELDS", "INPUT_FORMATS", "MAX_TRICKS_ROW",
-           "OUTPUT_FORMATS", "REVIEW_ROW", "SEAT_ROW", "BadLine",
+           "OUTPUT_FORMATS", "REVIEW_ROW", "SEAT_ROW", "TABLE_ROW", "BadLine",
            "BatchOptions", "BatchResult", "Inputs", "Job", "RoyalSimError", "Unknown",
            "check_output", "connect", "format_rows", "input_seed", "load_inputs",
            "load_rows", "parse_row", "read_inputs",

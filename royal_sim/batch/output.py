@@ -15,8 +15,8 @@ from typing import Sequence
 from ..errors import RoyalSimError
 from .. import slems as S
 from .inputs import Job, format_of
-from .rows import (COLUMNS, MAX_TRICKS_ROW, REVIEW_ROW, SUMMARY_ROWS, BatchOptions,
-                   input_seed, record_rules)
+from .rows import (ADVICE, COLUMNS, MAX_TRICKS_ROW, REVIEW_ROW, SUMMARY_ROWS, TABLE_ROW,
+                   BatchOptions, input_seed, record_rules)
 
 OUTPUT_FORMATS = {".jsonl": "jsonl", ".ndjson": "jsonl", ".csv": "csv"}
 
@@ -70,6 +70,8 @@ _SCORED = ("expected", "gain", "nobid", "bids")
 """Columns added since the second (the scores, the advice row)."""
 _REVIEWED = ("trick", "card", "cost", "best", "bids_cost", "bid_detail")
 """Columns added since the third (the rows of a reviewed record)."""
+_TABLED = ("dd_probability", "dd_expected", "dd_only", "table_only", "worlds")
+"""Columns added since the fourth (the rows of bids played out at the table)."""
 OLDER = ("was written by an older royal-sim (no leader and first_trick columns); use "
          "another `out` or `force=True` to start again")
 OLDER_SCORES = ("was written by an older royal-sim (no expected, gain, nobid and bids "
@@ -77,12 +79,18 @@ OLDER_SCORES = ("was written by an older royal-sim (no expected, gain, nobid and
 OLDER_RECORDS = ("was written by an older royal-sim (no trick, card, cost, best, bids_cost "
                  "and bid_detail columns: the rows of game records); use another `out` or "
                  "`force=True` to start again")
-_FORMER = {tuple(c for c in COLUMNS if c not in _ADDED + _SCORED + _REVIEWED): OLDER,
-           tuple(c for c in COLUMNS if c not in _SCORED + _REVIEWED): OLDER_SCORES,
-           tuple(c for c in COLUMNS if c not in _REVIEWED): OLDER_RECORDS}
-_INTS = ("first_trick", "value", "made", "deals", "samples", "trick", "cost", "bids_cost")
+OLDER_TABLE = ("was written by an older royal-sim (no dd_probability, dd_expected, dd_only, "
+               "table_only and worlds columns: the rows of bids played at the table); use "
+               "another `out` or `force=True` to start again")
+_FORMER = {tuple(c for c in COLUMNS
+                 if c not in _ADDED + _SCORED + _REVIEWED + _TABLED): OLDER,
+           tuple(c for c in COLUMNS if c not in _SCORED + _REVIEWED + _TABLED): OLDER_SCORES,
+           tuple(c for c in COLUMNS if c not in _REVIEWED + _TABLED): OLDER_RECORDS,
+           tuple(c for c in COLUMNS if c not in _TABLED): OLDER_TABLE}
+_INTS = ("first_trick", "value", "made", "deals", "samples", "trick", "cost", "bids_cost",
+         "dd_only", "table_only", "worlds")
 _FLOATS = ("probability", "ci_lo", "ci_hi", "tricks", "precision", "expected", "gain",
-           "nobid")
+           "nobid", "dd_probability", "dd_expected")
 
 
 def parse_row(line: str, fmt: str) -> dict:
@@ -253,6 +261,7 @@ def check_resumable(path: Path, ex: Existing, jobs: Sequence[Job],
         if job.kind == "hand":
             want += (opts.samples, opts.precision, input_seed(opts.seed, ident))
             have += (r["samples"], r["precision"], r["seed"])
+            _check_table(path, ident, rows, opts)
         if want != have:
             names = ("kind", "rules", "samples", "precision", "seed")
             diff = "; ".join(f"{n} {h} there, {w} now" for n, h, w in zip(names, have, want)
@@ -270,6 +279,25 @@ def check_resumable(path: Path, ex: Existing, jobs: Sequence[Job],
             raise RoyalSimError(f"{str(path)!r} was written with another `only` ({ident!r} "
                                 f"has {', '.join(sorted(slems)) or 'no slem'}); use the same "
                                 "options, another `out` or `force=True`", argument="out")
+
+
+def _check_table(path: Path, ident: str, rows: list[dict], opts: BatchOptions) -> None:
+    """A hand's rows kept on resume were played at the table as ``opts`` asks: table rows
+    with the same worlds and at most ``opts.table`` games, or none without ``--table``."""
+    table = [r for r in rows if r["slem"] == TABLE_ROW]
+    advised = any(r["slem"] == ADVICE and r["bids"] for r in rows)
+    have = None if not table else (table[0]["worlds"], table[0]["deals"])
+    ok = (have is None and (opts.table is None or not advised)) or (
+        have is not None and opts.table is not None and have[0] == opts.table_worlds
+        and have[1] <= opts.table)
+    if not ok:
+        was = ("no table games" if have is None else
+               f"{have[1]} table games at {have[0]} worlds")
+        now = ("no table games" if opts.table is None else
+               f"--table {opts.table} --table-worlds {opts.table_worlds}")
+        raise RoyalSimError(f"{str(path)!r} was written with other table options ({ident!r}: "
+                            f"{was} there, {now} now); use the same options, another `out` "
+                            "or `force=True`", argument="out")
 
 
 def write_sorted(path: Path, fmt: str, order: Sequence[str]) -> None:

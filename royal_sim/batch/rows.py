@@ -19,7 +19,7 @@ COLUMNS = ("id", "input", "kind", "seat", "leader", "first_trick", "pair", "slem
            "value", "probability", "ci_lo", "ci_hi", "made", "deals", "stopped", "bound",
            "tricks", "tricks_dist", "rules", "samples", "precision", "seed", "expected",
            "gain", "nobid", "bids", "trick", "card", "cost", "best", "bids_cost",
-           "bid_detail")
+           "bid_detail", "dd_probability", "dd_expected", "dd_only", "table_only", "worlds")
 """The columns of a result row, in file order (``docs/batch.md`` says what each holds)."""
 MAX_TRICKS_ROW = "max_tricks"   # the slem column of the rows of the max tricks
 """``slem`` of the row giving the tricks a pair can force; it closes an input's rows."""
@@ -28,6 +28,13 @@ ADVICE = "advice"
 the set (blank: bid nothing), ``expected`` and ``gain`` its expected score and gain over no
 bid, ``deals`` the deals it is scored on, ``probability`` the chance every bid of it is
 made."""
+TABLE_ROW = "table"
+"""``slem`` of a hand's row for one bid of the recommended set played out at the table
+(``--table N``, PIMC, ``cardplay.table_figures``) on ``deals`` of the analysed deals:
+``bids`` the bid, ``probability``/``ci_lo``/``ci_hi`` its rate at the table (Wilson 95 %),
+``made`` the games it was made in, ``dd_probability`` its rate double dummy on the same
+deals, ``dd_only``/``table_only`` the paired counts, ``expected``/``dd_expected`` the set's
+expected score at the table and double dummy, ``worlds`` the worlds a decision."""
 CARD_ROW = "card"
 """``slem`` of a record's row for a card that cost its pair something against the best card
 (tricks, or an announced bid given up or let make)."""
@@ -35,7 +42,7 @@ SEAT_ROW = "seat"
 """``slem`` of a record's row of one seat's totals (tricks lost, bids cost by its cards)."""
 REVIEW_ROW = "review"
 """``slem`` of a record's last row (the totals of the game); it closes a record's rows."""
-SUMMARY_ROWS = (MAX_TRICKS_ROW, ADVICE)
+SUMMARY_ROWS = (MAX_TRICKS_ROW, ADVICE, TABLE_ROW)
 """The ``slem`` of the rows of hands and deals that are not a slem's."""
 RECORD_ROWS = (CARD_ROW, SEAT_ROW, REVIEW_ROW)
 """The ``slem`` of a record's rows that are not an announced bid's."""
@@ -49,8 +56,10 @@ class BatchOptions:
     ``samples``; by default ± 5 points and 10,000 deals) or, ``samples`` alone, on exactly
     ``samples`` deals each (``analysis.request.sampling_mode``), seeded by
     ``input_seed(seed, id)``; ``only``: slem ids (default all); ``threads``: numba threads
-    per input (None: the Dask worker's thread count). Raises ``RoyalSimError`` for a
-    ``samples`` or ``precision`` out of range."""
+    per input (None: the Dask worker's thread count); ``table``: play the recommended set
+    out at the table (PIMC) on that many of a hand's analysed deals, ``table_worlds``
+    worlds a decision (``TABLE_ROW``). Raises ``RoyalSimError`` for a ``samples``,
+    ``precision``, ``table`` or ``table_worlds`` out of range."""
 
     samples: int | None = None
     precision: float | None = None
@@ -58,8 +67,16 @@ class BatchOptions:
     rules: str = "gerots"
     only: tuple[str, ...] | None = None
     threads: int | None = 1
+    table: int | None = None
+    table_worlds: int = 20
 
     def __post_init__(self):
+        if self.table is not None and not 1 <= self.table <= 10_000:
+            raise RoyalSimError(f"table must be 1 to 10,000 games, not {self.table}",
+                                argument="table")
+        if not 1 <= self.table_worlds <= 1000:
+            raise RoyalSimError(f"table_worlds must be 1 to 1,000, not {self.table_worlds}",
+                                argument="table_worlds")
         samples, precision = sampling_mode(self.samples, self.precision, None)
         object.__setattr__(self, "samples", samples)
         object.__setattr__(self, "precision", precision)
@@ -131,10 +148,35 @@ def _hand_rows(job: Job, opts: BatchOptions) -> list[dict]:
                            expected=round(b.expected, 3),
                            gain=0.0 if best is None else round(b.gain, 3), deals=b.deals,
                            probability=None if best is None else round(b.p_made, 6)))
+    if opts.table is not None and best is not None:
+        rows += _table_rows(common, res, best.bids, report.igazitas, opts)
     counts = np.bincount(res.max_tricks, minlength=11)
     rows.append(result_row(**common, slem=MAX_TRICKS_ROW, deals=int(len(res.max_tricks)),
                            tricks=round(float(res.max_tricks.mean()), 4),
                            tricks_dist=" ".join(f"{k}:{n}" for k, n in enumerate(counts) if n)))
+    return rows
+
+
+def _table_rows(common: dict, res, bids, igazitas: bool, opts: BatchOptions) -> list[dict]:
+    """A ``TABLE_ROW`` per bid of ``bids``, played out by PIMC on the first ``opts.table``
+    deals of the analysis ``res`` (as ``advise --table`` plays them)."""
+    from ..cardplay.table_figures import table_figures
+
+    fig = table_figures(res.searched_deals[:opts.table], res.seat.pair, bids, (),
+                        worlds=opts.table_worlds, seed=int(res.seed) % 2 ** 32,
+                        rules=opts.rules, igazitas=igazitas)
+    if fig.interrupted:
+        raise KeyboardInterrupt
+    rows = []
+    for b in fig.bids:
+        lo, hi = b.table_interval
+        rows.append(result_row(**common, slem=TABLE_ROW, bids=b.bid, deals=b.n, made=b.table,
+                               probability=round(b.table_rate, 6), ci_lo=round(lo, 6),
+                               ci_hi=round(hi, 6), dd_probability=round(b.dd_rate, 6),
+                               dd_only=b.dd_only, table_only=b.table_only,
+                               expected=round(fig.expected_table, 3),
+                               dd_expected=round(fig.expected_dd, 3),
+                               worlds=fig.worlds))
     return rows
 
 

@@ -6,7 +6,7 @@ from typing import Sequence
 
 from .. import slems as S
 from ..cli.format import number, percent, table as fmt_table
-from .rows import ADVICE, CARD_ROW, MAX_TRICKS_ROW, REVIEW_ROW, SEAT_ROW
+from .rows import ADVICE, CARD_ROW, MAX_TRICKS_ROW, REVIEW_ROW, SEAT_ROW, TABLE_ROW
 
 
 def summary(rows: Sequence[dict]) -> str:
@@ -15,7 +15,9 @@ def summary(rows: Sequence[dict]) -> str:
     ``<=`` when some are upper bounds of a relaxed search) and the mean gain over no bid of
     bidding it alone; per pair, the recommended sets (``advice`` rows): hands, mean no-bid
     score, mean gain of the recommended set, how many bid something; over the deal inputs
-    it was searched on, how often each pair can force each slem (any parameter); then the
+    it was searched on, how often each pair can force each slem (any parameter); with
+    ``--table``, per pair and bid of the recommended sets its rate double dummy and at the
+    table over all the games played, with the paired counts; then the
     distribution of max tricks (hands: over all sampled deals, the hand's pair; deals: the
     attack); over the record inputs, per seat the tricks and bids its cards cost and how
     many of its cards cost something, and per pair the announced bids forced at the end."""
@@ -24,6 +26,7 @@ def summary(rows: Sequence[dict]) -> str:
     hand_p: dict[tuple[str, str], list[float]] = {}
     hand_gain: dict[tuple[str, str], list[float]] = {}
     advice: dict[str, list[dict]] = {}
+    tabled: dict[tuple[str, str], list[int]] = {}   # (pair, bid) -> [games, dd, table, ...]
     deal_made: dict[str, dict[tuple[str, str], bool]] = {}
     hand_tricks = [0] * 11
     deal_tricks = [0] * 11
@@ -49,6 +52,12 @@ def summary(rows: Sequence[dict]) -> str:
             continue
         if r["slem"] == ADVICE:
             advice.setdefault(r["pair"], []).append(r)
+            continue
+        if r["slem"] == TABLE_ROW:
+            got = tabled.setdefault((r["pair"], r["bids"]), [0, 0, 0, 0, 0, 0])
+            for i, n in enumerate((1, r["deals"], round(r["dd_probability"] * r["deals"]),
+                                   r["made"], r["dd_only"], r["table_only"])):
+                got[i] += int(n)
             continue
         order.setdefault(r["slem"])
         if r["kind"] == "hand":
@@ -100,6 +109,13 @@ def summary(rows: Sequence[dict]) -> str:
         parts.append("Recommended sets (advise's line, the advice rows)\n" + fmt_table(
             table, ["pair", "hands", "mean no-bid", "mean gain", "bidding"],
             ["left", "right", "right", "right", "right"]))
+    if tabled:
+        table = [[pair, bid, h, g, percent(dd / g), percent(tb / g), do, to]
+                 for (pair, bid), (h, g, dd, tb, do, to) in sorted(tabled.items())]
+        parts.append("Recommended bids played out at the table (PIMC; the table rows)\n"
+                     + fmt_table(table, ["pair", "bid", "hands", "games", "double dummy",
+                                         "table", "dd only", "table only"],
+                                 ["left", "left"] + ["right"] * 6))
     if deal_ids:    # over the deal inputs it was searched on (endings may leave it out)
         table = []
         for sid in order:

@@ -20,6 +20,7 @@ import click
 from ..errors import RoyalSimError
 from .common import interrupt_code, only_option, rules_option, seed_option, user_errors
 from .progress import Progress, compile_note
+from .table_play import table_options
 
 EXIT_SKIPPED = 3
 """Exit code of a batch that finished but skipped inputs (bad lines, failed inputs)."""
@@ -57,9 +58,10 @@ EXIT_SKIPPED = 3
                    "being skipped.")
 @click.option("--summary", "show_summary", is_flag=True,
               help="Print tables across the batch: mean probability per slem, max tricks.")
+@table_options
 @user_errors
 def batch_command(input_path, out, precision, samples, seed, rules, only, jobs, scheduler,
-                  resume, force, strict, show_summary):
+                  resume, force, strict, show_summary, table_games, table_worlds):
     """Analyse every hand, solve every deal and review every game record of INPUT,
     writing rows to --out.
 
@@ -84,6 +86,11 @@ def batch_command(input_path, out, precision, samples, seed, rules, only, jobs, 
     bad line naming trick, seat and card). Unknown keys (.jsonl) or columns (.csv) are
     reported once, with their line, as warnings and ignored.
 
+    With --table N each hand's recommended set is also played out at the table (PIMC:
+    every seat guesses the hidden hands from what it has seen) on N of its analysed deals:
+    a 'table' row per bid with its rate at the table beside double dummy on the same deals
+    (docs/batch.md#table-rows).
+
     Rows are appended and flushed as each input finishes; after an interruption, rerun
     with --resume: the finished inputs are kept and the final file is the same as an
     uninterrupted run's. Bad lines are reported with their number and skipped.
@@ -98,7 +105,8 @@ def batch_command(input_path, out, precision, samples, seed, rules, only, jobs, 
     from .. import batch as B
     from ..analysis.request import parse_only
 
-    opts = B.BatchOptions(samples=samples, precision=precision, seed=seed, rules=rules)
+    opts = B.BatchOptions(samples=samples, precision=precision, seed=seed, rules=rules,
+                          table=table_games, table_worlds=table_worlds)
     if only is not None:
         opts = replace(opts, only=tuple(parse_only(only)))
     if Path(out).resolve() == Path(input_path).resolve():
