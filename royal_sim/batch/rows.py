@@ -233,9 +233,6 @@ def _record_rows(job: Job, opts: BatchOptions) -> list[dict]:
     def cards(cs) -> str:
         return " ".join(C.format_card(c) for c in cs)
 
-    def detail(b) -> str:
-        return f"{b.how} {b.pair} {b.bid} (instead: {cards(b.instead)})"
-
     # the attack's tricks from the record's first trick on (taken, and the rest double
     # dummy) after each card: its value before the first card, moved by each card's cost
     n_tricks = 11 - rec.first_trick
@@ -254,7 +251,7 @@ def _record_rows(job: Job, opts: BatchOptions) -> list[dict]:
                                tricks=attack[i + 1] if mover is Pair.ATTACK
                                else n_tricks - attack[i + 1],
                                bids_cost=len(c.bids),
-                               bid_detail="; ".join(detail(b) for b in c.bids) or None))
+                               bid_detail="; ".join(b.text() for b in c.bids) or None))
     totals = rv.totals
     for seat in SEATS:
         rows.append(result_row(**common, seat=seat.name, pair=seat.pair.label,
@@ -269,7 +266,7 @@ def _record_rows(job: Job, opts: BatchOptions) -> list[dict]:
             c = rv.cards[i]
             how = next(b for b in c.bids if f"{b.pair}:{b.bid}" == key)
             first = dict(seat=c.seat.name, trick=c.trick, card=C.format_card(c.card),
-                         bid_detail=detail(how))
+                         bid_detail=how.text())
         rows.append(result_row(**common, pair=pair, slem=sid, param=param or None,
                                value=S.SLEMS[sid].value,
                                made=None if end is None else int(end),

@@ -55,8 +55,9 @@ def summary(rows: Sequence[dict]) -> str:
             continue
         if r["slem"] == TABLE_ROW:
             got = tabled.setdefault((r["pair"], r["bids"]), [0, 0, 0, 0, 0, 0])
-            for i, n in enumerate((1, r["deals"], round(r["dd_probability"] * r["deals"]),
-                                   r["made"], r["dd_only"], r["table_only"])):
+            dd = r["made"] + r["dd_only"] - r["table_only"]   # made double dummy
+            for i, n in enumerate((1, r["deals"], dd, r["made"], r["dd_only"],
+                                   r["table_only"])):
                 got[i] += int(n)
             continue
         order.setdefault(r["slem"])

@@ -13,7 +13,7 @@ from typing import Sequence
 
 from ..errors import DealError
 from ..model import cards as C
-from ..model.deal import SEATS, Deal, Seat, parse_seat
+from ..model.deal import SEATS, Deal, Seat, parse_hands, parse_seat
 from ..tarokk import TAROKK_PLAY
 from ..engine.solver import legal_cards
 
@@ -128,16 +128,7 @@ class Position:
         """From deal notation (four hands separated by ``/``, the hands now) and the trick's
         cards in card notation (a string or a list of tokens). Raises ``CardError`` or
         ``DealError`` (``of``)."""
-        parts = str(deal).split("/")
-        if len(parts) != N_SEATS:
-            raise DealError(f"a deal has {N_SEATS} hands separated by '/', got {len(parts)} "
-                            "part(s)")
-        hands = []
-        for seat, part in zip(SEATS, parts):
-            try:
-                hands.append(C.mask_of(C.parse_cards(part)))
-            except C.CardError as e:
-                raise type(e)(f"{seat.name}: {e}") from None
+        hands = parse_hands(deal)
         if not isinstance(trick, str):
             trick = " ".join(str(t) for t in trick)
         try:

@@ -36,6 +36,11 @@ class BidCost:
         return {"bid": self.bid, "pair": self.pair, "how": self.how,
                 "instead": [C.format_card(c) for c in self.instead]}
 
+    def text(self) -> str:
+        """In words: ``let make defence pagatfogas (instead: III VI VII XIX)``."""
+        instead = " ".join(C.format_card(c) for c in self.instead)
+        return f"{self.how} {self.pair} {self.bid} (instead: {instead})"
+
 
 @dataclass(frozen=True)
 class ReviewedCard:

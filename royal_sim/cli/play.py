@@ -87,14 +87,10 @@ def _print_game(game) -> None:
             click.echo("No card cost its pair a trick or a bid against double dummy.")
         else:
             click.echo("Cards that cost their pair against double dummy (the cards instead):")
-
-            def cards(xs):
-                return " ".join(format_card(x) for x in xs)
-
             for c in costly:
-                tricks = f"; best for tricks: {cards(c.best)}" if c.cost else ""
-                bids = "".join(f"; {b.how} {b.pair} {b.bid} (instead: {cards(b.instead)})"
-                               for b in c.bids)
+                best = " ".join(format_card(x) for x in c.best)
+                tricks = f"; best for tricks: {best}" if c.cost else ""
+                bids = "".join(f"; {b.text()}" for b in c.bids)
                 click.echo(f"  trick {c.trick:2} {c.seat.name:5} {format_card(c.card):5} cost "
                            f"{c.cost} trick(s){tricks}{bids}")
     click.echo(f"{game.decisions} decisions searched in {game.seconds:.1f} s.")

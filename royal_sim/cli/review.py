@@ -57,8 +57,7 @@ def _print_review(rv) -> None:
     for c in rv.cards:
         mark = "  " if not (c.cost or c.bids) else "? "
         best = "" if c.cost == 0 else "  best: " + " ".join(format_card(x) for x in c.best)
-        bids = "".join(f"  {b.how} {b.pair} {b.bid} (instead: "
-                       f"{' '.join(format_card(x) for x in b.instead)})" for b in c.bids)
+        bids = "".join(f"  {b.text()}" for b in c.bids)
         click.echo(f"{mark}{c.trick:2}. {c.seat.name:5} {format_card(c.card):5} cost "
                    f"{c.cost}{best}{bids}")
     click.echo("\nPer seat:")

@@ -178,6 +178,23 @@ def parse_hand(text: str, seat: Seat | str | None = None) -> int:
     return mask
 
 
+def parse_hands(text: str) -> list[int]:
+    """The hands of deal notation (one hand a seat, in seat order, separated by ``/``) as
+    card masks, with no rule checked. Raises ``DealError`` for another number of hands,
+    ``CardError`` naming the seat of a bad card."""
+    parts = str(text).split("/")
+    if len(parts) != len(SEATS):
+        raise DealError(f"a deal has {len(SEATS)} hands separated by '/', got {len(parts)} "
+                        "part(s)")
+    hands = []
+    for seat, part in zip(SEATS, parts):
+        try:
+            hands.append(C.mask_of(C.parse_cards(part)))
+        except C.CardError as e:
+            raise type(e)(f"{seat.name}: {e}") from None
+    return hands
+
+
 @dataclass(frozen=True)
 class Deal:
     """Four hands in play order as bit masks (``hands[seat]``); a full deal or a position.
@@ -243,16 +260,7 @@ class Deal:
         :raises CardError: a token that is no card, or a card given twice, naming it.
         :raises DealError: not four hands, or a deal the dealing rules forbid.
         """
-        parts = str(text).split("/")
-        if len(parts) != 4:
-            raise DealError(f"a deal has 4 hands separated by '/', got {len(parts)} part(s)")
-        hands = []
-        for seat, part in zip(SEATS, parts):
-            try:
-                hands.append(C.mask_of(C.parse_cards(part)))
-            except C.CardError as e:
-                raise type(e)(f"{seat.name}: {e}") from None
-        deal = cls(tuple(hands))
+        deal = cls(tuple(parse_hands(text)))
         if check_rules:
             deal.check_dealing_rules()
         return deal
