@@ -994,9 +994,15 @@ def test_table_rows_play_the_recommended_set_as_table_figures_does(tmp_path):
         assert r["dd_expected"] == round(fig.expected_dd, 3)
         dd = round(r["dd_probability"] * r["deals"])
         assert dd - r["dd_only"] + r["table_only"] == r["made"]
+    res_ok = B.run_batch(jobs, out, opts, n_jobs=1, resume=True)     # the same options
+    assert (res_ok.resumed, res_ok.done) == (1, 0)
     for other in (B.BatchOptions(samples=6, seed=3, only=("lamour", "gem")),
                   B.BatchOptions(samples=6, seed=3, only=("lamour", "gem"), table=3,
-                                 table_worlds=5)):
+                                 table_worlds=5),
+                  B.BatchOptions(samples=6, seed=3, only=("lamour", "gem"), table=4,
+                                 table_worlds=4),
+                  B.BatchOptions(samples=6, seed=3, only=("lamour", "gem"), table=2,
+                                 table_worlds=4)):
         with pytest.raises(B.RoyalSimError, match="other table options"):
             B.run_batch(jobs, out, other, n_jobs=1, resume=True)
     assert "played out at the table" in B.summary(rows)

@@ -283,13 +283,15 @@ def check_resumable(path: Path, ex: Existing, jobs: Sequence[Job],
 
 def _check_table(path: Path, ident: str, rows: list[dict], opts: BatchOptions) -> None:
     """A hand's rows kept on resume were played at the table as ``opts`` asks: table rows
-    with the same worlds and at most ``opts.table`` games, or none without ``--table``."""
+    with the same worlds and the games ``opts.table`` plays (``--table N`` plays the first
+    N of the deals searched, the most deals of a slem row), or none without ``--table``."""
     table = [r for r in rows if r["slem"] == TABLE_ROW]
     advised = any(r["slem"] == ADVICE and r["bids"] for r in rows)
+    searched = max((r["deals"] for r in rows if r["slem"] not in SUMMARY_ROWS), default=0)
     have = None if not table else (table[0]["worlds"], table[0]["deals"])
     ok = (have is None and (opts.table is None or not advised)) or (
-        have is not None and opts.table is not None and have[0] == opts.table_worlds
-        and have[1] <= opts.table)
+        have is not None and opts.table is not None
+        and have == (opts.table_worlds, min(opts.table, searched)))
     if not ok:
         was = ("no table games" if have is None else
                f"{have[1]} table games at {have[0]} worlds")
