@@ -15,6 +15,7 @@ from __future__ import annotations
 import contextlib
 import inspect
 import math
+import re
 import time as _time
 from collections import Counter
 from dataclasses import dataclass, field
@@ -605,14 +606,15 @@ def suggest(hand, seat, *, play=None, attack_bids: str | Sequence[str] | None = 
     _no_other_options(options, suggest)
     from .analysis.request import check_rules, parse_bids
     from .model.deal import Pair
-    from .cardplay.record import parse_play
+    from .cardplay.record import check_bars, parse_play
     from .model import cards as C
     from .cardplay.suggest import seats_of, suggest_card
 
     check_rules(rules)
     seat_ = parse_seat(_text(seat, "seat"))
-    cards, _ = parse_play(_text(play, "play")) if play else ([], [])
+    cards, bars = parse_play(_text(play, "play")) if play else ([], [])
     played = seats_of(cards)
+    check_bars(cards, [s for s, _ in played], bars)
     held = C.mask_of(C.parse_cards(_text(hand, "hand")))
     worlds = check_whole(worlds, "worlds", 1, 100_000)
     bids = {Pair.ATTACK: parse_bids(_listed(attack_bids, "attack_bids"), "attack_bids"),
@@ -629,7 +631,11 @@ def suggest(hand, seat, *, play=None, attack_bids: str | Sequence[str] | None = 
                             progress=progress, on_update=on_update)
     except ValueError as e:
         if isinstance(e, RoyalSimError):
-            raise
+            if e.argument != "played":
+                raise
+            # the worlds' record of (seat, card) pairs is this function's play
+            raise type(e)(re.sub(r"^played(\[\d+\])?:", "play:", str(e)),
+                          argument="play") from None
         raise RoyalSimError(str(e), argument="play") from None
 
 
@@ -760,8 +766,8 @@ def play(deal, *, leader: str = "A_IND", first_trick: int | None = None,
     seed = check_whole(seed, "seed", 0, 2 ** 57 - 1)
     seeing = None if double_dummy is None else parse_pair(_text(double_dummy, "double_dummy"))
     if open and seeing is not None:
-        raise RoyalSimError("give open (every seat sees) or double_dummy (one pair sees), "
-                            "not both", argument="double_dummy")
+        raise RoyalSimError("give `open` (every seat sees) or `double_dummy` (one pair "
+                            "sees), not both", argument="double_dummy")
     return play_deal(dealt, bids=bids, worlds=worlds, seed=seed, rules=rules,
                      igazitas=igazitas, open=bool(open), double_dummy=seeing, leader=seat,
                      first_trick=first_trick,

@@ -9,6 +9,7 @@ from royal_sim.cli import main
 from royal_sim.model import cards as C
 from royal_sim.model.deal import Pair
 from royal_sim.scoring import consolatio
+from text import unfold
 
 HAND = "XXII XX XVIII XVI XIV IX IV SK SQ HK"
 NO_SPADES = "XXI XVI XV XI VII V HK HQ DK DQ"        # D_ELF: no magasító, no spade
@@ -60,7 +61,7 @@ def test_advise_ends_with_the_best_set_in_one_line():
                               only="gem,ultimo,uhu,vizi,lamour,volat")
     best = max(advice.bid_sets, key=lambda b: b.expected)
     assert advice.bid_sets[0].expected == best.expected
-    last = CliRunner().invoke(main, args).stdout.strip().splitlines()[-1]
+    last = unfold(CliRunner().invoke(main, args).stdout.strip())[-1]
     gain = best.expected - advice.baseline.expected
     assert last.startswith(f"Bid {', '.join(advice.bid_sets[0].bids)}: E[score] "
                            f"{best.expected:.1f}, {gain:+.1f} over no bid"), last

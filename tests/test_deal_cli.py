@@ -10,6 +10,7 @@ from click.testing import CliRunner
 from royal_sim.model import cards as C
 from royal_sim.cli import main
 from royal_sim.model.deal import Deal, Seat
+from text import unfold
 
 HAND = "XX XVIII XV IX III SK SQ HN DK DJ"
 
@@ -224,7 +225,7 @@ def test_solve_labels_what_it_counts():
     for pair in ("attack", "defence"):
         made = res["slems"][pair]
         yes = [k for k, v in made.items() if v]
-        line = next(ln for ln in r.stdout.splitlines() if ln.startswith(f"The {pair} "))
+        line = next(ln for ln in unfold(r.stdout) if ln.startswith(f"The {pair} "))
         assert line == (f"The {pair} can force {len(yes)} of the {len(made)} slem bids "
                         f"searched for it: " + (", ".join(yes) or "none"))
     assert "D_ELF leads trick 8; double dummy: attack 1, defence 2" in r.stdout

@@ -16,6 +16,7 @@ from royal_sim.cli.analyze import fitted_text, recommendation
 from royal_sim.cli.format import number, percent, table
 from royal_sim.cli.live import LiveTable
 from royal_sim.cli.view import DROP_ORDER, worth_reading
+from text import unfold
 
 HAND = "XXII XXI XVII XV XI IV HK HQ HN DK"      # the hand, at D_IND
 ADVISE = "XIX XVIII XVI XIII X VIII III CK CQ SK"
@@ -98,7 +99,8 @@ def test_advise_top_counts_rows_and_explains_the_variants():
     out = CliRunner().invoke(main, args).stdout.splitlines()
     rows = [x for x in out if re.match(r" *=?\d+  \S", x)]
     assert [x[:3].strip() for x in rows][:1] == ["1"] and len(rows) == 5
-    legend = next(x for x in out if x.startswith("same with small bids: the row's set"))
+    legend = next(x for x in unfold("\n".join(out))
+                  if x.startswith("same with small bids: the row's set"))
     assert "vizi" in legend and "added (+) or left out (-)" in legend
     assert "-0.0" not in "\n".join(out)
     two = CliRunner().invoke(main, [*args, "--top", "2"]).stdout.splitlines()

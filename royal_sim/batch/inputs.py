@@ -123,9 +123,12 @@ def _make_job(line: int, id_, hand, seat, deal, leader=None, first_trick=None,
                                                           first_trick)]
     if record is not None and str(record).strip():
         if not all(blank):
-            raise RoyalSimError("a record goes alone: its deal, leader and first_trick are "
-                                "fields of the record ('deal: ...; leader: ...; "
-                                "first_trick: ...'), not of the input")
+            given = [n for n, b in zip(("hand", "seat", "deal", "leader", "first_trick"),
+                                       blank) if not b]
+            raise RoyalSimError(f"a record goes alone, but this input also gives "
+                                f"{', '.join(given)}: a record's deal, leader and first_trick "
+                                "are fields of the record ('deal: ...; leader: ...; "
+                                "first_trick: ...'), and it has no hand or seat")
         return _record_job(ident, line, str(record))
     if not blank[2]:
         if not (blank[0] and blank[1]):

@@ -264,7 +264,9 @@ def check_resumable(path: Path, ex: Existing, jobs: Sequence[Job],
             _check_table(path, ident, rows, opts)
         if want != have:
             names = ("kind", "rules", "samples", "precision", "seed")
-            diff = "; ".join(f"{n} {h} there, {w} now" for n, h, w in zip(names, have, want)
+            shown = [tuple(seed_text(v) if n == "seed" else v for n, v in zip(names, t))
+                     for t in (have, want)]     # a seed as the files write it, 0x...
+            diff = "; ".join(f"{n} {h} there, {w} now" for n, h, w in zip(names, *shown)
                              if h != w)
             raise RoyalSimError(f"{str(path)!r} was written with other options or inputs "
                                 f"({ident!r}: {diff}); use the same options, another `out` "

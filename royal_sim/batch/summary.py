@@ -5,11 +5,11 @@ from __future__ import annotations
 from typing import Sequence
 
 from .. import slems as S
-from ..cli.format import number, percent, table as fmt_table
+from ..cli.format import fill, fitted, number, percent
 from .rows import ADVICE, CARD_ROW, MAX_TRICKS_ROW, REVIEW_ROW, SEAT_ROW, TABLE_ROW
 
 
-def summary(rows: Sequence[dict]) -> str:
+def summary(rows: Sequence[dict], width: int | None = None) -> str:
     """Tables across a batch's rows: per seat's pair (attack, defence) and slem, over the
     hand inputs that can bid it, the mean probability (± its standard error across inputs;
     ``<=`` when some are upper bounds of a relaxed search) and the mean gain over no bid of
@@ -20,7 +20,8 @@ def summary(rows: Sequence[dict]) -> str:
     table over all the games played, with the paired counts; then the
     distribution of max tricks (hands: over all sampled deals, the hand's pair; deals: the
     attack); over the record inputs, per seat the tricks and bids its cards cost and how
-    many of its cards cost something, and per pair the announced bids forced at the end."""
+    many of its cards cost something, and per pair the announced bids forced at the end.
+    ``width``: the tables and lines fitted to that many columns (``None``: lines whole)."""
     import math
 
     hand_p: dict[tuple[str, str], list[float]] = {}
@@ -94,10 +95,11 @@ def summary(rows: Sequence[dict]) -> str:
                  "bidding it alone, over no bid, on the hands where it can be bid"]
         if any(bounded):
             notes.append("<=: the mean includes upper bounds (relaxed searches below 1 %)")
-        parts.append(fmt_table(table, ["pair", "slem", "value", "hands", "mean probability",
+        parts.append(fitted(table, ["pair", "slem", "value", "hands", "mean probability",
                                        "± s.e.", "mean gain"],
-                               ["left", "left", "right", "right", "right", "right", "right"])
-                     + "".join(f"\n{n}" for n in notes))
+                               ["left", "left", "right", "right", "right", "right", "right"],
+                               width)
+                     + "".join(f"\n{fill(n, width, '  ')}" for n in notes))
     if advice:
         table = []
         for pair in ("attack", "defence"):
@@ -107,16 +109,16 @@ def summary(rows: Sequence[dict]) -> str:
                               number(_mean_se([float(r["nobid"]) for r in got])[0]),
                               number(_mean_se([float(r["gain"]) for r in got])[0], sign=True),
                               sum(1 for r in got if r["bids"])])
-        parts.append("Recommended sets (advise's line, the advice rows)\n" + fmt_table(
+        parts.append("Recommended sets (advise's line, the advice rows)\n" + fitted(
             table, ["pair", "hands", "mean no-bid", "mean gain", "bidding"],
-            ["left", "right", "right", "right", "right"]))
+            ["left", "right", "right", "right", "right"], width))
     if tabled:
         table = [[pair, bid, h, g, percent(dd / g), percent(tb / g), do, to]
                  for (pair, bid), (h, g, dd, tb, do, to) in sorted(tabled.items())]
         parts.append("Recommended bids played out at the table (PIMC; the table rows)\n"
-                     + fmt_table(table, ["pair", "bid", "hands", "games", "double dummy",
+                     + fitted(table, ["pair", "bid", "hands", "games", "double dummy",
                                          "table", "dd only", "table only"],
-                                 ["left", "left"] + ["right"] * 6))
+                                 ["left", "left"] + ["right"] * 6, width))
     if deal_ids:    # over the deal inputs it was searched on (endings may leave it out)
         table = []
         for sid in order:
@@ -128,11 +130,12 @@ def summary(rows: Sequence[dict]) -> str:
                 got = [v for (_i, p), v in made.items() if p == pair]
                 row.append(f"{sum(got)} of {len(got)}" if got else "")
             table.append(row)
-        parts.append(fmt_table(table, ["slem", "value", "deals: attack makes",
+        parts.append(fitted(table, ["slem", "value", "deals: attack makes",
                                        "deals: defence makes"],
-                               ["left", "right", "right", "right"])
-                     + "\ndeals: of the deal inputs on which the slem was searched (an "
-                     "ending leaves out slems decided before it)")
+                               ["left", "right", "right", "right"], width)
+                     + "\n" + fill("deals: of the deal inputs on which the slem was searched "
+                                   "(an ending leaves out slems decided before it)", width,
+                                   "  "))
     theaders = ["tricks"]
     tot_h, tot_d = sum(hand_tricks), sum(deal_tricks)
     if tot_h:
@@ -150,11 +153,11 @@ def summary(rows: Sequence[dict]) -> str:
             row += [deal_tricks[k], percent(deal_tricks[k] / tot_d)]
         trows.append(row)
     if trows:
-        parts.append("Max tricks the pair can force (hands: the hand's pair over its sampled "
-                     "deals; deals: the attack)\n"
-                     + fmt_table(trows, theaders, ["right"] * len(theaders)))
+        parts.append(fill("Max tricks the pair can force (hands: the hand's pair over its "
+                          "sampled deals; deals: the attack)", width, "  ") + "\n"
+                     + fitted(trows, theaders, ["right"] * len(theaders), width))
     if record_ids:
-        parts.append(_record_table(seat_cost, record_bids))
+        parts.append(_record_table(seat_cost, record_bids, width))
     return "\n\n".join(parts)
 
 
@@ -175,18 +178,18 @@ def _record_row(r: dict, ids: set, seat_cost: dict, bids: dict) -> None:
         got[1] += int(r["made"] or 0)
 
 
-def _record_table(seat_cost: dict, bids: dict) -> str:
+def _record_table(seat_cost: dict, bids: dict, width: int | None) -> str:
     """The records' table: per seat, tricks lost (total and per record), bids cost and the
     cards that cost something; then the announced bids each pair forced at the end."""
     table = [[seat, n, tricks, number(tricks / n, 2), nbids, cards]
              for seat, (n, tricks, nbids, cards) in seat_cost.items() if n]
-    text = ("Records reviewed double dummy: what each seat's cards cost against the best "
-            "card\n" + fmt_table(table, ["seat", "records", "tricks lost", "per record",
-                                         "bids cost", "cards that cost"],
-                                 ["left"] + ["right"] * 5))
+    text = (fill("Records reviewed double dummy: what each seat's cards cost against the "
+                 "best card", width, "  ") + "\n"
+            + fitted(table, ["seat", "records", "tricks lost", "per record", "bids cost",
+                                "cards that cost"], ["left"] + ["right"] * 5, width))
     if bids:
-        text += "\nannounced bids forced after the last card: " + ", ".join(
-            f"{pair} {made} of {n}" for pair, (n, made) in bids.items())
+        text += "\n" + fill("announced bids forced after the last card: " + ", ".join(
+            f"{pair} {made} of {n}" for pair, (n, made) in bids.items()), width, "  ")
     return text
 
 

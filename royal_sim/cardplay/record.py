@@ -11,7 +11,8 @@ Notation, one ``field: value`` item a line (or the items on one line separated b
     defence: facan:SK
     play: XX XVIII XXII XIX | SK S10 SQ SN | ...
 
-Only ``deal`` is required; ``leader`` defaults to A_IND, ``first_trick`` to the one the hand
+A long value may go on over more lines, each starting with a space (``format(width=...)``
+folds it so). Only ``deal`` is required; ``leader`` defaults to A_IND, ``first_trick`` to the one the hand
 sizes give, ``rules`` to none (the reader's choice), the bids to none, ``play`` to no card.
 ``|`` may separate tricks; where given, it must fall between tricks.
 ``GameRecord.parse(text)`` reads it, ``record.format()`` writes it back (canonical:
@@ -114,9 +115,13 @@ class GameRecord:
         card that cannot be played: trick, seat and card), or the ``CardError`` /
         ``DealError`` / ``BidError`` of a bad value."""
         items: dict[str, str] = {}
+        key = None
         for raw in str(text).replace(";", "\n").splitlines():
             line = raw.strip()
             if not line or line.startswith("#"):
+                continue
+            if key is not None and raw[:1].isspace() and not _is_field(line):
+                items[key] += " " + line            # a folded value goes on
                 continue
             if ":" not in line:
                 raise RecordError(f"record line {line!r} is no 'field: value' item (fields: "
@@ -148,9 +153,13 @@ class GameRecord:
                       first_trick=first, bids=bids, rules=items.get("rules") or None,
                       tricks=bars)
 
-    def format(self, one_line: bool = False) -> str:
+    def format(self, one_line: bool = False, width: int | None = None) -> str:
         """The record in its notation (``parse``'s inverse): one field a line, or all on
-        one line separated by ``; `` (a batch input line); tricks separated by ``|``."""
+        one line separated by ``; `` (a batch input line); tricks separated by ``|``.
+        ``width``: a field wider than that many columns folded onto lines starting with
+        two spaces (``parse`` reads them back)."""
+        import textwrap
+
         items = [("deal", str(Deal(self.deal)))]
         if self.leader != Seat.A_IND or self.first_trick != 1:
             items += [("leader", self.leader.name), ("first_trick", str(self.first_trick))]
@@ -161,7 +170,12 @@ class GameRecord:
                 items.append((p.label, ", ".join(b.key for b in self.bids[p])))
         if self.play:
             items.append(("play", format_play(self.play)))
-        return ("; " if one_line else "\n").join(f"{k}: {v}" for k, v in items)
+        if one_line:
+            return "; ".join(f"{k}: {v}" for k, v in items)
+        return "\n".join(f"{k}: {v}" if width is None else
+                         textwrap.fill(f"{k}: {v}", width, subsequent_indent="  ",
+                                       break_long_words=False, break_on_hyphens=False)
+                         for k, v in items)
 
     def replay(self) -> Iterator[PlayedCard]:
         """Every card of ``play`` with the position it was played from, checked. Raises
@@ -199,6 +213,12 @@ def _nth(n: int) -> str:
     return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
 
 
+def _is_field(line: str) -> bool:
+    """Does ``line`` start a record field (``name: value``, a name of ``FIELDS``)?"""
+    key = line.split(":", 1)[0].strip().lower().replace("-", "_")
+    return ":" in line and key in (*FIELDS, "defense")
+
+
 def parse_play(text: str) -> tuple[list[int], list[int]]:
     """Card ids of a play in card notation, and where its ``|`` fell (the number of cards
     before each). Raises ``CardError`` naming the token, ``RecordError`` for an empty trick
@@ -215,7 +235,7 @@ def parse_play(text: str) -> tuple[list[int], list[int]]:
                      f"between the {_nth(i)} and the {_nth(i + 1)} '|'")
             raise RecordError(f"play: an empty trick, nothing {where} (a trick has {N_SEATS} "
                               "cards; '|' goes between tricks)")
-        for t in part.split():
+        for t in C.tokens(part):
             try:
                 cards.append(C.parse_card(t))
             except C.CardError as e:
@@ -224,26 +244,39 @@ def parse_play(text: str) -> tuple[list[int], list[int]]:
 
 
 def _check_bars(rec: GameRecord, bars: list[int]) -> None:
+    """Each ``|`` falls between tricks (``check_bars``), on the record's own replay."""
+    seats = []
+    try:                # the seats as far as the play replays (the replay names an error)
+        for p in rec.replay():
+            seats.append(p.seat)
+    except RecordError:
+        pass
+    check_bars(rec.play, seats, bars, rec.first_trick)
+
+
+def check_bars(play: Sequence[int], seats: Sequence[Seat], bars: Sequence[int],
+               first_trick: int = 1) -> None:
     """Each ``|`` falls between tricks: a stretch between two of them (or before the first)
-    holds exactly one trick. Raises ``RecordError`` naming the trick, the seat and the card
-    at fault (the fifth card of a trick, or the card after a ``|`` inside a trick)."""
+    holds exactly one trick. ``play``: card ids in play order, ``seats``: who played each,
+    ``bars``: the cards before each ``|`` (``parse_play``), ``first_trick``: the trick the
+    play starts in. Raises ``RecordError`` naming the trick, the seat and the card at fault
+    (the fifth card of a trick, or the card after a ``|`` inside a trick)."""
     prev = 0
     for n in bars:
         size = n - prev
         if size == N_SEATS:
             prev = n
             continue
-        t = rec.first_trick + prev // N_SEATS
+        t = first_trick + prev // N_SEATS
         at = prev + min(size, N_SEATS)        # the card at fault
-        short = GameRecord(rec.deal, rec.leader, rec.first_trick, rec.bids,
-                           rec.play[:prev + 1], rec.rules)
-        leader = list(short.replay())[-1].seat if prev < len(rec.play) else rec.leader
-        card = C.format_card(rec.play[at]) if at < len(rec.play) else "?"
+        card = C.format_card(play[at]) if at < len(play) else "?"
+        # the seat that plays the card: the trick's leader for a fifth card
+        by = prev if size > N_SEATS else at
+        seat = seats[by].name if by < len(seats) else "?"
         if size > N_SEATS:
-            raise RecordError(f"trick {t}, {leader.name}: {card} is a fifth card in trick {t} "
+            raise RecordError(f"trick {t}, {seat}: {card} is a fifth card in trick {t} "
                               f"({size} cards between '|'; a trick has {N_SEATS})")
-        seat = seat_to_play(leader, size)
-        raise RecordError(f"trick {t}, {seat.name}: '|' before {card} ends trick {t} after "
+        raise RecordError(f"trick {t}, {seat}: '|' before {card} ends trick {t} after "
                           f"{size} card{'s' if size != 1 else ''} (a trick has {N_SEATS})")
 
 

@@ -156,7 +156,7 @@ def suggest_card(seat: Seat | str, hand: int, played: Sequence = (), *,
     now = Seat((int(leader) + len(trick)) % len(Seat))
     if now != seat:
         after = (f"trick {number}, after {' '.join(C.format_card(c) for c in trick)}" if trick
-                 else f"it leads trick 1" if number == 1
+                 else "it leads trick 1" if number == 1
                  else f"it won trick {number - 1} and leads trick {number}")
         raise DealError(f"{now.name} is to play now ({after}), not "
                         f"{seat.name}: give `seat='{now.name}'`, or the cards played up to "

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import click
 
-from .analyze import (analysis_options, analysis_request, deals_words, echo_known,
+from .analyze import (analysis_options, analysis_request, deals_words, known_line,
                       run_request)
-from .common import joined_lists, user_errors
+from .common import Whole, joined_lists, user_errors
 from .bidline import (ALL_SETS, MAX_BIDS, SMALL_BID, TOP, _core, bid_line,  # noqa: F401
                       group_sets)
-from .format import number, percent, table
+from .format import fitted, number, percent, say, terminal_width
 from .table_play import play_sets, print_figures, table_options
 
 
@@ -21,10 +21,10 @@ from .table_play import play_sets, print_figures, table_options
 @click.option("--their-bids", metavar="KEY,...", multiple=True, callback=joined_lists,
               help="The opponents' bids (e.g. xxi_fogas,banda:H): the chance each fails and "
                    "the expected gain of a kontra. Repeatable.")
-@click.option("--top", default=5, show_default=True, type=click.IntRange(min=1),
+@click.option("--top", default=5, show_default=True, type=Whole(min=1),
               help="Rows of bid sets to show (a row's variants with small bids are one "
                    "row).")
-@click.option("--max-bids", default=3, show_default=True, type=click.IntRange(1, 8),
+@click.option("--max-bids", default=3, show_default=True, type=Whole(1, 8),
               help="Most bids of your own in a set.")
 @table_options
 @user_errors
@@ -101,19 +101,22 @@ def _show(advice, as_json: bool, request=None, top: int | None = None,
         click.echo(json.dumps(out))
         return
     result, igazitas = advice.report.analysis, advice.report.igazitas
-    click.echo(f"{deals_words(result)}, rules {result.rules}"
-               + ("" if result.rules == "gerots" else
-                  f" ({'with' if igazitas else 'without'} igazítás)")
-               + "; expected points of your pair per deal, double dummy.")
-    echo_known(advice.report.known)
-    _print_sets(groups, advice.baseline, bool(advice.partner_bids), advice.candidates)
-    _print_kontras(advice.their_bids)
+    width = terminal_width()
+    say(f"{deals_words(result)}, rules {result.rules}"
+        + ("" if result.rules == "gerots" else
+           f" ({'with' if igazitas else 'without'} igazítás)")
+        + "; expected points of your pair per deal, double dummy.", width)
+    if advice.report.known:
+        say(known_line(advice.report.known), width)
+    _print_sets(groups, advice.baseline, bool(advice.partner_bids), advice.candidates, width)
+    _print_kontras(advice.their_bids, width)
     if table is not None:
-        _print_table(table, advice.report.analysis.seat.pair.label)
+        _print_table(table, advice.report.analysis.seat.pair.label, width,
+                     bool(advice.partner_bids))
     if advice.interrupted:
-        click.echo("* Interrupted: the sets are ranked on the "
-                   + ("rounds finished, not told apart as asked" if result.precision
-                      is not None else "deals finished") + "; run again for the full advice.")
+        say("* Interrupted: the sets are ranked on the "
+            + ("rounds finished, not told apart as asked" if result.precision
+               is not None else "deals finished") + "; run again for the full advice.", width)
 
 
 def _holds(figures) -> bool | None:
@@ -126,17 +129,18 @@ def _holds(figures) -> bool | None:
     return (top.expected_table > base.expected_table) == (top.expected_dd > base.expected_dd)
 
 
-def _print_table(figures, pair_label: str) -> None:
+def _print_table(figures, pair_label: str, width: int | None, partner_bid: bool) -> None:
     click.echo()
-    click.echo(f"At the table ({figures[0].n} of the deals, played out by PIMC):")
-    print_figures(figures, f"your pair ({pair_label})")
+    say(f"At the table ({figures[0].n} of the deals, played out by PIMC):", width)
+    labels = ["advised", "partner's bids" if partner_bid else "no bid"][:len(figures)]
+    print_figures(figures, f"your pair ({pair_label})", width, labels)
     holds = _holds(figures)
     if holds is not None:
         top, base = figures
-        click.echo("The advice holds at the table." if holds else
-                   f"At the table the advice changes: {', '.join(base.own) or 'no bid'} "
-                   f"scores {number(base.expected_table)} against "
-                   f"{number(top.expected_table)} for {', '.join(top.own)}.")
+        say("The advice holds at the table." if holds else
+            f"At the table the advice changes: {', '.join(base.own) or 'no bid'} "
+            f"scores {number(base.expected_table)} against "
+            f"{number(top.expected_table)} for {', '.join(top.own)}.", width)
 
 
 def _rank(i: int, b, best) -> str:
@@ -155,60 +159,66 @@ def _variant(v, b) -> str:
 VARIANTS_SHOWN = 3  # small-bid variants written out in a row; the others counted
 
 
-def _variants(variants, b) -> str:
-    """The row's ``same with small bids`` cell: its first ``VARIANTS_SHOWN`` variants."""
-    text = ", ".join(_variant(v, b) for v in variants[:VARIANTS_SHOWN])
+def _variants(variants, b, sep: str = ", ") -> str:
+    """The row's ``same with small bids`` cell: its first ``VARIANTS_SHOWN`` variants,
+    joined by ``sep`` (a line each in a table fitted to a terminal)."""
+    text = sep.join(_variant(v, b) for v in variants[:VARIANTS_SHOWN])
     more = len(variants) - VARIANTS_SHOWN
-    return text + (f" (+{more} more)" if more > 0 else "")
+    return text + (("\n" if "\n" in sep else " ") + f"(+{more} more)" if more > 0 else "")
 
 
-def _print_sets(groups, baseline, partner_bid: bool, n_cands: int) -> None:
+def _print_sets(groups, baseline, partner_bid: bool, n_cands: int,
+                width: int | None = None) -> None:
     """The rows of bid sets (``group_sets``), what their columns mean, the remarks and the
-    bid line."""
+    bid line, fitted to ``width`` columns (``None``: lines whole)."""
     from ..advisor import MIN_PROBABILITY
 
     sets = [b for head, variants in groups for b in (head, *variants)]
     # a precision-driven run scores each set on the deals all its bids were searched on
     own = any(b.deals != baseline.deals for b in sets)
     below = "P(below partner's bids alone)" if partner_bid else "P(below no-bid)"
-    click.echo(table([[_rank(i, b, groups[0][0]), ", ".join(b.bids) or "(no bid)",
-                       number(b.expected), number(b.stderr), percent(b.below_nobid),
-                       _variants(variants, b)]
-                      + ([b.deals] if own else [])
-                      for i, (b, variants) in enumerate(groups, 1)],
-                     ["#", "bids", "E[score]", "s.e.", below, "same with small bids"]
-                     + (["deals"] if own else []),
-                     ["right", "left", "right", "right", "right", "left"]
-                     + (["right"] if own else [])))
-    if any(variants for _, variants in groups):
+    sep = ", " if width is None else ",\n"
+    small = any(variants for _, variants in groups)     # the column only when it has a cell
+    click.echo(fitted([[_rank(i, b, groups[0][0]), ", ".join(b.bids) or "(no bid)",
+                        number(b.expected), number(b.stderr), percent(b.below_nobid)]
+                       + ([_variants(variants, b, sep)] if small else [])
+                       + ([b.deals] if own else [])
+                       for i, (b, variants) in enumerate(groups, 1)],
+                      ["#", "bids", "E[score]", "s.e.", below]
+                      + (["same with small bids"] if small else [])
+                      + (["deals"] if own else []),
+                      ["right", "left", "right", "right", "right"]
+                      + (["left"] if small else []) + (["right"] if own else []), width,
+                      wrap=("bids",)))
+    if small:
         small = sorted({k for head, variants in groups for v in variants
                         for k in set(v.bids) ^ set(head.bids)})
-        click.echo(f"same with small bids: the row's set with a small bid (worth {SMALL_BID} "
-                   f"points or less: {', '.join(small)}) added (+) or left out (-), and its "
-                   "E[score] minus the row's.")
+        say(f"same with small bids: the row's set with a small bid (worth {SMALL_BID} "
+            f"points or less: {', '.join(small)}) added (+) or left out (-), and its "
+            "E[score] minus the row's.", width)
     if own and groups:
         best = groups[0][0]
         rivals = [b for b, _ in groups[1:] if b.deals > best.deals]
         if rivals:
             most = max(rivals, key=lambda b: b.deals)
-            click.echo(f"Note: the first set's E[score] rests on {best.deals} deals (those "
-                       f"all its bids were searched on), fewer than the {most.deals} of "
-                       f"{', '.join(most.bids) or '(no bid)'}: its figure is the less sure.")
+            say(f"Note: the first set's E[score] rests on {best.deals} deals (those "
+                f"all its bids were searched on), fewer than the {most.deals} of "
+                f"{', '.join(most.bids) or '(no bid)'}: its figure is the less sure.", width)
     if baseline not in sets:
         who = "Your partner's bids alone" if partner_bid else "No bid"
         on = f" on {baseline.deals} deals" if own else ""
-        click.echo(f"{who}: E[score] {number(baseline.expected)} (s.e. "
-                   f"{number(baseline.stderr)}){on}.")
+        say(f"{who}: E[score] {number(baseline.expected)} (s.e. "
+            f"{number(baseline.stderr)}){on}.", width)
     if n_cands == 0:
-        click.echo(f"None of the slems searched is made on at least {MIN_PROBABILITY:.0%} of "
-                   "the deals (relaxed upper bounds and silent-only slems are not bid), so "
-                   "there is no bid to propose.")
-    click.echo(bid_line(groups, baseline, partner_bid))
+        say(f"None of the slems searched is made on at least {MIN_PROBABILITY:.0%} of "
+            "the deals (relaxed upper bounds and silent-only slems are not bid), so "
+            "there is no bid to propose.", width)
+    say(bid_line(groups, baseline, partner_bid), width)
 
 
-def _print_kontras(kontras) -> None:
+def _print_kontras(kontras, width: int | None = None) -> None:
     if kontras:
         click.echo()
-        click.echo(table([[k.result.key, percent(k.p_fail), number(k.gain, sign=True)]
-                          for k in kontras], ["their bid", "P(fails)", "kontra gain"],
-                         ["left", "right", "right"]))
+        click.echo(fitted([[k.result.key, percent(k.p_fail), number(k.gain, sign=True)]
+                           for k in kontras], ["their bid", "P(fails)", "kontra gain"],
+                          ["left", "right", "right"], width))

@@ -8,10 +8,10 @@ import sys
 
 import click
 
-from .common import (constraint_options, json_option, n_deals, only_option, options,
+from .common import (Whole, constraint_options, json_option, n_deals, only_option, options,
                      rules_option, seed_option, user_errors)
 from .live import LiveTable
-from .format import number, percent, table
+from .format import number, percent, say, table, terminal_width
 from .progress import Progress, compile_note
 from .table_play import play_sets, print_figures, table_options
 from .view import fitted_view
@@ -51,7 +51,7 @@ analysis_options = options(
                  help="An announcement heard from another seat, e.g. A_ELF:tarokkszam:9, "
                       "D_ELF:flush, D_IND:flush:S, A_ELF:matador: the sampled deals obey it. "
                       "Repeatable."),
-    click.option("--jobs", type=click.IntRange(min=1), default=None,
+    click.option("--jobs", type=Whole(min=1), default=None,
                  help="Cores to use (search threads), at most the machine's. Default: all "
                       "cores."),
     json_option,
@@ -99,8 +99,11 @@ def run_request(request, jobs: int | None, live: bool = False, render=None):
 
     for note in request.notes:
         click.echo(f"Note: {note}", err=True)
-    jobs = jobs or os.cpu_count() or 1
-    numba.set_num_threads(min(jobs, numba.config.NUMBA_NUM_THREADS))
+    threads = min(jobs or os.cpu_count() or 1, numba.config.NUMBA_NUM_THREADS)
+    if jobs is not None and jobs > threads:
+        click.echo(f"Note: --jobs {jobs}, but this machine runs {threads} thread(s) at most: "
+                   f"searching on {threads}.", err=True)
+    numba.set_num_threads(threads)
     if live and sys.stdout.isatty():
         with LiveTable(render, note=compile_note()) as table:
             return request.run(progress=table.progress, on_update=table.update)
@@ -114,12 +117,6 @@ def known_line(known: list[str]) -> str | None:
     """The facts the deals were sampled under (constraints, heard announcements, bids) as
     one line, or ``None`` without any."""
     return "Known: " + "; ".join(known) if known else None
-
-
-def echo_known(known: list[str]) -> None:
-    """``known_line``, printed."""
-    if known:
-        click.echo(known_line(known))
 
 
 @click.command("analyze")
@@ -214,12 +211,13 @@ def _show(report, as_json: bool, render, figures=None, skipped=()) -> None:
         return
     click.echo(render(report, shutil.get_terminal_size().columns))
     if figures is not None:
+        width = terminal_width()
         click.echo()
-        click.echo(f"At the table (each bid alone, played out by PIMC on "
-                   f"{figures[0].n if figures else 0} of the deals):")
-        print_figures(figures, f"your pair ({report.analysis.seat.pair.label})")
+        say(f"At the table (each bid alone, played out by PIMC on "
+            f"{figures[0].n if figures else 0} of the deals):", width)
+        print_figures(figures, f"your pair ({report.analysis.seat.pair.label})", width)
         if skipped:
-            click.echo("Not played: " + "; ".join(skipped) + ".")
+            say("Not played: " + "; ".join(skipped) + ".", width)
 
 
 def fitted_text(request, report, width: int = 80, height: int | None = None) -> str:

@@ -18,7 +18,8 @@ from pathlib import Path
 import click
 
 from ..errors import RoyalSimError
-from .common import interrupt_code, only_option, rules_option, seed_option, user_errors
+from .common import Whole, interrupt_code, only_option, rules_option, seed_option, user_errors
+from .format import terminal_width
 from .progress import Progress, compile_note
 from .table_play import table_options
 
@@ -44,7 +45,7 @@ EXIT_SKIPPED = 3
              "(written in the 'seed' column).")
 @rules_option("Rule set for the slems' obligatory play (a record's own 'rules:' wins).")
 @only_option("Only these slems (ids, e.g. gem,volat,ultimo)")
-@click.option("--jobs", type=click.IntRange(min=1), default=None,
+@click.option("--jobs", type=Whole(min=1), default=None,
               help="Cores to use (worker processes x search threads), at most the "
                    "machine's. Default: all cores.")
 @click.option("--scheduler", metavar="ADDRESS",
@@ -155,7 +156,7 @@ def batch_command(input_path, out, precision, samples, seed, rules, only, jobs, 
         _close(progress)
     skipped = _report(result, out, bad, unknown)
     if show_summary:
-        click.echo(B.summary(B.load_rows(out)))
+        click.echo(B.summary(B.load_rows(out), terminal_width()))
     if skipped:
         sys.exit(EXIT_SKIPPED)
 

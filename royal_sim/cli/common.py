@@ -196,6 +196,22 @@ def only_option(help: str):
                         callback=joined_lists)
 
 
+class Whole(click.IntRange):
+    """A whole number in a range, as ``click.IntRange``, whose message for text that is no
+    number says so ("'abc' is not a whole number (1 to 10000)"), not "not a valid integer
+    range"."""
+
+    def convert(self, value, param, ctx):
+        if not isinstance(value, int):
+            try:
+                int(str(value).strip())
+            except ValueError:
+                lo = 1 if self.min is None else self.min
+                span = f"{lo} or more" if self.max is None else f"{lo} to {self.max}"
+                self.fail(f"{value!r} is not a whole number ({span})", param, ctx)
+        return super().convert(value, param, ctx)
+
+
 class Seed(click.ParamType):
     """A seed: a whole number 0..2**64-1, decimal or, as batch files write it, hexadecimal
     (``0x69396ac4e8b7d4c8``)."""

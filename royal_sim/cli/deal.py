@@ -9,7 +9,7 @@ import threading
 
 import click
 
-from .common import constraint_options, seed_option, user_errors
+from .common import Whole, constraint_options, seed_option, user_errors
 from .progress import announce_compile, sampler_note
 
 
@@ -33,7 +33,7 @@ def _signals_held():
 
 
 @click.command("deal")
-@click.option("-n", "--count", default=1, show_default=True, type=click.IntRange(min=1),
+@click.option("-n", "--count", default=1, show_default=True, type=Whole(min=1),
               help="Number of deals (at most 10,000,000).")
 @seed_option("Random seed; the same seed gives the same deals. Default: a fresh one, "
              "printed.", default=None)

@@ -47,3 +47,92 @@ def table(rows: Sequence[Sequence], headers: Sequence[str], align: Sequence[str]
 def width(text: str) -> int:
     """The widest line of ``text`` (characters)."""
     return max((len(line) for line in text.splitlines()), default=0)
+
+
+GAP = 2
+"""Spaces between two columns of ``table`` (tabulate's plain format)."""
+HEAD_PAD = 2
+"""Columns tabulate adds to a header's width (its ``MIN_PADDING``)."""
+
+
+FILE_WIDTH = 80
+"""Columns the text output fits when it goes to a file or a pipe."""
+
+
+def terminal_width() -> int:
+    """The width the text output fits: the terminal's columns when standard output is a
+    terminal, else ``FILE_WIDTH`` (a log file read later, in a terminal or an editor).
+    Programs read the ``--json`` output, whose lines are whole."""
+    import shutil
+    import sys
+
+    return shutil.get_terminal_size().columns if sys.stdout.isatty() else FILE_WIDTH
+
+
+def fill(text: str, width: int | None, indent: str = "") -> str:
+    """``text`` wrapped to ``width`` columns (never inside a word: a docs anchor or a bid
+    key stays whole), its continuation lines indented by ``indent``; ``width`` ``None``:
+    unchanged."""
+    import textwrap
+
+    if width is None or len(text) <= width:
+        return text
+    lead = text[:len(text) - len(text.lstrip(" "))]
+    return textwrap.fill(text, width=width, initial_indent="", subsequent_indent=lead + indent,
+                         break_on_hyphens=False, break_long_words=False)
+
+
+def say(text: str = "", width: int | None = None, indent: str = "  ") -> None:
+    """Echo ``text`` (lines of prose) wrapped to ``width`` (``fill``)."""
+    import click
+
+    click.echo("\n".join(fill(line, width, indent) for line in text.split("\n")))
+
+
+def _longest_word(text: str) -> int:
+    return max((len(w) for w in text.split()), default=0)
+
+
+def _cell_width(text: str) -> int:
+    return max(len(line) for line in text.split("\n"))
+
+
+def fitted(rows: Sequence[Sequence], headers: Sequence[str], align: Sequence[str],
+           width: int | None, wrap: Sequence[str] = (), drop: Sequence[str] = ()) -> str:
+    """``table`` at most ``width`` columns wide: the headers, then the cells of the
+    columns named in ``wrap``, wrapped onto more lines (the widest column first, never
+    inside a word; a cell may hold lines of its own, ``\n``); when that is not enough, the columns named in ``drop`` left out in
+    that order. As narrow as it gets when even that is wider; ``width`` ``None``: the
+    whole table on one line a row."""
+    from tabulate import tabulate
+
+    keep = list(range(len(headers)))       # by index: two columns may share a header
+    rows = [[str(c) for c in r] for r in rows]
+    while True:
+        cols = [headers[i] for i in keep]
+        body = [[r[i] for i in keep] for r in rows]
+        al = [align[i] for i in keep]
+        if width is None:
+            return table(body, cols, al)
+        natural = [max([len(h) + HEAD_PAD] + [_cell_width(r[j]) for r in body])
+                   for j, h in enumerate(cols)]
+        least = [max([_longest_word(h) + HEAD_PAD] + [(_longest_word(r[j]) if h in wrap
+                                                       else _cell_width(r[j]))
+                                           for r in body]) for j, h in enumerate(cols)]
+        cells = [max([_longest_word(h) + HEAD_PAD] + [_cell_width(r[j]) for r in body])
+                 for j, h in enumerate(cols)]
+        w = natural[:]
+        for floor in (cells, least):    # the headers wrapped first, then the cells
+            while sum(w) + GAP * (len(w) - 1) > width:
+                j = max(range(len(w)), key=lambda k: (w[k] > floor[k], w[k]))
+                if w[j] <= floor[j]:
+                    break
+                w[j] -= 1
+        if sum(w) + GAP * (len(w) - 1) <= width or not any(c in drop for c in cols):
+            limits = [x if x < n else None for x, n in zip(w, natural)]
+            if all(x is None for x in limits):
+                return table(body, cols, al)
+            return tabulate(body, headers=cols, disable_numparse=True, colalign=tuple(al),
+                            maxcolwidths=limits if body else None,
+                            maxheadercolwidths=[x and x - HEAD_PAD for x in limits])
+        keep.remove(next(i for c in drop for i in keep if headers[i] == c))

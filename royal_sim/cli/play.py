@@ -64,19 +64,20 @@ def play_command(deal, leader, first_trick, attack_bids, defence_bids, worlds, s
 
 def _print_game(game) -> None:
     from ..model.cards import format_card
-    from .format import table
+    from .format import say, table, terminal_width
 
+    width = terminal_width()
     who = ("every seat sees every hand (open)" if not game.pimc else
            f"{' and '.join(p.label for p in game.pimc)} PIMC over {game.worlds} worlds a "
            f"decision, seed {game.seed}")
-    click.echo(f"Played at the table: {who}.")
+    say(f"Played at the table: {who}.", width)
     rows = [[i + 1, t.leader.name, " ".join(format_card(c) for c in t.cards), t.winner.name]
             for i, t in enumerate(game.tricks)]
     click.echo(table(rows, ["trick", "leader", "cards", "winner"]))
     r, dd = game.result, game.double_dummy
-    click.echo(f"Tricks at the table: attack {r['attack']}, defence {r['defence']}; "
-               f"double dummy (every card seen): attack {dd['attack']}, defence "
-               f"{dd['defence']}.")
+    say(f"Tricks at the table: attack {r['attack']}, defence {r['defence']}; "
+        f"double dummy (every card seen): attack {dd['attack']}, defence "
+        f"{dd['defence']}.", width)
     if game.bids:
         rows = [[b.pair.label, b.bid, "made" if b.table else "failed",
                  "made" if b.double_dummy else "failed"] for b in game.bids]
@@ -84,13 +85,14 @@ def _print_game(game) -> None:
     costly = game.costly_cards()
     if game.review is not None:
         if not costly:
-            click.echo("No card cost its pair a trick or a bid against double dummy.")
+            say("No card cost its pair a trick or a bid against double dummy.", width)
         else:
-            click.echo("Cards that cost their pair against double dummy (the cards instead):")
+            say("Cards that cost their pair against double dummy (the cards instead):",
+                width)
             for c in costly:
                 best = " ".join(format_card(x) for x in c.best)
                 tricks = f"; best for tricks: {best}" if c.cost else ""
                 bids = "".join(f"; {b.text()}" for b in c.bids)
-                click.echo(f"  trick {c.trick:2} {c.seat.name:5} {format_card(c.card):5} cost "
-                           f"{c.cost} trick(s){tricks}{bids}")
-    click.echo(f"{game.decisions} decisions searched in {game.seconds:.1f} s.")
+                say(f"  trick {c.trick:2} {c.seat.name:5} {format_card(c.card):5} cost "
+                    f"{c.cost} trick(s){tricks}{bids}", width, " " * 16)
+    say(f"{game.decisions} decisions searched in {game.seconds:.1f} s.", width)

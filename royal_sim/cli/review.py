@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from .common import json_option, pair_bids_options, user_errors
+from .format import say, terminal_width
 from .progress import announce_compile, compile_note
 
 
@@ -51,15 +52,16 @@ def _print_review(rv) -> None:
     from ..model.cards import format_card
 
     rec = rv.record
-    click.echo(rec.format())
-    click.echo(f"\nReview, double dummy (rules {rv.rules}); cost: tricks the mover's pair "
-               "lost against the best card.")
+    width = terminal_width()
+    click.echo(rec.format(width=width))
+    say(f"\nReview, double dummy (rules {rv.rules}); cost: tricks the mover's pair "
+        "lost against the best card.", width)
     for c in rv.cards:
         mark = "  " if not (c.cost or c.bids) else "? "
         best = "" if c.cost == 0 else "  best: " + " ".join(format_card(x) for x in c.best)
         bids = "".join(f"  {b.text()}" for b in c.bids)
-        click.echo(f"{mark}{c.trick:2}. {c.seat.name:5} {format_card(c.card):5} cost "
-                   f"{c.cost}{best}{bids}")
+        say(f"{mark}{c.trick:2}. {c.seat.name:5} {format_card(c.card):5} cost "
+            f"{c.cost}{best}{bids}", width, " " * 20)
     click.echo("\nPer seat:")
     for seat, t in rv.totals.items():
         click.echo(f"  {seat.name:5} {t['cost']} trick(s) lost, {t['bids']} bid(s) cost")
@@ -71,8 +73,8 @@ def _print_review(rv) -> None:
             state = "" if end is None else (" - forced after the last card" if end
                                             else " - not forced after the last card")
             if i is None:
-                click.echo(f"  {pair} {bid}: no card cost it{state}")
+                say(f"  {pair} {bid}: no card cost it{state}", width)
             else:
                 c = rv.cards[i]
-                click.echo(f"  {pair} {bid}: first cost by {c.seat.name} {format_card(c.card)}"
-                           f" in trick {c.trick}{state}")
+                say(f"  {pair} {bid}: first cost by {c.seat.name} {format_card(c.card)}"
+                    f" in trick {c.trick}{state}", width)

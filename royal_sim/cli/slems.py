@@ -38,11 +38,9 @@ def slems_command(as_json):
     --json: {"slems": [...], "glossary": [{"term", "cards", "meaning"}, ...]}.
     """
     import json
-    import textwrap
-
-    from tabulate import tabulate
 
     from ..slems import SLEMS
+    from .format import fitted, terminal_width
 
     rows = [{"id": s.id, "name": s.name, "gloss": s.gloss, "group": s.group,
              "value": s.value, "param": s.param.value, "predicate": s.text}
@@ -51,10 +49,12 @@ def slems_command(as_json):
     if as_json:
         click.echo(json.dumps({"slems": rows, "glossary": terms}, ensure_ascii=False))
         return
-    click.echo(tabulate([[r["id"], r["name"], r["group"], r["value"], r["param"], r["gloss"]]
-                         for r in rows],
-                        headers=["id", "name", "group", "value", "param", "gloss"]))
+    width = terminal_width()
+    click.echo(fitted([[r["id"], r["name"], r["group"], r["value"], r["param"], r["gloss"]]
+                       for r in rows], ["id", "name", "group", "value", "param", "gloss"],
+                      ["left", "left", "left", "right", "left", "left"], width,
+                      wrap=("gloss", "name"), drop=("group",)))
     click.echo("\n" + GLOSSARY_TITLE)
-    click.echo(tabulate([[t["term"], _cards_cell(t["cards"]),
-                          textwrap.fill(t["meaning"], 60)] for t in terms],
-                        headers=["term", "cards", "meaning"]))
+    click.echo(fitted([[t["term"], _cards_cell(t["cards"]), t["meaning"]] for t in terms],
+                      ["term", "cards", "meaning"], ["left", "left", "left"],
+                      min(width or 100, 100), wrap=("meaning",)))

@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from .common import json_option, rules_option, user_errors
+from .format import say, terminal_width
 from .progress import announce_compile, compile_note
 
 
@@ -66,12 +67,18 @@ def solve_command(deal, leader, first_trick, trick, every_card, rules, no_slems,
 
 
 def _print_result(res) -> None:
-    click.echo(f"\n{res.leader.name} leads trick {res.first_trick}; double dummy: attack "
-               f"{res.attack}, defence {res.defence} of {res.cards} trick(s).")
-    for label, made in (res.slems or {}).items():
+    width = terminal_width()
+    say(f"\n{res.leader.name} leads trick {res.first_trick}; double dummy: attack "
+        f"{res.attack}, defence {res.defence} of {res.cards} trick(s).", width)
+    _print_forced(res.slems, width)
+
+
+def _print_forced(slems, width: int | None) -> None:
+    """Per pair, the slem bids it can force (``{pair label: {key: bool}}``)."""
+    for label, made in (slems or {}).items():
         yes = [key for key, v in made.items() if v]
-        click.echo(f"The {label} can force {len(yes)} of the {len(made)} slem bids searched "
-                   f"for it: " + (", ".join(yes) if yes else "none"))
+        say(f"The {label} can force {len(yes)} of the {len(made)} slem bids searched "
+            f"for it: " + (", ".join(yes) if yes else "none"), width)
 
 
 def _print_line(line, first_trick: int) -> None:
@@ -116,30 +123,30 @@ def _print_cards(cv, every_card: bool) -> None:
     from ..model.deal import Pair
 
     p = cv.position
+    width = terminal_width()
     on_table = " ".join(format_card(c) for c in p.trick) or "nothing yet"
-    click.echo(f"\n{p.leader.name} leads trick {p.trick_no} (on the table: {on_table}); "
-               f"{p.to_play.name} ({p.to_play.pair.label}) to play; {p.tricks_left} trick(s) "
-               "from this one to the last.")
+    say(f"\n{p.leader.name} leads trick {p.trick_no} (on the table: {on_table}); "
+        f"{p.to_play.name} ({p.to_play.pair.label}) to play; {p.tricks_left} trick(s) "
+        "from this one to the last.", width)
     res = cv.position_result()
-    click.echo(f"Double dummy, the best card: attack {res.attack}, defence {res.defence}.")
-    always = {}
-    for label, made in (res.slems or {}).items():
-        yes = [key for key, v in made.items() if v]
-        click.echo(f"The {label} can force {len(yes)} of the {len(made)} slem bids searched "
-                   f"for it: " + (", ".join(yes) if yes else "none"))
-        always[label] = {k for k in made if all(k in v.slems[label] for v in cv.cards)}
+    say(f"Double dummy, the best card: attack {res.attack}, defence {res.defence}.", width)
+    _print_forced(res.slems, width)
+    always = {label: {k for k in made if all(k in v.slems[label] for v in cv.cards)}
+              for label, made in (res.slems or {}).items()}
     if not every_card:
         return
-    click.echo("\nEvery legal card (* best; tricks from this trick on; slems forced after "
-               "the card that not every card leaves forced):")
+    say("\nEvery legal card (* best; tricks from this trick on; slems forced after "
+        "the card that not every card leaves forced):", width)
     for v in cv.cards:
         line = (f"  {'*' if v.best else ' '} {format_card(v.card):6} attack "
-                f"{v.tricks['attack']:2}  defence {v.tricks['defence']:2}")
-        if v.slems is not None:
-            extra = []
-            for q in Pair:
-                ks = [k for k in v.slems[q.label] if k not in always[q.label]]
-                if ks:
-                    extra.append(f"{q.label}: {', '.join(ks)}")
-            line += "   " + ("; ".join(extra) if extra else "-")
-        click.echo(line)
+                f"{v.tricks['attack']:2}  defence {v.tricks['defence']:2}   ")
+        if v.slems is None:
+            click.echo(line.rstrip())
+            continue
+        extra = []
+        for q in Pair:
+            ks = [k for k in v.slems[q.label] if k not in always[q.label]]
+            if ks:
+                extra.append(f"{q.label}: {', '.join(ks)}")
+        # the slems' continuation lines start under the first slem
+        say(line + ("; ".join(extra) if extra else "-"), width, " " * (len(line) - 2))

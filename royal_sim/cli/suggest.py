@@ -8,6 +8,7 @@ import click
 
 from ..errors import RoyalSimError
 from .common import json_option, pair_bids_options, user_errors
+from .format import fill, fitted, terminal_width
 
 
 @click.command("suggest")
@@ -53,7 +54,7 @@ def suggest_command(hand, seat, play, attack_bids, defence_bids, rules, worlds, 
                 worlds=worlds, precision=precision, seed=seed, heard=heard)
     try:
         if not as_json and sys.stdout.isatty():      # the card table live, round by round
-            with LiveTable(lambda sg, width, height: suggestion_text(sg), note=note,
+            with LiveTable(lambda sg, width, height: suggestion_text(sg, width), note=note,
                            unit="worlds valued") as live:
                 sg = suggest(hand, seat, on_update=live.update,
                              progress=lambda used, count: live.progress(used - live.done),
@@ -73,35 +74,39 @@ def suggest_command(hand, seat, play, attack_bids, defence_bids, rules, worlds, 
         # the hand is this command's argument HAND, not a --hand option
         raise type(e)(re.sub(r"(?<![\w-])hand(?![\w=-])", "HAND", str(e), count=1)) \
             from None
-    click.echo(json.dumps(sg.to_json()) if as_json else suggestion_text(sg))
+    click.echo(json.dumps(sg.to_json()) if as_json else
+               suggestion_text(sg, terminal_width()))
 
 
-def suggestion_text(sg) -> str:
+def suggestion_text(sg, width: int | None = None) -> str:
     """A ``Suggestion`` as ``suggest`` prints it: the decision, every legal card's figures
-    (best first, marked), then the card to play."""
+    (best first, marked), then the card to play; fitted to ``width`` columns (``None``:
+    lines whole)."""
     from ..model.cards import format_card
-    from .format import table
 
     scored = sg.cards[0].expected is not None
     labels = list(sg.cards[0].made) if scored else []
     rows = []
     for c in sg.cards:
-        row = [("* " if c.best else "  ") + format_card(c.card), f"{c.tricks:.2f}",
+        row = ["*" if c.best else "", format_card(c.card), f"{c.tricks:.2f}",
                f"{c.tricks_se:.2f}"]
         if scored:
             row += [f"{c.expected:.1f}", f"{c.stderr:.1f}"]
             row += [f"{100 * c.made[k]:.0f}%" for k in labels]
         rows.append(row)
-    head = ["card", "tricks", "s.e."] + (["E[net]", "s.e."] + labels if scored else [])
+    # a bid's column headed 'attack ultimo:I', which may wrap at the space
+    head = ["", "card", "tricks", "s.e."] + (["E[net]", "s.e."]
+                                             + [k.replace(":", " ", 1) for k in labels]
+                                             if scored else [])
     rival = "every other card" if sg.rival is None else format_card(sg.rival)
     margin = "" if sg.difference is None else \
         f" (margin over {rival} {sg.difference[0]:+.2f} +- {sg.difference[1]:.2f})"
     verb = "Best so far" if sg.stopped == "still drawing" else "Play"
     return "\n".join([
-        f"{sg.seat.name} to play in trick {sg.trick_number}"
-        + (f" after {' '.join(format_card(x) for x in sg.trick)}" if sg.trick else "")
-        + f"; {sg.worlds} world(s) ({sg.method}, {sg.count:,} consistent); "
-          f"stopped: {sg.stopped}",
-        table(rows, head),
-        f"{verb} {format_card(sg.best.card)}{margin}. Double dummy in each world: every "
-        "seat then sees all cards."])
+        fill(f"{sg.seat.name} to play in trick {sg.trick_number}"
+             + (f" after {' '.join(format_card(x) for x in sg.trick)}" if sg.trick else "")
+             + f"; {sg.worlds} world(s) ({sg.method}, {sg.count:,} consistent); "
+               f"stopped: {sg.stopped}", width, "  "),
+        fitted(rows, head, ["left", "left"] + ["right"] * (len(head) - 2), width),
+        fill(f"{verb} {format_card(sg.best.card)}{margin}. Double dummy in each world: every "
+             "seat then sees all cards.", width, "  ")])
