@@ -241,10 +241,10 @@ def _search_group(hands, pairmask, suit_of, suit_masks, trump, must_trump, pair_
             wsu[d, GU_RELALL] = 0
             wsu[d, GU_RELCUT] = 0
             wsu[d, GU_SKIP] = 0
-            ws[d, GW_N] = _moves(moves, d, hands, seat, leader, pair_of, legal, unplayed,
-                                 card_class, suit_masks, suit_of, trump, must_trump,
-                                 tc, trick_no, nplayed, hint, held, trick_no + 1, is_p,
-                                 np.uint64(0), cap, draw)
+            ws[d, GW_N] = _moves(moves, d, hands, seat, leader,
+                                 (suit_of, suit_masks, trump, must_trump, pair_of), legal,
+                                 unplayed, card_class, tc, trick_no, nplayed, hint, held,
+                                 trick_no + 1, is_p, np.uint64(0), cap, draw)
             ws[d, GW_IDX] = 0
             phase = PH_NEXT
         elif phase == PH_NEXT:

@@ -25,9 +25,8 @@ def lead_order(hands: list[str], seat: int, is_p: bool, draw: bool = False) -> l
     h = np.array([_mask(x) for x in hands], dtype=np.uint64)
     unplayed = np.uint64(int(h[0] | h[1] | h[2] | h[3]))
     moves = np.zeros((MAX_DEPTH, MAX_MOVES), dtype=np.int64)
-    n = _moves(moves, 0, h, seat, seat, R.pair_of, h[seat], unplayed,
-               np.zeros(R.n_cards, dtype=np.int16), R.suit_masks, R.suit_of, R.trump,
-               R.must_trump, np.zeros((16, 4), dtype=np.int64), 7, 0, -1,
+    n = _moves(moves, 0, h, seat, seat, R.record(), h[seat], unplayed,
+               np.zeros(R.n_cards, dtype=np.int16), np.zeros((16, 4), dtype=np.int64), 7, 0, -1,
                np.zeros(MAX_DEPTH, dtype=np.uint64), 8, is_p, np.uint64(0), np.uint64(0),
                draw)
     return [C.CARD_NAMES[c] for c in moves[0, :n]]

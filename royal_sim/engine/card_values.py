@@ -112,8 +112,8 @@ def card_values_batch(deals, leader, first_trick, trick=(), *, play_rules: PlayR
     _card_values_batch(deals, np.array(leaders, dtype=np.int64),
                        np.array(firsts, dtype=np.int64) - 1, pre, n_played, packed, classes,
                        hold_arr, np.array(pairs, dtype=np.int8), targets, p_counts, progs,
-                       play_rules.suit_of, play_rules.suit_masks, play_rules.trump,
-                       play_rules.must_trump, play_rules.pair_of, play_rules.n_cards // 4, ws.tt_bits, ws.tt_keys, ws.tt_stamp, ws.ctx, out,
+                       play_rules.record(), play_rules.n_cards // 4, ws.tt_bits, ws.tt_keys,
+                       ws.tt_stamp, ws.ctx, out,
                        min(numba.get_num_threads(), ws.rows, n))
     out[impossible] = np.where(out[impossible] == NOT_LEGAL, NOT_LEGAL, 0)
     return out

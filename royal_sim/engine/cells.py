@@ -73,9 +73,8 @@ def solve_cells(deals: np.ndarray, goals: np.ndarray, classes: np.ndarray, statu
     ws = workspace
     if ws is None or ws.rows < numba.get_num_threads():
         ws = Tables(numba.get_num_threads(), 16 if workspace is None else ws.tt_bits)
-    _batch_kernel(_arr(deals, np.uint64), int(leader),
-                  first_trick - 1, play_rules.suit_of, play_rules.suit_masks, play_rules.trump,
-                  play_rules.must_trump, play_rules.pair_of, play_rules.n_cards // 4,
+    _batch_kernel(_arr(deals, np.uint64), int(leader), first_trick - 1, play_rules.record(),
+                  play_rules.n_cards // 4,
                   _arr(goals, np.uint64), _arr(classes, np.int16), _arr(holds, np.int8),
                   _arr(items, np.int64), _arr(pairs, np.int8), _arr(targets, np.int64),
                   _arr(tops, np.int64), ws.tt_bits,

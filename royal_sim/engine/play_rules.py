@@ -37,9 +37,11 @@ class PlayRules:
     def n_cards(self) -> int:
         return len(self.suit_of)
 
-    def flags(self) -> np.ndarray:
-        """The scalar rules as an int64 array ``[trump, must_trump]`` for the kernels."""
-        return np.array([self.trump, int(self.must_trump)], dtype=np.int64)
+    def record(self) -> tuple:
+        """The rules as the kernels take them, one record (``kernel.workspace.PLAY_RECORD``):
+        ``(suit_of, suit_masks, trump, must_trump, pair_of)``."""
+        return (self.suit_of, self.suit_masks, np.int64(self.trump), bool(self.must_trump),
+                self.pair_of)
 
     def validate(self) -> None:
         """Check that each suit is a contiguous run of ids (needed by the kernels)."""

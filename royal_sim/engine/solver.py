@@ -163,7 +163,6 @@ class Solver:
     def _run(self, h, leader, first_trick, goal_arr, classes, hold, pair, lo, hi,
              trick_prefix=(), p_count=0):
         r = self.play_rules
-        t = self.tables
         pairmask = np.array([int(p) == int(pair) for p in r.pair_of], dtype=np.bool_)
         unplayed = np.uint64(0)
         for x in h:
@@ -171,11 +170,14 @@ class Solver:
         for i, c in enumerate(trick_prefix):
             self.tc[first_trick - 1, i] = c
             unplayed |= np.uint64(1) << np.uint64(c)
-        return int(_solve(h, pairmask, r.suit_of, r.suit_masks, r.trump, r.must_trump,
-                          r.pair_of, goal_arr, classes, hold, self.n_tricks,
-                          t.tt_keys[0], t.tt_stamp[0],
-                          t.tt_bits, self.ctx, self.moves, self.tc, int(leader),
-                          first_trick - 1, len(trick_prefix), unplayed, p_count, 0, lo, hi))
+        return int(_solve(h, pairmask, r.record(), goal_arr, classes, hold, self.n_tricks,
+                          self._table(), int(leader), first_trick - 1, len(trick_prefix),
+                          unplayed, p_count, 0, lo, hi))
+
+    def _table(self) -> tuple:
+        """This solver's arrays as a kernel's ``TABLE_RECORD``."""
+        t = self.tables
+        return (t.tt_keys[0], t.tt_stamp[0], t.tt_bits, self.ctx, self.moves, self.tc)
 
     def max_tricks(self, hands, leader: int = 0, first_trick: int = 1, pair: int = 0) -> int:
         """Most of the remaining tricks pair ``pair`` can force, all cards visible.
@@ -213,11 +215,9 @@ class Solver:
         r = self.play_rules
         pairmask = np.array([int(p) == int(pair) for p in r.pair_of], dtype=np.bool_)
         out = np.zeros(r.n_cards, dtype=np.int64)
-        _card_values(h, pairmask, r.suit_of, r.suit_masks, r.trump, r.must_trump, r.pair_of,
-                     goal_arr, classes, hold, self.n_tricks, self.tables.tt_keys[0],
-                     self.tables.tt_stamp[0], self.tables.tt_bits, self.ctx, self.moves,
-                     int(leader), first_trick - 1, pre, n_played, int(target), int(p_count),
-                     int(prog), out)
+        _card_values(h, pairmask, r.record(), goal_arr, classes, hold, self.n_tricks,
+                     self._table(), int(leader), first_trick - 1, pre, n_played, int(target),
+                     int(p_count), int(prog), out)
         return {c: int(v) for c, v in enumerate(out) if v != NOT_LEGAL}
 
     def card_values(self, hands, leader: int, first_trick: int, trick=(),

@@ -18,20 +18,21 @@ from numba import prange
 
 from ..goal import G_LEAD0
 from ...jit.bits import _bit, fetch_add, popcount
-from .search import _held_masks, _playout, _search
-from .table import KEY_WORDS, KW_LEN, MAX_CBITS, SEQ_WORDS, _class_planes, _named_cards
+from .search import _held_masks, _playout, _search, _thread_record
+from .table import MAX_CBITS, _class_planes, _named_cards
 from .tricks import _legal, _score_trick
-from .workspace import C_REPL, C_STAMP, MAX_DEPTH, MAX_MOVES, MAX_TRICKS, U_LEN, W_LEN
+from .workspace import C_REPL, C_STAMP, MAX_DEPTH, MAX_MOVES, MAX_TRICKS
 from ...jit import kernel
 
 NOT_LEGAL = -1      # ``out[c]`` for a card the seat to play cannot play
 
 
 @kernel
-def _card_values(hands0, pairmask, suit_of, suit_masks, trump, must_trump, pair_of,
-                 goal, card_class, hold, n_tricks_total, tt_keys, tt_stamp, tt_bits, ctx,
-                 moves, leader, trick_no, prefix, nplayed, target, p_count0, prog0, out):
+def _card_values(hands0, pairmask, play, goal, card_class, hold, n_tricks_total, table,
+                 leader, trick_no, prefix, nplayed, target, p_count0, prog0, out):
     """Value every legal card of the seat to play; ``out`` (n_cards,) int64 is filled.
+    ``play``: the rules of play (``PLAY_RECORD``); ``table``: the thread's own arrays
+    (``TABLE_RECORD``; its trick cards are overwritten).
 
     hands0: (4,) uint64, the hands now (the seats that played to the current trick hold
     one card fewer), not mutated; leader: seat that led the current trick ``trick_no``
@@ -44,16 +45,14 @@ def _card_values(hands0, pairmask, suit_of, suit_masks, trump, must_trump, pair_
     is 0 (the obligation broken). ``NOT_LEGAL`` for the other cards. p_count0, prog0: the
     counted tricks the pair won and the goal's progress bits before the current trick
     (``_score_history``; 0 for a goal judged from the current trick on)."""
+    suit_of, suit_masks, trump, must_trump, pair_of = play
+    thr = _thread_record(table)
+    ctx, moves, tc = thr[3], thr[4], thr[10]
     n_cards = out.shape[0]
     for c in range(n_cards):
         out[c] = NOT_LEGAL
     ctx[C_STAMP] += 1
     ctx[C_REPL] = 0
-    ws = np.zeros((MAX_DEPTH + 1, W_LEN), dtype=np.int64)
-    wsu = np.zeros((MAX_DEPTH + 1, U_LEN), dtype=np.uint64)
-    keys = np.zeros((MAX_DEPTH + 1, KEY_WORDS), dtype=np.uint64)
-    mk = np.zeros(SEQ_WORDS, dtype=np.uint64)
-    kw = np.zeros(KW_LEN, dtype=np.uint64)
     named = _named_cards(card_class, hold, suit_masks)
     held = _held_masks(hold)
     ncls = 0
@@ -67,7 +66,7 @@ def _card_values(hands0, pairmask, suit_of, suit_masks, trump, must_trump, pair_
     _class_planes(planes, card_class, cbits)
     hands = hands0.copy()
     zero = np.int64(0)
-    tc = np.zeros((MAX_TRICKS, 4), dtype=np.int64)
+    tc[:] = 0
     unplayed = np.uint64(0)
     for s in range(4):
         unplayed |= hands0[s]
@@ -126,25 +125,20 @@ def _card_values(hands0, pairmask, suit_of, suit_masks, trump, must_trump, pair_
         if not ok:
             out[c] = 0
         elif target >= 0:
-            v = _search(hands, pairmask, suit_of, suit_masks, trump, must_trump, pair_of,
-                        goal, card_class, held, n_tricks_total, tt_keys, tt_stamp, tt_bits,
-                        ctx, moves, ws, wsu, keys, kw, cbits, named, mk, planes, tc, ld, tn,
-                        n1, unp, pc, prog, target)
+            v = _search(hands, pairmask, play, goal, card_class, held, n_tricks_total, thr,
+                        cbits, named, planes, ld, tn, n1, unp, pc, prog, target)
             out[c] = 1 if v else 0
         else:
             lo = pc
             hi = pc + (left if nplayed < 3 else left - 1)
             if guess < 0:
-                guess = pc + _playout(hands, pairmask, suit_of, suit_masks, trump,
-                                      must_trump, pair_of, goal, card_class, held,
+                guess = pc + _playout(hands, pairmask, play, goal, card_class, held,
                                       n_tricks_total, tc, ld, tn, n1, unp, moves)
             mid = min(max(guess, lo), hi)
             best = lo - 1
             while lo <= hi:
-                if _search(hands, pairmask, suit_of, suit_masks, trump, must_trump, pair_of,
-                           goal, card_class, held, n_tricks_total, tt_keys, tt_stamp,
-                           tt_bits, ctx, moves, ws, wsu, keys, kw, cbits, named, mk, planes,
-                           tc, ld, tn, n1, unp, pc, prog, mid):
+                if _search(hands, pairmask, play, goal, card_class, held, n_tricks_total,
+                           thr, cbits, named, planes, ld, tn, n1, unp, pc, prog, mid):
                     best = mid
                     lo = mid + 1
                     mid = lo
@@ -185,9 +179,8 @@ def _score_history(tricks, leaders, first, n_done, pairmask, suit_of, trump, goa
 
 @kernel(parallel=True)
 def _card_values_batch(deals, leaders, trick_nos, prefixes, nplayeds, goals, classes, holds,
-                       pairs, targets, p_counts, progs, suit_of, suit_masks, trump,
-                       must_trump, pair_of, n_tricks, tt_bits, tt_keys, tt_stamp, ctx, out,
-                       n_workers):
+                       pairs, targets, p_counts, progs, play, n_tricks, tt_bits, tt_keys,
+                       tt_stamp, ctx, out, n_workers):
     """``_card_values`` of many positions on all threads: position i is ``deals[i]`` (4,)
     with ``leaders[i]``, ``trick_nos[i]`` (0-based), ``prefixes[i, :nplayeds[i]]`` on the
     table, valued for pair ``pairs[i]`` on goal ``goals[i]`` (``classes[i]``,
@@ -195,7 +188,9 @@ def _card_values_batch(deals, leaders, trick_nos, prefixes, nplayeds, goals, cla
     ``progs[i]`` (``_score_history``); ``out[i]`` (n_cards,) as
     ``_card_values`` fills it. One worker per thread takes the next position from a shared
     atomic counter and searches in its own table row (``tt_keys[w]``, ``ctx[w]``)."""
+    pair_of = play[4]
     moves = np.zeros((n_workers, MAX_DEPTH, MAX_MOVES), dtype=np.int64)
+    tc = np.zeros((n_workers, MAX_TRICKS, 4), dtype=np.int64)
     hands_ws = np.zeros((n_workers, 16), dtype=np.uint64)
     pm_ws = np.zeros((n_workers, 128), dtype=np.bool_)
     next_item = np.zeros(1, dtype=np.int64)
@@ -210,8 +205,8 @@ def _card_values_batch(deals, leaders, trick_nos, prefixes, nplayeds, goals, cla
             for s in range(4):
                 hands[s] = deals[i, s]
                 pairmask[s] = pair_of[s] == pairs[i]
-            _card_values(hands, pairmask, suit_of, suit_masks, trump, must_trump, pair_of,
-                         goals[i], classes[i], holds[i], n_tricks, tt_keys[w], tt_stamp[w],
-                         tt_bits, ctx[w], moves[w], leaders[i], trick_nos[i], prefixes[i],
-                         nplayeds[i], targets[i], p_counts[i], progs[i], out[i])
+            _card_values(hands, pairmask, play, goals[i], classes[i], holds[i], n_tricks,
+                         (tt_keys[w], tt_stamp[w], tt_bits, ctx[w], moves[w], tc[w]),
+                         leaders[i], trick_nos[i], prefixes[i], nplayeds[i], targets[i],
+                         p_counts[i], progs[i], out[i])
     return 0

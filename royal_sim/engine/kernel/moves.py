@@ -53,10 +53,10 @@ def _draws_trumps(goal):
 
 
 @helper
-def _moves(moves, d, hands, seat, leader, pair_of, legal, unplayed, card_class, suit_masks,
-           suit_of, trump, must_trump, tc, tr, nplayed, hint, held, trick_no, is_p, lead_mask,
-           cap, draw):
-    """Fill ``moves[d]`` with the moves to try, best first; returns their number.
+def _moves(moves, d, hands, seat, leader, play, legal, unplayed, card_class, tc, tr, nplayed,
+           hint, held, trick_no, is_p, lead_mask, cap, draw):
+    """Fill ``moves[d]`` with the moves to try, best first; returns their number. ``play``:
+    the rules of play (``workspace.PLAY_RECORD``).
 
     Equivalent cards (same suit, same goal class, no other unplayed card between them)
     collapse to the highest of the run. For the searching pair, ``held[trick_no]`` (1-based
@@ -73,6 +73,7 @@ def _moves(moves, d, hands, seat, leader, pair_of, legal, unplayed, card_class, 
     surely wins and last into one it does not win. (DDS's lead weights favour the partner's
     ruffs and top cards too; each rule was kept for its node counts.)
     Entries are packed as ``score * 64 + card`` while sorting."""
+    suit_of, suit_masks, trump, must_trump, pair_of = play
     if is_p:
         allowed = legal & ~held[trick_no]
         if allowed:

@@ -21,8 +21,7 @@ GOAL_SKIP = 2        # not defined for this deal (left out): result -1
 
 
 @kernel(parallel=True)
-def _batch_kernel(deals, leader, trick_no, suit_of, suit_masks, trump, must_trump, pair_of,
-                  n_tricks, goals, classes, holds, items, pairs, targets, tops, tt_bits,
+def _batch_kernel(deals, leader, trick_no, play, n_tricks, goals, classes, holds, items, pairs, targets, tops, tt_bits,
                   tt_keys, tt_stamp, ctx, out, nodes, n_workers):
     """Search every (deal, goal) cell listed in ``items`` ((m, 2) int64) in parallel:
     ``n_workers`` workers (one per thread; numba's prange hands out fixed blocks of
@@ -35,7 +34,9 @@ def _batch_kernel(deals, leader, trick_no, suit_of, suit_masks, trump, must_trum
     ``out[i, j]``: the trick count for target -1 (the most the pair can force); for a
     target t with ``tops[i, j]`` = -1, 1/0 (made or not); with ``tops[i, j]`` = u >= t,
     the most counted tricks in t..u the pair can force, t - 1 if not even t (only the
-    bracket is searched). ``nodes[i, j]``: the search nodes it took."""
+    bracket is searched). ``nodes[i, j]``: the search nodes it took. ``play``: the rules
+    of play (``PLAY_RECORD``)."""
+    pair_of = play[4]
     moves = np.zeros((n_workers, MAX_DEPTH, MAX_MOVES), dtype=np.int64)
     tc = np.zeros((n_workers, MAX_TRICKS, 4), dtype=np.int64)
     # rows of 128 bytes: no two workers write to one cache line (each writes its own at
@@ -67,11 +68,9 @@ def _batch_kernel(deals, leader, trick_no, suit_of, suit_masks, trump, must_trum
                 lo, hi = t, min(u, k)  # a bracket of trick counts
             else:
                 lo, hi = t, t
-            v = _solve(hands, pairmask, suit_of, suit_masks, trump, must_trump, pair_of,
-                       goals[i, j], classes[i, j], holds[i, j], n_tricks,
-                       tt_keys[w], tt_stamp[w],
-                       tt_bits, ctx[w], moves[w], tc[w], leader, trick_no, 0, unplayed,
-                       0, 0, lo, hi)
+            v = _solve(hands, pairmask, play, goals[i, j], classes[i, j], holds[i, j], n_tricks,
+                       (tt_keys[w], tt_stamp[w], tt_bits, ctx[w], moves[w], tc[w]), leader,
+                       trick_no, 0, unplayed, 0, 0, lo, hi)
             if t < 0 or u >= 0:
                 out[i, j] = v
             else:

@@ -36,20 +36,19 @@ PH_ENTER, PH_NEXT, PH_RETURN, PH_CHILD = 0, 1, 2, 3
 
 
 @kernel_no_refcount
-def _search(hands, pairmask, suit_of, suit_masks, trump, must_trump, pair_of,
-            goal, card_class, held, n_tricks_total,
-            tt_keys, tt_stamp, tt_bits, ctx, moves, ws, wsu, keys, kw, cbits, named, mk,
-            planes, tc, leader0, trick0, nplayed0, unplayed0, p_count0, prog0,
-            target):
+def _search(hands, pairmask, play, goal, card_class, held, n_tricks_total, thr, cbits,
+            named, planes, leader0, trick0, nplayed0, unplayed0, p_count0, prog0, target):
     """Can the searching pair force the goal with ``target`` counted tricks from this node?
 
     An iterative depth-first AND/OR search (numba cannot cache recursive functions), one
     card per ply. hands: (4,) uint64, mutated and restored; pairmask: (4,) bool, the
-    searching pair's seats; tc: (n_tricks, 4) int64, cards of each trick by play position;
-    ``unplayed``: cards not played before the current trick (those on the table included);
-    trick: 0-based absolute trick index; p_count: counted tricks won so far; prog: goal
-    progress bits. Work space per ply: ws (MAX_DEPTH, W_LEN) int64, wsu (MAX_DEPTH, U_LEN)
-    uint64.
+    searching pair's seats; ``play``: the game's rules of play (``PLAY_RECORD``);
+    ``thr``: the thread's work arrays (``THREAD_RECORD``: its table, context, move lists,
+    the work space per ply ws (MAX_DEPTH, W_LEN) int64 and wsu (MAX_DEPTH, U_LEN) uint64,
+    the key buffers, and tc (n_tricks, 4) int64, the cards of each trick by play
+    position); ``unplayed``: cards not played before the current trick (those on the table
+    included); trick: 0-based absolute trick index; p_count: counted tricks won so far;
+    prog: goal progress bits.
 
     Besides its value, every node returns the cards whose ranks its value depends on
     (``rel``): the winners of tricks contested within their suit, the cards behind a
@@ -57,6 +56,8 @@ def _search(hands, pairmask, suit_of, suit_masks, trump, must_trump, pair_of,
     succeeds (an AND node that fails) keeps only the deciding child's cards. Trick starts
     are stored in the table for every position with the same relevant cards
     (``_closure``)."""
+    suit_of, suit_masks, trump, must_trump, pair_of = play
+    tt_keys, tt_stamp, tt_bits, ctx, moves, ws, wsu, keys, kw, mk, tc = thr
     stamp = ctx[C_STAMP]
     hs = trump if trump >= 0 else 0      # the table's hash suit (see TT_LEVELS)
     trump_mask = suit_masks[trump] if trump >= 0 else np.uint64(0)
@@ -155,9 +156,9 @@ def _search(hands, pairmask, suit_of, suit_masks, trump, must_trump, pair_of,
             wsu[d, U_HAND] = hand
             wsu[d, U_REL] = 0
             wsu[d, U_SKIP] = 0
-            ws[d, W_N] = _moves(moves, d, hands, seat, leader, pair_of, legal, unplayed,
-                                card_class, suit_masks, suit_of, trump, must_trump,
-                                tc, trick_no, nplayed, hint, held, trick_no + 1, is_p,
+            ws[d, W_N] = _moves(moves, d, hands, seat, leader, play, legal, unplayed,
+                                card_class, tc, trick_no, nplayed, hint, held, trick_no + 1,
+                                is_p,
                                 goal[G_LEAD0 + trick_no] if nplayed == 0 else np.uint64(0),
                                 goal[G_CAPTURE], draw)
             ws[d, W_IDX] = 0
@@ -168,9 +169,8 @@ def _search(hands, pairmask, suit_of, suit_masks, trump, must_trump, pair_of,
                 r = ws[d, W_ISP] == 0
                 rel = wsu[d, U_REL]
                 if ws[d, W_NPLAYED] == 0:
-                    _tt_store(tt_keys, tt_stamp, tt_bits, stamp, goal,
-                              n_tricks_total, ws, wsu, keys, kw, d, r, np.int64(-1), rel,
-                              suit_masks, named, mk, cbits, hs, ctx)
+                    _tt_store(thr, stamp, goal, n_tricks_total, d, r, np.int64(-1), rel,
+                              suit_masks, named, cbits, hs)
                 phase = PH_RETURN
                 continue
             c = moves[d, i]
@@ -233,9 +233,8 @@ def _search(hands, pairmask, suit_of, suit_masks, trump, must_trump, pair_of,
                 if ws[d, W_IDX] == 0:
                     ctx[C_FIRST0 + ws[d, W_NPLAYED]] += 1
                 if ws[d, W_NPLAYED] == 0:
-                    _tt_store(tt_keys, tt_stamp, tt_bits, stamp, goal,
-                              n_tricks_total, ws, wsu, keys, kw, d, r, c, rel, suit_masks,
-                              named, mk, cbits, hs, ctx)
+                    _tt_store(thr, stamp, goal, n_tricks_total, d, r, c, rel, suit_masks,
+                              named, cbits, hs)
                 phase = PH_RETURN
             else:
                 wsu[d, U_REL] |= rel
@@ -246,11 +245,11 @@ def _search(hands, pairmask, suit_of, suit_masks, trump, must_trump, pair_of,
 
 
 @kernel
-def _playout(hands0, pairmask, suit_of, suit_masks, trump, must_trump, pair_of, goal,
-             card_class, held, n_tricks_total, tc0, leader, trick_no, nplayed, unplayed,
-             moves):
+def _playout(hands0, pairmask, play, goal, card_class, held, n_tricks_total, tc0, leader,
+             trick_no, nplayed, unplayed, moves):
     """Counted tricks the pair wins when every player plays the first card of the move
-    ordering (a cheap guess for the first null-window target)."""
+    ordering (a cheap guess for the first null-window target); ``play``: ``PLAY_RECORD``."""
+    suit_of, suit_masks, trump, must_trump, pair_of = play
     hands = hands0.copy()
     tc = tc0.copy()
     draw = _draws_trumps(goal)
@@ -262,9 +261,8 @@ def _playout(hands0, pairmask, suit_of, suit_masks, trump, must_trump, pair_of, 
             legal = _legal(hands[seat], led, suit_masks, suit_of, trump, must_trump)
             if legal == 0:
                 return count
-            _moves(moves, 0, hands, seat, leader, pair_of, legal, unplayed, card_class,
-                   suit_masks, suit_of, trump, must_trump, tc, trick_no, nplayed, -1, held,
-                   trick_no + 1, pairmask[seat],
+            _moves(moves, 0, hands, seat, leader, play, legal, unplayed, card_class, tc,
+                   trick_no, nplayed, -1, held, trick_no + 1, pairmask[seat],
                    goal[G_LEAD0 + trick_no] if nplayed == 0 else np.uint64(0), goal[G_CAPTURE],
                    draw)
             c = moves[0, 0]
@@ -281,6 +279,19 @@ def _playout(hands0, pairmask, suit_of, suit_masks, trump, must_trump, pair_of, 
 
 
 @kernel
+def _thread_record(table):
+    """A search's ``THREAD_RECORD``: the thread's own arrays (``TABLE_RECORD``: table keys,
+    stamps and size, context, move lists, trick cards) and a fresh work space per ply."""
+    tt_keys, tt_stamp, tt_bits, ctx, moves, tc = table
+    ws = np.zeros((MAX_DEPTH + 1, W_LEN), dtype=np.int64)
+    wsu = np.zeros((MAX_DEPTH + 1, U_LEN), dtype=np.uint64)
+    keys = np.zeros((MAX_DEPTH + 1, KEY_WORDS), dtype=np.uint64)
+    kw = np.zeros(KW_LEN, dtype=np.uint64)
+    mk = np.zeros(SEQ_WORDS, dtype=np.uint64)
+    return (tt_keys, tt_stamp, tt_bits, ctx, moves, ws, wsu, keys, kw, mk, tc)
+
+
+@kernel
 def _held_masks(hold):
     """``(MAX_DEPTH,)`` uint64: entry t, the cards the searching pair may not play in trick t
     (1-based) while it has another legal card: those with ``hold[c] > t``."""
@@ -292,19 +303,16 @@ def _held_masks(hold):
 
 
 @kernel
-def _solve(hands, pairmask, suit_of, suit_masks, trump, must_trump, pair_of,
-           goal, card_class, hold, n_tricks_total,
-           tt_keys, tt_stamp, tt_bits, ctx, moves,
-           tc, leader, trick_no, nplayed, unplayed, p_count, prog, lo, hi):
+def _solve(hands, pairmask, play, goal, card_class, hold, n_tricks_total, table, leader,
+           trick_no, nplayed, unplayed, p_count, prog, lo, hi):
     """Largest target in ``lo..hi`` the pair can force (binary search of null-window
-    searches sharing one table); ``lo - 1`` if not even ``lo``."""
+    searches sharing one table); ``lo - 1`` if not even ``lo``. ``play``:
+    ``PLAY_RECORD``; ``table``: the thread's own arrays (``TABLE_RECORD``)."""
+    thr = _thread_record(table)
+    tt_keys, tt_stamp, tt_bits, ctx, moves, ws, wsu, keys, kw, mk, tc = thr
+    suit_masks = play[1]
     ctx[C_STAMP] += 1
     ctx[C_REPL] = 0     # the entries replaced in full buckets: this search's own sequence
-    ws = np.zeros((MAX_DEPTH + 1, W_LEN), dtype=np.int64)
-    wsu = np.zeros((MAX_DEPTH + 1, U_LEN), dtype=np.uint64)
-    keys = np.zeros((MAX_DEPTH + 1, KEY_WORDS), dtype=np.uint64)
-    mk = np.zeros(SEQ_WORDS, dtype=np.uint64)
-    kw = np.zeros(KW_LEN, dtype=np.uint64)
     named = _named_cards(card_class, hold, suit_masks)
     held = _held_masks(hold)
     ncls = 0
@@ -321,16 +329,12 @@ def _solve(hands, pairmask, suit_of, suit_masks, trump, must_trump, pair_of,
     if hi > lo:
         # target stepping from a playout guess (DDS): null-window tests move up from the
         # guess while they succeed, down while they fail, all sharing one table
-        g = p_count + _playout(hands, pairmask, suit_of, suit_masks, trump, must_trump,
-                               pair_of, goal, card_class, held, n_tricks_total, tc, leader,
-                               trick_no, nplayed, unplayed, moves)
+        g = p_count + _playout(hands, pairmask, play, goal, card_class, held, n_tricks_total,
+                               tc, leader, trick_no, nplayed, unplayed, moves)
         mid = min(max(g, lo), hi)
     while lo <= hi:
-        if _search(hands, pairmask, suit_of, suit_masks, trump, must_trump, pair_of,
-                   goal, card_class, held, n_tricks_total,
-                   tt_keys, tt_stamp, tt_bits, ctx, moves, ws, wsu, keys, kw, cbits, named,
-                   mk, planes, tc, leader, trick_no, nplayed, unplayed, p_count, prog,
-                   mid):
+        if _search(hands, pairmask, play, goal, card_class, held, n_tricks_total, thr, cbits,
+                   named, planes, leader, trick_no, nplayed, unplayed, p_count, prog, mid):
             best = mid
             lo = mid + 1
             mid = lo

@@ -414,12 +414,13 @@ def _tt_scan(tt_keys, tt_stamp, stamp_tag, kw, base, lo, lo_j, hi,
 
 
 @kernel_no_refcount
-def _tt_store(tt_keys, tt_stamp, tt_bits, stamp, goal, n_tricks_total,
-              ws, wsu, keys, kw, d, result, best, rel, suit_masks, named, mk, cbits, hs,
-              ctx):
+def _tt_store(thr, stamp, goal, n_tricks_total, d, result, best, rel, suit_masks, named,
+              cbits, hs):
     """Record the value of the trick-start node at ply ``d`` as a bound on the extra
     counted tricks (see module doc), for every position with the same relevant cards
-    (``_closure`` of ``rel``). Called at trick starts only (other plies are not stored)."""
+    (``_closure`` of ``rel``). Called at trick starts only (other plies are not stored).
+    ``thr``: the search's work arrays (``workspace.THREAD_RECORD``)."""
+    tt_keys, tt_stamp, tt_bits, ctx, _, ws, wsu, keys, kw, mk, _ = thr
     for i in range(KEY_WORDS):
         kw[i] = keys[d, i]
     need = ws[d, W_NEED]

@@ -10,6 +10,20 @@ TT_BITS_DEFAULT = 18
 MAX_DEPTH = 64          # cards in a deal (plies)
 MAX_MOVES = 16
 
+# The records the kernels take (tuples, as DDS passes ``pos`` and ``thrp``), field by field:
+PLAY_RECORD = ("suit_of", "suit_masks", "trump", "must_trump", "pair_of")
+"""A game's rules of play (``PlayRules.record()``): suit of each card (n_cards,) int8, cards
+of each suit (n_suits,) uint64, the trump suit or -1 (int64), the duty to ruff (bool), the
+pair of each seat (4,) int8."""
+TABLE_RECORD = ("tt_keys", "tt_stamp", "tt_bits", "ctx", "moves", "tc")
+"""The arrays a thread owns between searches: its table row (keys, stamps, log2 size), its
+context slots (C_LEN,) int64, move lists (MAX_DEPTH, MAX_MOVES) int64 and the cards of each
+trick (MAX_TRICKS, 4) int64."""
+THREAD_RECORD = ("tt_keys", "tt_stamp", "tt_bits", "ctx", "moves", "ws", "wsu", "keys", "kw",
+                 "mk", "tc")
+"""What one search works in (``search._thread_record``): the ``TABLE_RECORD`` arrays and a
+work space per ply (ws, wsu), the table keys per ply, the key buffer and the sequence mask."""
+
 # per-ply work space columns (int64 ws / uint64 wsu)
 W_LEADER, W_TRICK, W_NPLAYED, W_PCOUNT, W_PROG, W_SEAT, W_ISP, W_NEED, W_N, W_IDX = range(10)
 W_LEN = 10
