@@ -79,6 +79,9 @@ def test_review_folds_the_record_and_it_reads_back():
     assert back == GameRecord.parse(f"deal: {DEAL}; attack: gem, banda:H; defence: vizi; "
                                     f"play: {play}")
     assert "first cost by A_ELF I in trick 2" in "\n".join(unfold(r.stdout))
+    # only a row of its own goes on a value: after ';' a misspelt field is still named
+    r = _run("review", f"deal: {DEAL}; atack: gem; play: V VI II VII")
+    assert r.exit_code == 2 and "unknown record field 'atack'" in r.output, r.output
 
 
 def test_solve_cards_suggest_play_and_slems_fit():

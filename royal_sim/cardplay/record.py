@@ -12,8 +12,9 @@ Notation, one ``field: value`` item a line (or the items on one line separated b
     play: XX XVIII XXII XIX | SK S10 SQ SN | ...
 
 A long value may go on over more lines, each starting with a space (``format(width=...)``
-folds it so). Only ``deal`` is required; ``leader`` defaults to A_IND, ``first_trick`` to the one the hand
-sizes give, ``rules`` to none (the reader's choice), the bids to none, ``play`` to no card.
+folds it so). Only ``deal`` is required; ``leader`` defaults to A_IND, ``first_trick`` to
+the one the hand sizes give, ``rules`` to none (the reader's choice), the bids to none,
+``play`` to no card.
 ``|`` may separate tricks; where given, it must fall between tricks.
 ``GameRecord.parse(text)`` reads it, ``record.format()`` writes it back (canonical:
 ``GameRecord.parse(r.format()) == r``).
@@ -115,13 +116,16 @@ class GameRecord:
         card that cannot be played: trick, seat and card), or the ``CardError`` /
         ``DealError`` / ``BidError`` of a bad value."""
         items: dict[str, str] = {}
-        key = None
-        for raw in str(text).replace(";", "\n").splitlines():
+        key = None              # the field read last
+        parts = [(i == 0, raw) for row in str(text).splitlines()
+                 for i, raw in enumerate(row.split(";"))]
+        for starts_row, raw in parts:
             line = raw.strip()
             if not line or line.startswith("#"):
                 continue
-            if key is not None and raw[:1].isspace() and not _is_field(line):
-                items[key] += " " + line            # a folded value goes on
+            # a row starting with a space that names no field: the value above goes on
+            if starts_row and key is not None and raw[:1].isspace() and not _is_field(line):
+                items[key] += " " + line
                 continue
             if ":" not in line:
                 raise RecordError(f"record line {line!r} is no 'field: value' item (fields: "

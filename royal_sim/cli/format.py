@@ -101,9 +101,9 @@ def fitted(rows: Sequence[Sequence], headers: Sequence[str], align: Sequence[str
            width: int | None, wrap: Sequence[str] = (), drop: Sequence[str] = ()) -> str:
     """``table`` at most ``width`` columns wide: the headers, then the cells of the
     columns named in ``wrap``, wrapped onto more lines (the widest column first, never
-    inside a word; a cell may hold lines of its own, ``\n``); when that is not enough, the columns named in ``drop`` left out in
-    that order. As narrow as it gets when even that is wider; ``width`` ``None``: the
-    whole table on one line a row."""
+    inside a word; a cell may hold lines of its own, split at ``\\n``); when that is not
+    enough, the columns named in ``drop`` left out in that order. As narrow as it gets
+    when even that is wider; ``width`` ``None``: the whole table on one line a row."""
     from tabulate import tabulate
 
     keep = list(range(len(headers)))       # by index: two columns may share a header

@@ -21,8 +21,9 @@ GOAL_SKIP = 2        # not defined for this deal (left out): result -1
 
 
 @kernel(parallel=True)
-def _batch_kernel(deals, leader, trick_no, play, n_tricks, goals, classes, holds, items, pairs, targets, tops, tt_bits,
-                  tt_keys, tt_stamp, ctx, out, nodes, n_workers):
+def _batch_kernel(deals, leader, trick_no, play, n_tricks, goals, classes, holds, items,
+                  pairs, targets, tops, tt_bits, tt_keys, tt_stamp, ctx, out, nodes,
+                  n_workers):
     """Search every (deal, goal) cell listed in ``items`` ((m, 2) int64) in parallel:
     ``n_workers`` workers (one per thread; numba's prange hands out fixed blocks of
     iterations, so a worker per thread deals the items itself). Each free worker takes the
