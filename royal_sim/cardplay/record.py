@@ -104,9 +104,16 @@ class GameRecord:
             p = Pair(p) if isinstance(p, int) else p
             out[p] = tuple(b if isinstance(b, S.Bid) else S.Bid.parse(str(b)) for b in bs)
         rec = cls(d.hands, lead, start, out, tuple(int(c) for c in play), rules)
-        _check_bars(rec, list(tricks or ()))
-        for _ in rec.replay():
-            pass
+        seats, error = [], None
+        try:                # one replay: the seats of the cards, and the first card at fault
+            for p in rec.replay():
+                seats.append(p.seat)
+        except RecordError as e:
+            error = e
+        # a misplaced '|' is named first: the cards after it may be read in the wrong trick
+        check_bars(rec.play, seats, list(tricks or ()), rec.first_trick)
+        if error is not None:
+            raise error
         return rec
 
     @classmethod
@@ -247,36 +254,28 @@ def parse_play(text: str) -> tuple[list[int], list[int]]:
     return cards, bars
 
 
-def _check_bars(rec: GameRecord, bars: list[int]) -> None:
-    """Each ``|`` falls between tricks (``check_bars``), on the record's own replay."""
-    seats = []
-    try:                # the seats as far as the play replays (the replay names an error)
-        for p in rec.replay():
-            seats.append(p.seat)
-    except RecordError:
-        pass
-    check_bars(rec.play, seats, bars, rec.first_trick)
-
-
 def check_bars(play: Sequence[int], seats: Sequence[Seat], bars: Sequence[int],
                first_trick: int = 1) -> None:
     """Each ``|`` falls between tricks: a stretch between two of them (or before the first)
     holds exactly one trick. ``play``: card ids in play order, ``seats``: who played each,
-    ``bars``: the cards before each ``|`` (``parse_play``), ``first_trick``: the trick the
-    play starts in. Raises ``RecordError`` naming the trick, the seat and the card at fault
-    (the fifth card of a trick, or the card after a ``|`` inside a trick)."""
+    as far as the play replays (a stretch whose first card did not replay is left to the
+    replay's own error); ``bars``: the cards before each ``|`` (``parse_play``),
+    ``first_trick``: the trick the play starts in. Raises ``RecordError`` naming the trick,
+    the seat and the card at fault (the fifth card of a trick, or the card after a ``|``
+    inside a trick)."""
     prev = 0
     for n in bars:
         size = n - prev
         if size == N_SEATS:
             prev = n
             continue
+        if prev >= len(seats):
+            return
         t = first_trick + prev // N_SEATS
         at = prev + min(size, N_SEATS)        # the card at fault
         card = C.format_card(play[at]) if at < len(play) else "?"
-        # the seat that plays the card: the trick's leader for a fifth card
-        by = prev if size > N_SEATS else at
-        seat = seats[by].name if by < len(seats) else "?"
+        # its seat: the trick's leader for a fifth card, else the seat whose turn it is
+        seat = (seats[prev] if size > N_SEATS else seat_to_play(seats[prev], size)).name
         if size > N_SEATS:
             raise RecordError(f"trick {t}, {seat}: {card} is a fifth card in trick {t} "
                               f"({size} cards between '|'; a trick has {N_SEATS})")

@@ -191,10 +191,10 @@ def _print_sets(groups, baseline, partner_bid: bool, n_cands: int,
                       + (["left"] if small else []) + (["right"] if own else []), width,
                       wrap=("bids",)))
     if small:
-        small = sorted({k for head, variants in groups for v in variants
-                        for k in set(v.bids) ^ set(head.bids)})
+        keys = sorted({k for head, variants in groups for v in variants
+                       for k in set(v.bids) ^ set(head.bids)})
         say(f"same with small bids: the row's set with a small bid (worth {SMALL_BID} "
-            f"points or less: {', '.join(small)}) added (+) or left out (-), and its "
+            f"points or less: {', '.join(keys)}) added (+) or left out (-), and its "
             "E[score] minus the row's.", width)
     if own and groups:
         best = groups[0][0]

@@ -57,4 +57,4 @@ def slems_command(as_json):
     click.echo("\n" + GLOSSARY_TITLE)
     click.echo(fitted([[t["term"], _cards_cell(t["cards"]), t["meaning"]] for t in terms],
                       ["term", "cards", "meaning"], ["left", "left", "left"],
-                      min(width or 100, 100), wrap=("meaning",)))
+                      min(width, 100), wrap=("meaning",)))

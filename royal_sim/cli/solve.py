@@ -131,10 +131,10 @@ def _print_cards(cv, every_card: bool) -> None:
     res = cv.position_result()
     say(f"Double dummy, the best card: attack {res.attack}, defence {res.defence}.", width)
     _print_forced(res.slems, width)
-    always = {label: {k for k in made if all(k in v.slems[label] for v in cv.cards)}
-              for label, made in (res.slems or {}).items()}
     if not every_card:
         return
+    always = {label: {k for k in made if all(k in v.slems[label] for v in cv.cards)}
+              for label, made in (res.slems or {}).items()}
     say("\nEvery legal card (* best; tricks from this trick on; slems forced after "
         "the card that not every card leaves forced):", width)
     for v in cv.cards:
