@@ -1,7 +1,9 @@
 """Capture goals against the reference search: the capture sets are mostly cards of the
-opponents, many of them not the top of their suit, on tarokk endings and on bridge positions
-(written for a trick-start bound that finds an opponent on lead winning a trick with a card
-the pair must capture; it caught an unsound first version of that bound)."""
+opponents, many of them not the top of their suit, on tarokk endings and on bridge positions,
+and in the middle of a trick with cards to capture on the table. Written for the capture
+bounds: an opponent on lead who makes a card to capture fall in a trick his side wins
+(``bounds._capture_lost_on_lead``; these cases caught an unsound first version of it), and a
+card to capture on the table of a trick the opponents surely win (``search._search``)."""
 
 from __future__ import annotations
 
@@ -9,22 +11,28 @@ import random
 
 import pytest
 
-from reference import play_random_tricks, random_tarokk_deal, ref_goal
+from reference import play_random_tricks, random_tarokk_deal, ref_card_values, ref_goal
 from royal_sim import tarokk as search
 from royal_sim.tarokk import TAROKK_PLAY
 from royal_sim.engine.goal import Goal
+from royal_sim.engine.solver import Solver
 from royal_sim.engine.play_rules import bridge_play_rules
 
 SEED = 0xCA97
 BRIDGE = [bridge_play_rules(t) for t in (None, 0, 1, 2, 3)]     # (one solver each)
 
 
-def _capture(rng, hands, rules, pair) -> int:
+def _capture(rng, hands, rules, pair, table: int = 0) -> int:
+    """1-3 cards to capture: the opponents' (80 %) or any still out; with cards on the
+    ``table`` (a mask), one of them in half the cases."""
     opp = 0
     for s in range(4):
         if int(rules.pair_of[s]) != pair:
             opp |= hands[s]
-    pool = opp if rng.random() < 0.8 else hands[0] | hands[1] | hands[2] | hands[3]
+    pool = opp if rng.random() < 0.8 else hands[0] | hands[1] | hands[2] | hands[3] | table
+    if table and rng.random() < 0.5:
+        on = [c for c in range(rules.n_cards) if table >> c & 1]
+        return _capture(rng, hands, rules, pair) | 1 << rng.choice(on)
     cards = [c for c in range(rules.n_cards) if pool >> c & 1]
     m = 0
     for c in rng.sample(cards, min(len(cards), rng.choice((1, 1, 2, 3)))):
@@ -70,3 +78,30 @@ def test_bridge_captures_match_reference(k, n):
         hands = tuple(sum(1 << c for c in cards[k * s:k * s + k]) for s in range(4))
         cases.append((rules, (hands, rng.randrange(4), 14 - k)))
     _check(cases, rng)
+
+
+def test_captures_in_the_middle_of_a_trick_match_reference():
+    """Every legal card's verdict (``Solver.card_goals``) with 1-3 cards of the trick down,
+    the cards to capture often among them."""
+    from test_card_values import mid_trick_position
+
+    rng = random.Random(SEED + 20)
+    solver = Solver(TAROKK_PLAY)
+    bad, n, made = [], 0, 0
+    while n < 600:
+        hands, leader, first, trick = mid_trick_position(rng, rng.choice((2, 3, 4)))
+        if not trick:
+            continue
+        pair = rng.randrange(2)
+        table = sum(1 << c for c in trick)
+        goal = Goal(capture=_capture(rng, hands, TAROKK_PLAY, pair, table))
+        got = solver.card_goals(hands, leader, first, goal, trick, pair)
+        want = ref_card_values(hands, leader, first, trick, TAROKK_PLAY, pair, goal)
+        n += len(want)
+        made += sum(want.values())
+        if got != want:
+            bad.append(f"{[hex(h) for h in hands]} leader={leader} first={first} "
+                       f"trick={trick} pair={pair} capture={goal.capture:#x}: "
+                       f"reference {want}, kernel {got}")
+    assert not bad, f"{len(bad)} positions disagree, e.g.\n" + "\n".join(bad[:5])
+    assert 0.1 < made / n < 0.9         # both answers occur

@@ -131,6 +131,10 @@ def _search(hands, pairmask, play, goal, card_class, held, n_tricks_total, thr, 
                 counted = (goal[G_COUNT_TRICKS] >> np.uint64(trick_no)) & np.uint64(1)
                 win_ok = pure and counted != 0 and need <= 1 and held[trick_no + 1] == 0
                 lose_ok = goal[G_TRICK0 + trick_no] != 0
+                if not lose_ok and goal[G_CAPTURE] != 0:
+                    # a card to capture on the table of a trick the opponents win
+                    lose_ok = (goal[G_CAPTURE] & unplayed
+                               & ~(hands[0] | hands[1] | hands[2] | hands[3])) != 0
                 if not lose_ok and counted != 0:
                     fut = goal[G_COUNT_TRICKS] >> np.uint64(trick_no)
                     lim = n_tricks_total - trick_no
