@@ -1,9 +1,10 @@
 """Capture goals against the reference search: the capture sets are mostly cards of the
 opponents, many of them not the top of their suit, on tarokk endings and on bridge positions,
-and in the middle of a trick with cards to capture on the table. Written for the capture
-bounds: an opponent on lead who makes a card to capture fall in a trick his side wins
-(``bounds._capture_lost_on_lead``; these cases caught an unsound first version of it), and a
-card to capture on the table of a trick the opponents surely win (``search._search``)."""
+and in the middle of a trick with cards to capture on the table (``search._search``: a card
+to capture on the table of a trick the opponents surely win decides the goal). Written for a
+trick-start bound that finds an opponent on lead winning a trick with a card the pair must
+capture (these cases caught an unsound first version; the bound is not merged: it cost more
+time than its nodes saved)."""
 
 from __future__ import annotations
 

@@ -370,50 +370,6 @@ def _existential_cut(hands, pairmask, goal, prog, p_hands, unplayed, left, trump
     return False, zero, n_ex, ex
 
 
-@kernel_no_refcount
-def _capture_lost_on_lead(hands, pairmask, leader, cap, suit_masks, trump, trump_mask,
-                          must_trump):
-    """The opponent on lead makes a card of ``cap`` (the cards the pair must capture) fall
-    in a trick his side wins: he leads a card x no hand of the pair can beat (none holds a
-    higher card of x's suit; each follows suit, or holds no trump to ruff with), and x is
-    in ``cap`` or another hand's legal cards are all in ``cap``. Tried for each suit with
-    the leader's top card of it and his top card of ``cap`` in it. Returns ``(lost, the
-    cards whose ranks the answer used: x's suit from x up)``; whether a hand's cards of a
-    suit are all in ``cap`` is fixed by the table key (suit lengths, the holders of the
-    goal's named cards), so it needs no rank."""
-    zero = np.uint64(0)
-    mine = hands[leader]
-    for su in range(suit_masks.shape[0]):
-        sm = suit_masks[su]
-        for k in range(2):
-            cand = mine & sm if k == 0 else mine & sm & cap
-            if cand == 0 or (k == 1 and _highbit_index(cand) == _highbit_index(mine & sm)):
-                continue
-            x = _highbit_index(cand)
-            falls = (cap & _bit(x)) != 0
-            beaten = False
-            for s in range(4):
-                if s == leader:
-                    continue
-                h = hands[s]
-                legal = h & sm
-                ruffs = False
-                if legal == 0:
-                    legal = h
-                    if su != trump and trump >= 0 and (h & trump_mask) != 0:
-                        ruffs = True
-                        if must_trump:
-                            legal = h & trump_mask
-                if pairmask[s] and (ruffs or (h & sm & _above(x)) != 0):
-                    beaten = True
-                    break
-                if legal != 0 and (legal & ~cap) == 0:
-                    falls = True
-            if falls and not beaten:
-                return True, _bit(x)
-    return False, zero
-
-
 @helper
 def _unbeatable_lead(hands, leader, ex, held_now, lead_mask, unplayed, suit_masks,
                      trump_mask):
@@ -511,12 +467,6 @@ def _trick_start_bounds(hands, pairmask, pair_of, goal, n_tricks_total, trick_no
             x = _highbit_index(opp_t)
             if (p_hands & trump_mask & _above(x)) == 0:
                 return 0, _bit(x)
-        if not pairmask[leader]:
-            # (out of line: only capture goals pay the call)
-            lost, rel = _capture_lost_on_lead(hands, pairmask, leader, goal[G_CAPTURE],
-                                              suit_masks, trump, trump_mask, must_trump)
-            if lost:
-                return 0, rel
     if _count_future(goal[G_SPLIT_TRICKS], trick_no, n_tricks_total) > 0:
         met = False
     if met and n_ex == 0:

@@ -125,22 +125,28 @@ def _search(hands, pairmask, play, goal, card_class, held, n_tricks_total, thr, 
                     phase = PH_RETURN
                     continue
             if nplayed > 0:
-                # the side to play surely wins this trick: too few counted tricks left, or
-                # a required trick lost; or the count met (DDS's quick tricks for the
-                # second hand). Asked only when its answer would decide.
+                # the side to play surely wins this trick: the pair, and the count met
+                # (DDS's quick tricks for the second hand); the opponents, and too few
+                # counted tricks left, a required trick lost or a card to capture on the
+                # table. Asked only when its answer would decide.
                 counted = (goal[G_COUNT_TRICKS] >> np.uint64(trick_no)) & np.uint64(1)
-                win_ok = pure and counted != 0 and need <= 1 and held[trick_no + 1] == 0
-                lose_ok = goal[G_TRICK0 + trick_no] != 0
-                if not lose_ok and goal[G_CAPTURE] != 0:
-                    # a card to capture on the table of a trick the opponents win
-                    lose_ok = (goal[G_CAPTURE] & unplayed
-                               & ~(hands[0] | hands[1] | hands[2] | hands[3])) != 0
-                if not lose_ok and counted != 0:
-                    fut = goal[G_COUNT_TRICKS] >> np.uint64(trick_no)
-                    lim = n_tricks_total - trick_no
-                    if lim < 64:
-                        fut &= (np.uint64(1) << np.uint64(lim)) - np.uint64(1)
-                    lose_ok = need > popcount(fut) - 1
+                win_ok = False
+                lose_ok = False
+                if pairmask[(leader + nplayed) & 3]:
+                    win_ok = (pure and counted != 0 and need <= 1
+                              and held[trick_no + 1] == 0)
+                else:
+                    lose_ok = goal[G_TRICK0 + trick_no] != 0
+                    if not lose_ok and goal[G_CAPTURE] != 0:
+                        for k in range(nplayed):
+                            if goal[G_CAPTURE] & _bit(tc[trick_no, k]):
+                                lose_ok = True
+                    if not lose_ok and counted != 0:
+                        fut = goal[G_COUNT_TRICKS] >> np.uint64(trick_no)
+                        lim = n_tricks_total - trick_no
+                        if lim < 64:
+                            fut &= (np.uint64(1) << np.uint64(lim)) - np.uint64(1)
+                        lose_ok = need > popcount(fut) - 1
                 if win_ok or lose_ok:
                     y, rel2 = _trick_goes_to(hands, pair_of, leader, nplayed, tc, trick_no,
                                              suit_of, suit_masks, trump)
