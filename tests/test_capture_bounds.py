@@ -12,7 +12,7 @@ import random
 
 import pytest
 
-from reference import play_random_tricks, random_tarokk_deal, ref_card_values, ref_goal
+from reference import play_random_tricks, random_tarokk_deal, ref_goal
 from royal_sim import tarokk as search
 from royal_sim.tarokk import TAROKK_PLAY
 from royal_sim.engine.goal import Goal
@@ -84,25 +84,16 @@ def test_bridge_captures_match_reference(k, n):
 def test_captures_in_the_middle_of_a_trick_match_reference():
     """Every legal card's verdict (``Solver.card_goals``) with 1-3 cards of the trick down,
     the cards to capture often among them."""
-    from test_card_values import mid_trick_position
+    from test_card_values import GoalsAgainstReference, mid_trick_position
 
     rng = random.Random(SEED + 20)
-    solver = Solver(TAROKK_PLAY)
-    bad, n, made = [], 0, 0
-    while n < 600:
+    ref = GoalsAgainstReference(Solver(TAROKK_PLAY))
+    while ref.cards < 600:
         hands, leader, first, trick = mid_trick_position(rng, rng.choice((2, 3, 4)))
         if not trick:
             continue
         pair = rng.randrange(2)
         table = sum(1 << c for c in trick)
         goal = Goal(capture=_capture(rng, hands, TAROKK_PLAY, pair, table))
-        got = solver.card_goals(hands, leader, first, goal, trick, pair)
-        want = ref_card_values(hands, leader, first, trick, TAROKK_PLAY, pair, goal)
-        n += len(want)
-        made += sum(want.values())
-        if got != want:
-            bad.append(f"{[hex(h) for h in hands]} leader={leader} first={first} "
-                       f"trick={trick} pair={pair} capture={goal.capture:#x}: "
-                       f"reference {want}, kernel {got}")
-    assert not bad, f"{len(bad)} positions disagree, e.g.\n" + "\n".join(bad[:5])
-    assert 0.1 < made / n < 0.9         # both answers occur
+        ref.check(hands, leader, first, trick, pair, goal)
+    ref.assert_agree(0.1, 0.9)

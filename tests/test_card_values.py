@@ -65,6 +65,34 @@ def _cases(seed: int, n: int, ks) -> list:
     return [(rng, *mid_trick_position(rng, rng.choice(ks)), rng.randrange(2)) for _ in range(n)]
 
 
+class GoalsAgainstReference:
+    """Every legal card's verdict (``Solver.card_goals``) against ``ref_card_values``,
+    position by position: ``cards`` and ``made`` counted, each disagreement in ``bad``."""
+
+    def __init__(self, solver: Solver):
+        self.solver = solver
+        self.cards = self.made = 0
+        self.bad: list[str] = []
+
+    def check(self, hands, leader, first, trick, pair, goal, hold=None, history=()) -> dict:
+        """The kernel's verdicts of this position (card id → bool)."""
+        got = self.solver.card_goals(hands, leader, first, goal, trick, pair, hold, history)
+        want = ref_card_values(hands, leader, first, trick, R, pair, goal, hold, history)
+        self.cards += len(want)
+        self.made += sum(want.values())
+        if got != want:
+            self.bad.append(f"{hands} leader={leader} first={first} trick={trick} pair={pair}"
+                            f" history={list(history)} goal={goal!r} hold={hold}: kernel "
+                            f"{got}, reference {want}")
+        return got
+
+    def assert_agree(self, lo: float, hi: float) -> None:
+        """No disagreement, and the share of cards keeping the goal within (lo, hi) (both
+        answers tested)."""
+        assert not self.bad, f"{len(self.bad)} disagree, e.g.\n" + "\n".join(self.bad[:5])
+        assert lo < self.made / self.cards < hi
+
+
 def test_card_values_match_reference():
     solver = Solver(R)
     bad = []
@@ -88,8 +116,7 @@ def test_card_values_match_reference():
 
 @pytest.mark.parametrize("rules", ["gerots", "laza"])
 def test_card_goals_match_reference(rules):
-    solver = Solver(R)
-    bad, n, made = [], 0, 0
+    ref = GoalsAgainstReference(Solver(R))
     rows = []
     for rng, hands, leader, first, trick, pair in _cases(SEED + (rules == "laza"), 100,
                                                          (1, 2, 3)):
@@ -99,16 +126,9 @@ def test_card_goals_match_reference(rules):
         hold = None
         if rules == "gerots":
             goal, hold = obligations(rng, hands, first, goal, pair)
-        got = solver.card_goals(hands, leader, first, goal, trick, pair, hold)
-        want = ref_card_values(hands, leader, first, trick, R, pair, goal, hold)
-        n += len(want)
-        made += sum(want.values())
+        got = ref.check(hands, leader, first, trick, pair, goal, hold)
         rows.append((hands, leader, first, trick, pair, goal, hold, got))
-        if got != want:
-            bad.append(f"{hands} leader={leader} first={first} trick={trick} pair={pair} "
-                       f"goal={goal!r} hold={hold}: kernel {got}, reference {want}")
-    assert 0.1 < made / n < 0.9                        # both answers are tested
-    assert not bad, f"{len(bad)} disagree, e.g.\n" + "\n".join(bad[:5])
+    ref.assert_agree(0.1, 0.9)
     out = card_values_batch(np.array([r[0] for r in rows], dtype=np.uint64),
                             [r[1] for r in rows], [r[2] for r in rows], [r[3] for r in rows],
                             play_rules=R, pair=[r[4] for r in rows], goal=[r[5] for r in rows],
@@ -140,9 +160,8 @@ def position_with_history(rng, k: int):
 def test_card_goals_with_history_match_reference(rules):
     """Goals judged over the whole play from an earlier trick (a game reviewed from its
     start): the tricks already played count, and may already have broken a clause."""
-    solver = Solver(R)
+    ref = GoalsAgainstReference(Solver(R))
     rng = random.Random(SEED + 21 + (rules == "laza"))
-    bad, n, made = [], 0, 0
     for _ in range(80):
         hands, leader, first, trick, history, origin = position_with_history(
             rng, rng.choice((1, 2, 3)))
@@ -152,16 +171,8 @@ def test_card_goals_with_history_match_reference(rules):
         hold = None
         if rules == "gerots":
             goal, hold = obligations(rng, hands, first, goal, pair)
-        got = solver.card_goals(hands, leader, first, goal, trick, pair, hold, history)
-        want = ref_card_values(hands, leader, first, trick, R, pair, goal, hold, history)
-        n += len(want)
-        made += sum(want.values())
-        if got != want:
-            bad.append(f"{hands} leader={leader} first={first} trick={trick} pair={pair} "
-                       f"history={history} goal={goal!r} hold={hold}: kernel {got}, "
-                       f"reference {want}")
-    assert 0.05 < made / n < 0.95
-    assert not bad, f"{len(bad)} disagree, e.g.\n" + "\n".join(bad[:5])
+        ref.check(hands, leader, first, trick, pair, goal, hold, history)
+    ref.assert_agree(0.05, 0.95)
 
 
 def test_optimal_line_keeps_the_value():

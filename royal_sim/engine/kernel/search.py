@@ -6,7 +6,8 @@ them.
 At a trick start the bounds (``bounds.py``) and the table (``table.py``) may answer at once;
 else the moves (``moves.py``) are tried one card per ply, and the goal's clauses are checked
 after every trick (``tricks._score_trick``). After the lead, a trick the side to play
-surely wins (``quick_tricks._trick_goes_to``) may decide a trick count at once.
+surely wins (``quick_tricks._trick_goes_to``) may decide the goal at once: a trick count met
+or no longer possible, a required trick lost, a card to capture on the table lost.
 Partitions prune moves too: after a move is refuted (or proved, at an AND node), a later
 move of the same suit and class with no relevant card at or above either card leads to a
 position of the same partition and is skipped.
