@@ -129,7 +129,8 @@ def _search(hands, pairmask, play, goal, card_class, held, n_tricks_total, thr, 
                 # the side to play surely wins this trick: the pair, and the count met
                 # (DDS's quick tricks for the second hand); the opponents, and too few
                 # counted tricks left, a required trick lost or a card to capture on the
-                # table. Asked only when its answer would decide.
+                # table (second and third hand: at the fourth, trying his cards costs no
+                # more than the question). Asked only when its answer would decide.
                 counted = (goal[G_COUNT_TRICKS] >> np.uint64(trick_no)) & np.uint64(1)
                 win_ok = False
                 lose_ok = False
@@ -138,7 +139,7 @@ def _search(hands, pairmask, play, goal, card_class, held, n_tricks_total, thr, 
                               and held[trick_no + 1] == 0)
                 else:
                     lose_ok = goal[G_TRICK0 + trick_no] != 0
-                    if not lose_ok and goal[G_CAPTURE] != 0:
+                    if not lose_ok and nplayed < 3 and goal[G_CAPTURE] != 0:
                         for k in range(nplayed):
                             if goal[G_CAPTURE] & _bit(tc[trick_no, k]):
                                 lose_ok = True
