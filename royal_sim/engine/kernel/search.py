@@ -125,6 +125,7 @@ def _search(hands, pairmask, play, goal, card_class, held, n_tricks_total, thr, 
                     rel = _depth_cards(tt_keys[hi_j, TT_DEPTH], unplayed, suit_masks)
                     phase = PH_RETURN
                     continue
+            seat = (leader + nplayed) & 3
             if nplayed > 0:
                 # the side to play surely wins this trick: the pair, and the count met
                 # (DDS's quick tricks for the second hand); the opponents, and too few
@@ -134,7 +135,7 @@ def _search(hands, pairmask, play, goal, card_class, held, n_tricks_total, thr, 
                 counted = (goal[G_COUNT_TRICKS] >> np.uint64(trick_no)) & np.uint64(1)
                 win_ok = False
                 lose_ok = False
-                if pairmask[(leader + nplayed) & 3]:
+                if pairmask[seat]:
                     win_ok = (pure and counted != 0 and need <= 1
                               and held[trick_no + 1] == 0)
                 else:
@@ -157,7 +158,6 @@ def _search(hands, pairmask, play, goal, card_class, held, n_tricks_total, thr, 
                         rel = rel2
                         phase = PH_RETURN
                         continue
-            seat = (leader + nplayed) & 3
             hand = hands[seat]
             led = tc[trick_no, 0] if nplayed > 0 else -1
             legal = _legal(hand, led, suit_masks, suit_of, trump, must_trump)
