@@ -15,6 +15,14 @@ Goals of these kinds have no progress that outlives them: a capture fails when a
 capture goes to the opponents, an existential or "capture any" goal is met by the trick
 that satisfies it. So an open goal's progress is always 0, and the table key is the
 position's alone.
+
+Why it is not adopted (``bench_joint_walk.py --samples 40``, default hand, 575 cells, 0
+disagreements): goals whose card classes coincide (Banda x4, Vizi, ...) walked together take
+0.977 of the separate searches' nodes (1.005 once the separate searches decide a card to
+capture on the table, which this walk does not); every goal of a deal together 2.7x; one goal
+under the combined classes alone 3.2x. Each search is small because equivalent cards merge,
+and which cards are equivalent is the goal's own: joining goals of different classes loses
+that, and goals of one class share about 2 % of their trees.
 """
 
 from __future__ import annotations
