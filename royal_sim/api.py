@@ -649,8 +649,9 @@ def review(deal, *, play=None, leader: str | None = None, first_trick: int | Non
 
     deal: the four hands when the play starts (deal notation; a full deal or an ending), or
     a whole game record (``cardplay.record`` notation, docs/play.md; then play, leader,
-    first_trick, rules and the bids come from it: play or a pair's bids given here too, or
-    a leader, first_trick or rules other than the record's, is an error, "given twice");
+    first_trick, rules and the bids come from it, those it does not give from here: play or
+    a pair's bids given in both, or a leader, first_trick or rules other than the record's
+    field, is an error, "given twice");
     play: the cards in play order
     (card notation, tricks may be separated by ``|``; or a list of cards); leader
     (default A_IND), first_trick: of an ending, as ``solve``; attack_bids, defence_bids:
@@ -672,7 +673,10 @@ def review(deal, *, play=None, leader: str | None = None, first_trick: int | Non
     if isinstance(deal, (list, tuple)) and all(isinstance(h, str) for h in deal):
         deal = " / ".join(deal)
     text = _text(deal, "deal")
-    base = GameRecord.parse(text) if check_record_text(text) else None
+    # a leader, first trick or rules the record does not say are taken from the options
+    base = (GameRecord.parse(text, {"leader": leader, "first_trick": first_trick,
+                                    "rules": rules})
+            if check_record_text(text) else None)
     bids = {Pair.ATTACK: parse_bids(_listed(attack_bids, "attack_bids"), "attack_bids"),
             Pair.DEFENCE: parse_bids(_listed(defence_bids, "defence_bids"), "defence_bids")}
     for p in Pair:
@@ -699,13 +703,12 @@ def review(deal, *, play=None, leader: str | None = None, first_trick: int | Non
                                 f"and {rules!r} is given; give them in one place",
                                 argument="rules")
         if leader is not None and parse_seat(_text(leader, "leader")) != base.leader:
-            raise RoyalSimError(f"leader given twice: the record's is {base.leader.name} (its "
-                                "'leader:' field, A_IND when not said); give it in one place",
-                                argument="leader")
+            raise RoyalSimError(f"leader given twice: the record's 'leader:' field says "
+                                f"{base.leader.name}; give it in one place", argument="leader")
         if first_trick is not None and first_trick != base.first_trick:
-            raise RoyalSimError(f"first_trick given twice: the record's is {base.first_trick} "
-                                "(its 'first_trick:' field, or 11 - cards per hand); give it "
-                                "in one place", argument="first_trick")
+            raise RoyalSimError(f"first_trick given twice: the record's 'first_trick:' field "
+                                f"says {base.first_trick}; give it in one place",
+                                argument="first_trick")
         cards, bars = played() if play is not None else (list(base.play), [])
         if not cards:
             raise RoyalSimError("no card to review: give `play` (the record has no 'play:' "

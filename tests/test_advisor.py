@@ -216,6 +216,15 @@ def test_advise_bids_that_put_a_card_in_both_pairs(args, needle):
     assert lines[0].endswith(": the bids heard contradict each other")
 
 
+def test_advise_bid_against_a_holder_given_names_both():
+    # the opponents' XXI-fogás captures XXI from your pair; --holds gives it to D_ELF
+    r = run("advise", "--example", "--samples", "2", "--only", "gem", "--their-bids",
+            "xxi_fogas", "--holds", "D_ELF:XXI")
+    assert r.exit_code == 2, r.output
+    assert r.output.strip() == ("Error: the opponents' xxi_fogas puts XXI in your pair "
+                                "(captures it), but the facts given put it in D_ELF's hand")
+
+
 def test_advise_repeated_bid_options_add_up():
     # a second --partner-bids / --their-bids adds its bids (the last alone was kept: advice
     # for another auction, exit 0); two that clash are refused as one comma list is
@@ -262,6 +271,8 @@ def test_advise_shows_its_baseline_and_says_when_there_is_nothing_to_bid():
     r = run("advise", STRONG, "--seat", "A_IND", "--samples", "4", "--only", "les")
     assert r.exit_code == 0, r.output
     assert "there is no bid to propose" in r.stdout
+    assert ("The slems searched (Les) are silent: they score when made but are never bid"
+            in "\n".join(unfold(r.stdout))), r.stdout
 
 
 def test_a_scorer_kept_for_the_stream_scores_as_a_new_one():

@@ -11,6 +11,7 @@ from royal_sim.cli import main
 from royal_sim.model.deal import Pair, Seat, parse_hand
 from royal_sim.tarokk import TAROKK_PLAY
 from royal_sim.engine.solver import Solver
+from text import unfold
 
 HAND = "XXII XX XVIII XVI XIV IX IV SK SQ HK"
 FULL_DEAL = ("XXI XX XI SQ SN SJ C10 HQ HN HJ / XVIII XV VI V IV S10 CN DK DN DJ / "
@@ -288,7 +289,7 @@ def test_the_sampling_method_is_said_in_words():
         "rejection")
     r = run("analyze", HAND, "--seat", "A_IND", "--samples", "2", "--only", "gem", "--heard",
             "D_ELF:vannak")
-    assert "cases:" not in r.stdout and "sampling" in r.stdout.splitlines()[0]
+    assert "cases:" not in r.stdout and "sampling" in unfold(r.stdout)[0]
 
 
 def test_a_cold_cache_is_announced_before_the_search(monkeypatch):
@@ -322,7 +323,7 @@ def test_analyze_echoes_the_facts_it_sampled_under():
             "Tous les trois, Négy király", "--void", "D_ELF:H", "--partner-tarokks", "5-8",
             "--heard", "D_IND:flush:D")
     assert r.exit_code == 0, r.output
-    lines = r.stdout.splitlines()
+    lines = unfold(r.stdout)            # (the header wraps off a terminal)
     assert lines[1] == ("Known: D_ELF: void H; A_ELF: tarokks 5-8; heard D_IND:flush:D"), lines
     assert "Tous les trois" in r.stdout and "Négy király" in r.stdout
     assert r.stderr == ""           # no progress label off a terminal

@@ -67,6 +67,18 @@ def test_advise_fits_80_columns_and_labels_the_sets_played():
     assert "advised: E[score] of your pair" in "\n".join(unfold(table))
 
 
+def test_analyze_off_a_terminal_keeps_its_table_whole_and_wraps_the_prose():
+    r = _run("analyze", "--example", "--samples", "6", "--only", "gem,vizi,les")
+    assert r.exit_code == 0, r.output
+    lines = r.stdout.splitlines()
+    top = next(i for i, x in enumerate(lines) if x.startswith("group "))
+    end = next(i for i, x in enumerate(lines) if x.startswith("No bid: E[score]"))
+    assert max(map(len, lines[top:end])) > FILE_WIDTH       # the full table: whole lines
+    _fits("\n".join(lines[:top] + lines[end:]))             # the prose around it: wrapped
+    text = "\n".join(unfold(r.stdout))
+    assert "E[score]: mean points of your pair with this as its only bid" in text
+
+
 def test_review_folds_the_record_and_it_reads_back():
     play = "V VI II VII | I XX VIII III | X XI IV XIV"
     r = _run("review", DEAL, "--play", play, "--attack-bids", "gem,banda:H",

@@ -178,13 +178,34 @@ def test_review_of_no_card_is_an_error(play):
     (["--first-trick", "2"], "--first-trick given twice"),
 ])
 def test_a_record_and_the_same_fact_on_the_command_line_is_an_error(args, words):
-    record = f"deal: {DEAL}; rules: gerots; defence: gem; play: IX V XIII I"
+    record = (f"deal: {DEAL}; leader: A_IND; first_trick: 1; rules: gerots; defence: gem; "
+              "play: IX V XIII I")
     assert words in _review_error(record, *args)
     # what the record does not say may be given: the attack's bids, the same rules
     r = CliRunner().invoke(main, ["review", record, "--attack-bids", "gem", "--rules",
                                   "gerots", "--json"])
     assert r.exit_code == 0, r.output
     assert "attack: gem; defence: gem" in json.loads(r.stdout)["record"]
+
+
+ENDING = "XX SK HK / XXI SQ HQ / I S10 DK / XIX CK HJ"
+
+
+def test_what_a_record_does_not_say_comes_from_the_options():
+    """A record without 'leader:' or 'first_trick:' takes them from the options; an error
+    in a field the record says names that field, one in an option names the option."""
+    r = CliRunner().invoke(main, ["review", f"deal: {ENDING}", "--play", "SQ S10 XIX SK",
+                                  "--leader", "D_ELF", "--json"])
+    assert r.exit_code == 0, r.output
+    assert "leader: D_ELF" in json.loads(r.stdout)["record"]
+    assert ("the record's 'first_trick:' field: first_trick 3 is impossible"
+            in _review_error(f"deal: {ENDING}; leader: D_ELF; first_trick: 3; play: SQ"))
+    assert ("the record's 'rules:' field: unknown rules 'foo'"
+            in _review_error(f"deal: {ENDING}; rules: foo; play: SK"))
+    assert "--first-trick 3 is impossible" in _review_error(f"deal: {ENDING}; play: SK",
+                                                            "--first-trick", "3")
+    assert "--leader given twice: the record's 'leader:' field says A_IND" in _review_error(
+        f"deal: {ENDING}; leader: A_IND; play: SK", "--leader", "D_ELF")
 
 
 def test_review_cli_json():

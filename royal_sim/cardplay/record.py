@@ -35,6 +35,8 @@ from ..engine.solver import trick_winner
 from .position import N_SEATS, Position, revoke_reason, seat_to_play
 
 FIELDS = ("deal", "leader", "first_trick", "rules", "attack", "defence", "play")
+_FIELD_OF_ARGUMENT = {"leader": "leader", "seat": "leader", "first_trick": "first_trick",
+                      "rules": "rules"}
 
 
 class RecordError(DealError):
@@ -117,11 +119,14 @@ class GameRecord:
         return rec
 
     @classmethod
-    def parse(cls, text: str) -> "GameRecord":
-        """Read the notation of the module doc. Raises ``RecordError`` naming the field
-        (an unknown or repeated field, a missing deal, a trick too long between ``|``, a
-        card that cannot be played: trick, seat and card), or the ``CardError`` /
-        ``DealError`` / ``BidError`` of a bad value."""
+    def parse(cls, text: str, defaults: dict | None = None) -> "GameRecord":
+        """Read the notation of the module doc. ``defaults``: values of fields the text
+        does not give (field name → notation, e.g. ``{"leader": "D_ELF"}``; ``None``
+        values ignored), as a caller's options give them. Raises ``RecordError`` naming the
+        field (an unknown or repeated field, a missing deal, a bad leader, first trick or
+        rules in the text, a trick too long between ``|``, a card that cannot be played:
+        trick, seat and card), or the ``CardError`` / ``DealError`` / ``BidError`` of a bad
+        value (a default's keeps its ``argument``)."""
         items: dict[str, str] = {}
         key = None              # the field read last
         parts = [(i == 0, raw) for row in str(text).splitlines()
@@ -149,6 +154,10 @@ class GameRecord:
             items[key] = value.strip()
         if "deal" not in items:
             raise RecordError("a record needs a 'deal: ...' field")
+        written = set(items)
+        for k, v in (defaults or {}).items():
+            if v is not None and k not in items:
+                items[k] = str(v)
         deal = Deal.parse(items["deal"], check_rules=False)
         first = None
         if items.get("first_trick"):
@@ -160,9 +169,17 @@ class GameRecord:
         bids = {p: parse_bids(items[p.label], p.label) if items.get(p.label) else []
                 for p in Pair}
         play, bars = parse_play(items.get("play", ""))
-        return cls.of(deal, play, leader=items.get("leader") or Seat.A_IND,
-                      first_trick=first, bids=bids, rules=items.get("rules") or None,
-                      tricks=bars)
+        try:
+            return cls.of(deal, play, leader=items.get("leader") or Seat.A_IND,
+                          first_trick=first, bids=bids, rules=items.get("rules") or None,
+                          tricks=bars)
+        except RecordError:
+            raise
+        except RoyalSimError as e:
+            field_ = _FIELD_OF_ARGUMENT.get(e.argument)
+            if field_ in written:       # the text's value, not a caller's option
+                raise RecordError(f"the record's '{field_}:' field: {e}") from None
+            raise
 
     def format(self, one_line: bool = False, width: int | None = None) -> str:
         """The record in its notation (``parse``'s inverse): one field a line, or all on

@@ -108,7 +108,8 @@ def _show(advice, as_json: bool, request=None, top: int | None = None,
         + "; expected points of your pair per deal, double dummy.", width)
     if advice.report.known:
         say(known_line(advice.report.known), width)
-    _print_sets(groups, advice.baseline, bool(advice.partner_bids), advice.candidates, width)
+    _print_sets(groups, advice.baseline, bool(advice.partner_bids), advice.candidates, width,
+                _no_candidate_words(advice.report))
     _print_kontras(advice.their_bids, width)
     if table is not None:
         _print_table(table, advice.report.analysis.seat.pair.label, width,
@@ -167,12 +168,24 @@ def _variants(variants, b, sep: str = ", ") -> str:
     return text + (("\n" if "\n" in sep else " ") + f"(+{more} more)" if more > 0 else "")
 
 
-def _print_sets(groups, baseline, partner_bid: bool, n_cands: int,
-                width: int | None = None) -> None:
-    """The rows of bid sets (``group_sets``), what their columns mean, the remarks and the
-    bid line, fitted to ``width`` columns (``None``: lines whole)."""
+def _no_candidate_words(report) -> str:
+    """Why no slem searched can be bid, for the remark when there is none."""
     from ..advisor import MIN_PROBABILITY
 
+    rows = report.candidates
+    silent = [r.result.slem.name for r in rows if r.result.slem.silent_only]
+    if rows and len(silent) == len(rows):
+        return (f"The slems searched ({', '.join(silent)}) are silent: they score when made "
+                "but are never bid, so there is no bid to propose.")
+    return (f"None of the slems searched is made on at least {MIN_PROBABILITY:.0%} of the "
+            "deals (relaxed upper bounds and silent-only slems are not bid), so there is no "
+            "bid to propose.")
+
+
+def _print_sets(groups, baseline, partner_bid: bool, n_cands: int,
+                width: int | None = None, none_words: str = "") -> None:
+    """The rows of bid sets (``group_sets``), what their columns mean, the remarks and the
+    bid line, fitted to ``width`` columns (``None``: lines whole)."""
     sets = [b for head, variants in groups for b in (head, *variants)]
     # a precision-driven run scores each set on the deals all its bids were searched on
     own = any(b.deals != baseline.deals for b in sets)
@@ -210,9 +223,7 @@ def _print_sets(groups, baseline, partner_bid: bool, n_cands: int,
         say(f"{who}: E[score] {number(baseline.expected)} (s.e. "
             f"{number(baseline.stderr)}){on}.", width)
     if n_cands == 0:
-        say(f"None of the slems searched is made on at least {MIN_PROBABILITY:.0%} of "
-            "the deals (relaxed upper bounds and silent-only slems are not bid), so "
-            "there is no bid to propose.", width)
+        say(none_words, width)
     say(bid_line(groups, baseline, partner_bid), width)
 
 

@@ -11,7 +11,7 @@ import click
 from .common import (Whole, constraint_options, json_option, n_deals, only_option, options,
                      rules_option, seed_option, user_errors)
 from .live import LiveTable
-from .format import number, percent, say, table, terminal_width
+from .format import fill, number, percent, say, table, terminal_width
 from .progress import Progress, compile_note
 from .table_play import play_sets, print_figures, table_options
 from .view import fitted_view
@@ -154,7 +154,7 @@ def analyze_command(show_all, table_games, table_worlds, **opts):
 
     def render(report, width: int, height: int | None = None) -> str:
         if not fitted:
-            return analysis_text(report)
+            return analysis_text(report, terminal_width())
         return fitted_text(request, report, width, height)
 
     try:
@@ -260,9 +260,10 @@ def _bar(p: float, width: int = 20) -> str:
     return "#" * full + "." * (width - full)
 
 
-def analysis_text(report) -> str:
+def analysis_text(report, width: int | None = None) -> str:
     """An analysis report as the text table ``analyze`` prints (``--all``, or the output
-    not a terminal)."""
+    not a terminal): the table's lines whole, the prose around it wrapped to ``width``
+    columns (``None``: lines whole)."""
     from .. import slems as S
     from ..model.cards import format_cards
 
@@ -286,7 +287,8 @@ def analysis_text(report) -> str:
                "E[score]", "gain"] + (["deals"] if precise else [])
     # (the cells are formatted here, by the one formatter: cli/format.py)
     align = ("left",) * 3 + ("right", "right", "left", "left", "right", "right", "right")
-    lines.append(table(_slem_rows(report.slems, precise), headers, align[:len(headers)]))
+    slem_table = table(_slem_rows(report.slems, precise), headers, align[:len(headers)])
+    lines.append(slem_table)
     lines.append(f"No bid: E[score] {number(report.no_bid)} (the consolatio your pair scores "
                  "bidding nothing). E[score]: mean points of your pair with this as its "
                  "only bid (consolatio and caps included); gain: E[score] minus the no-bid "
@@ -310,7 +312,7 @@ def analysis_text(report) -> str:
         lines.append(f"Interrupted: every slem on the first {result.deals_searched:,} of the "
                      f"{result.samples:,} deals asked.")
     lines.append("Hand announcements available: " + (", ".join(anns) if anns else "none"))
-    return "\n".join(lines)
+    return "\n".join(line if line is slem_table else fill(line, width, "  ") for line in lines)
 
 
 def _pm(precision: float) -> str:

@@ -34,9 +34,10 @@ def bid_constraints(hand: int, seat: Seat, constraints: Constraints | None,
     - an opponent's bid: every card it needs to win a named trick is the opponents'; the
       cards it captures from "O" are in the user's pair (the partner's, if not the user's).
 
-    Raises ``ConstraintError`` when the user's own hand contradicts a bid, or when two bids
+    Raises ``ConstraintError`` when the user's own hand contradicts a bid, when two bids
     put one card in both pairs (both pairs' bids need it, both capture it, or one pair's
-    bid needs a card another of its bids captures), naming the two bids."""
+    bid needs a card another of its bids captures), naming the two bids, or when a bid puts
+    a card in one pair and ``constraints`` give it to a seat of the other."""
     out = constraints if constraints is not None else Constraints()
     partner = seat.partner
 
@@ -73,6 +74,14 @@ def bid_constraints(hand: int, seat: Seat, constraints: Constraints | None,
                  if verb == was_verb == "need" else
                  f"{was_who} puts {name} {_side(was_ours, was_verb)}, {who} puts it "
                  f"{_side(is_ours, verb)}: the bids heard contradict each other")
+
+    if constraints is not None:     # a bid against a holder the facts given name
+        for c, (is_ours, verb, who) in placed.items():
+            for s in Seat:
+                if (s != seat and not hand >> c & 1 and constraints[s].holds >> c & 1
+                        and (s == partner) != is_ours):
+                    fact(False, f"{who} puts {C.format_card(c)} {_side(is_ours, verb)}, but "
+                                f"the facts given put it in {s.name}'s hand")
 
     for bid, need, own, opp in p_facts:
         fact(not own & hand, f"your partner cannot announce {bid.key}: you hold "
