@@ -189,7 +189,8 @@ def test_advise_names_the_baseline_of_its_risk_column():
      "both need I: only one pair can hold it"),
 ])
 def test_advise_bad_input(args, needle):
-    r = run("advise", STRONG, "--seat", "A_IND", "--samples", "2", "--only", "gem", *args)
+    samples = [] if "--samples" in args else ["--samples", "2"]     # (an option is given once)
+    r = run("advise", STRONG, "--seat", "A_IND", *samples, "--only", "gem", *args)
     assert r.exit_code == 2, r.output
     lines = r.output.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("Error: ") and needle in lines[0], r.output

@@ -144,3 +144,32 @@ def test_an_interrupted_batch_says_how_many_inputs_are_in_the_file(tmp_path, mon
     assert r.exit_code == 130
     assert ("Interrupted: 2 of 3 input(s) finished, and 1 from an earlier run, are in "
             f"{tmp_path / 'o.jsonl'}; rerun with --resume to continue.") in r.stderr
+
+
+@pytest.mark.parametrize("args, said", [
+    (["analyze", "--example", "--seat", "A_IND", "--seat", "A_ELF"], "--seat given twice"),
+    (["analyze", "--example", "--samples", "5", "--samples", "7"], "--samples given twice"),
+    (["advise", "--example", "--igazitas", "--no-igazitas"],
+     "--igazitas/--no-igazitas given twice"),
+    (["slems", "--json", "--json"], "--json given twice"),
+    (["deal", "--seed", "1", "--seed", "2"], "--seed given twice"),
+])
+def test_a_single_value_option_given_twice_is_an_error(args, said):
+    """The last of two values was kept silently; repeatable options still add up."""
+    from click.testing import CliRunner
+
+    from royal_sim.cli import main
+
+    r = CliRunner().invoke(main, args)
+    assert r.exit_code == 2, r.output
+    assert r.stderr.strip() == f"Error: {said}: give it once", r.stderr
+
+
+def test_repeatable_options_still_add_up():
+    from click.testing import CliRunner
+
+    from royal_sim.cli import main
+
+    r = CliRunner().invoke(main, ["analyze", "--example", "--samples", "2", "--only", "gem",
+                                  "--only", "vizi", "--json"])
+    assert r.exit_code == 0, r.output

@@ -6,14 +6,14 @@ import click
 
 from .analyze import (analysis_options, analysis_request, deals_words, known_line,
                       run_request)
-from .common import Whole, joined_lists, user_errors
+from .common import OnceOptions, Whole, joined_lists, user_errors
 from .bidline import (ALL_SETS, MAX_BIDS, SMALL_BID, TOP, _core, bid_line,  # noqa: F401
                       group_sets)
 from .format import fitted, number, percent, say, terminal_width
 from .table_play import play_sets, print_figures, table_options
 
 
-@click.command("advise")
+@click.command("advise", cls=OnceOptions)
 @analysis_options
 @click.option("--partner-bids", metavar="KEY,...", multiple=True, callback=joined_lists,
               help="Bids your partner has made (e.g. ultimo:SK,gem): always in your pair's "

@@ -8,8 +8,8 @@ import sys
 
 import click
 
-from .common import (Whole, constraint_options, json_option, n_deals, only_option, options,
-                     rules_option, seed_option, user_errors)
+from .common import (OnceOptions, Whole, constraint_options, json_option, n_deals, only_option,
+                     options, rules_option, seed_option, user_errors)
 from .live import LiveTable
 from .format import fill, number, percent, say, table, terminal_width
 from .progress import Progress, compile_note
@@ -119,7 +119,7 @@ def known_line(known: list[str]) -> str | None:
     return "Known: " + "; ".join(known) if known else None
 
 
-@click.command("analyze")
+@click.command("analyze", cls=OnceOptions)
 @analysis_options
 @click.option("--all", "show_all", is_flag=True,
               help="The full table of every slem (on a terminal the default view is the "

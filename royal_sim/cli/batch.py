@@ -18,7 +18,8 @@ from pathlib import Path
 import click
 
 from ..errors import RoyalSimError
-from .common import Whole, interrupt_code, only_option, rules_option, seed_option, user_errors
+from .common import (OnceOptions, Whole, interrupt_code, only_option, rules_option, seed_option,
+                     user_errors)
 from .format import terminal_width
 from .progress import Progress, compile_note
 from .table_play import table_options
@@ -27,7 +28,7 @@ EXIT_SKIPPED = 3
 """Exit code of a batch that finished but skipped inputs (bad lines, failed inputs)."""
 
 
-@click.command("batch")
+@click.command("batch", cls=OnceOptions)
 @click.argument("input_path", metavar="INPUT")
 @click.option("-o", "--out", "out", required=True, metavar="FILE",
               help="Result file, CSV (.csv) or JSON lines (.jsonl, .ndjson): one row per "

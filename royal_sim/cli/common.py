@@ -76,6 +76,24 @@ def _raise_terminated(signum, frame):
     raise Terminated()
 
 
+class OnceOptions(click.Command):
+    """A command whose single-value options are given once: a second ``--seat`` (or
+    ``--samples``, ``--json``, ``--igazitas`` with ``--no-igazitas``) is an error, not the
+    last one silently kept. Repeatable options (``multiple``) add up as before."""
+
+    def parse_args(self, ctx, args):
+        if not ctx.resilient_parsing:
+            _, _, order = self.make_parser(ctx).parse_args(args=list(args))
+            seen = set()
+            for p in order:
+                if isinstance(p, click.Option) and not p.multiple and not p.count:
+                    if p.name in seen:
+                        raise click.UsageError(f"{'/'.join(p.opts + p.secondary_opts)} "
+                                               "given twice: give it once", ctx=ctx)
+                    seen.add(p.name)
+        return super().parse_args(ctx, args)
+
+
 class OneLineErrors(click.Group):
     """A click group whose usage errors (bad option value, unknown command, missing
     argument) are one ``Error:`` line on stderr with exit code 2, like every other error of

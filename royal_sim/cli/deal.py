@@ -9,7 +9,7 @@ import threading
 
 import click
 
-from .common import Whole, constraint_options, seed_option, user_errors
+from .common import OnceOptions, Whole, constraint_options, seed_option, user_errors
 from .progress import announce_compile, sampler_note
 
 
@@ -32,7 +32,7 @@ def _signals_held():
         hold(signal.SIG_SETMASK, before)
 
 
-@click.command("deal")
+@click.command("deal", cls=OnceOptions)
 @click.option("-n", "--count", default=1, show_default=True, type=Whole(min=1),
               help="Number of deals (at most 10,000,000).")
 @seed_option("Random seed; the same seed gives the same deals. Default: a fresh one, "

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import click
 
-from .common import json_option, pair_bids_options, user_errors
+from .common import OnceOptions, json_option, pair_bids_options, user_errors
 from .progress import Progress, compile_note
 
 
-@click.command("play")
+@click.command("play", cls=OnceOptions)
 @click.argument("deal", metavar="DEAL")
 @click.option("--leader", default="A_IND", show_default=True, metavar="SEAT",
               help="Seat leading the first trick (an ending; A_IND for a full deal).")

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import click
 
-from .common import json_option, pair_bids_options, user_errors
+from .common import OnceOptions, json_option, pair_bids_options, user_errors
 from .format import say, terminal_width
 from .progress import announce_compile, compile_note
 
 
-@click.command("review")
+@click.command("review", cls=OnceOptions)
 @click.argument("deal", metavar="DEAL")
 @click.option("--play", default=None, metavar="CARDS",
               help="The cards played, in play order, tricks optionally separated by '|', "

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import click
 
-from .common import json_option
+from .common import OnceOptions, json_option
 
 GLOSSARY_TITLE = "Card sets the bids name (docs/rules.md#glossary):"
 
@@ -27,7 +27,7 @@ def _cards_cell(cards: str | None) -> str:
     return cards if n <= 8 else f"({n} cards)"
 
 
-@click.command("slems")
+@click.command("slems", cls=OnceOptions)
 @json_option
 def slems_command(as_json):
     """The slem (bid) catalogue: ids, names, groups, values and parameters, then a glossary

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import click
 
-from .common import json_option, rules_option, user_errors
+from .common import OnceOptions, json_option, rules_option, user_errors
 from .format import say, terminal_width
 from .progress import announce_compile, compile_note
 
 
-@click.command("solve")
+@click.command("solve", cls=OnceOptions)
 @click.argument("deal", metavar="DEAL")
 @click.option("--leader", default="A_IND", show_default=True, metavar="SEAT",
               help="Seat leading the first remaining trick (A_IND for a full deal: the "

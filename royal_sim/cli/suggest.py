@@ -7,11 +7,11 @@ import re
 import click
 
 from ..errors import RoyalSimError
-from .common import json_option, pair_bids_options, user_errors
+from .common import OnceOptions, json_option, pair_bids_options, user_errors
 from .format import fill, fitted, terminal_width
 
 
-@click.command("suggest")
+@click.command("suggest", cls=OnceOptions)
 @click.argument("hand", metavar="HAND")
 @click.option("--seat", required=True, metavar="SEAT", help="The seat to play now.")
 @click.option("--play", default=None, metavar="CARDS",
