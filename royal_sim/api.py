@@ -713,10 +713,11 @@ def review(deal, *, play=None, leader: str | None = None, first_trick: int | Non
         if not cards:
             raise RoyalSimError("no card to review: give `play` (the record has no 'play:' "
                                 "field)", argument="play")
-        record = GameRecord.of(base.deal, cards, leader=leader or base.leader,
-                               first_trick=first_trick or base.first_trick,
+        # (base holds the options' leader, first trick and rules where the record has none)
+        record = GameRecord.of(base.deal, cards, leader=base.leader,
+                               first_trick=base.first_trick,
                                bids={p: bids[p] or base.bids[p] for p in Pair},
-                               rules=rules or base.rules, tricks=bars)
+                               rules=base.rules, tricks=bars)
     else:
         if play is None:
             raise RoyalSimError("play must list the cards played (e.g. 'XX XVIII XXII XIX "

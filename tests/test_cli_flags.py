@@ -165,6 +165,13 @@ def test_a_single_value_option_given_twice_is_an_error(args, said):
     assert r.stderr.strip() == f"Error: {said}: give it once", r.stderr
 
 
+def test_every_command_takes_a_single_value_option_once():
+    from royal_sim.cli import main
+    from royal_sim.cli.common import OnceOptions
+
+    assert all(isinstance(c, OnceOptions) for c in main.commands.values()), main.commands
+
+
 def test_repeatable_options_still_add_up():
     from click.testing import CliRunner
 

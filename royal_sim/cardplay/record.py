@@ -173,9 +173,7 @@ class GameRecord:
             return cls.of(deal, play, leader=items.get("leader") or Seat.A_IND,
                           first_trick=first, bids=bids, rules=items.get("rules") or None,
                           tricks=bars)
-        except RecordError:
-            raise
-        except RoyalSimError as e:
+        except RoyalSimError as e:     # (a RecordError of the play has no argument)
             field_ = _FIELD_OF_ARGUMENT.get(e.argument)
             if field_ in written:       # the text's value, not a caller's option
                 raise RecordError(f"the record's '{field_}:' field: {e}") from None
