@@ -1,0 +1,174 @@
+"""The count search's Python face: a position of any trick game, the side that counts, and its
+count (``count_rules``) in; the exact count, a threshold's verdict, every legal card's count
+and one line of optimal play out.
+
+A position is the cards each seat holds, the leader of the current trick, its number (0-based
+absolute, so that the count's per-trick terms apply to the right tricks) and the cards played
+to it so far. The side is a set of seats; every other seat plays against it (the coalition of
+``spec/other-games.md`` §0).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from .count_rules import Count, CountRules
+from .kernel import count_search as K
+
+
+@dataclass(frozen=True)
+class CountPosition:
+    """``hands``: one mask a seat (Python ints); ``leader``: the seat that led (or leads) the
+    current trick; ``trick``: its number, 0-based; ``table``: the card ids played to it so far,
+    the leader's first."""
+
+    hands: tuple[int, ...]
+    leader: int = 0
+    trick: int = 0
+    table: tuple[int, ...] = ()
+
+    @property
+    def to_play(self) -> int:
+        return (self.leader + len(self.table)) % len(self.hands)
+
+    def unplayed(self) -> int:
+        m = 0
+        for h in self.hands:
+            m |= h
+        for c in self.table:
+            m |= 1 << c
+        return m
+
+
+@dataclass
+class CountSolver:
+    """One thread's count search for one game's ``rules`` (its table kept between calls;
+    each call its own stamp). ``nodes`` counts the nodes of every call."""
+
+    rules: CountRules
+    table_bits: int = 19
+    _table: tuple = field(init=False, repr=False)
+    _order: np.ndarray = field(init=False, repr=False)
+    _order_len: np.ndarray = field(init=False, repr=False)
+    _record: tuple = field(init=False, repr=False)
+    _stamped: tuple = field(init=False, repr=False, default=())
+
+    def __post_init__(self):
+        self._table = K.new_table(self.table_bits)
+        n_suits = len(self.rules.suit_masks)
+        self._order = np.zeros((n_suits, 64), np.int64)
+        self._order_len = np.zeros(n_suits, np.int64)
+        for s in range(n_suits):
+            ids = [c for c in range(self.rules.n_cards) if self.rules.suit_of[c] == s]
+            ids.sort(key=lambda c: int(self.rules.power[c]))
+            self._order[s, :len(ids)] = ids
+            self._order_len[s] = len(ids)
+        self._record = self.rules.record()
+
+    @property
+    def nodes(self) -> int:
+        return int(self._table[6][K.X_NODES])
+
+    # -- the arrays of one call --------------------------------------------------------------
+
+    def _args(self, pos: CountPosition, side, count: Count):
+        n = self.rules.n_seats
+        if len(pos.hands) != n:
+            raise ValueError(f"a position of {self.rules.name} has {n} hands, "
+                             f"got {len(pos.hands)}")
+        hands = np.zeros(16, np.uint64)
+        for s, h in enumerate(pos.hands):
+            hands[s] = np.uint64(h)
+        side_arr = np.zeros(16, np.bool_)
+        for s in side:
+            side_arr[s] = True
+        tc = np.zeros((count.n_tricks, n), np.int64)
+        for i, c in enumerate(pos.table):
+            tc[pos.trick, i] = c
+        # a table entry is a fact about a position under one side and count: kept while
+        # they stay (the line of play, every card), a fresh stamp when they change
+        key = (tuple(sorted(side)), count.points.tobytes(), count.trick_points.tobytes(),
+               count.trick_cards.tobytes())
+        if key != self._stamped:
+            self._stamped = key
+            self._table[6][K.X_STAMP] += 1
+        return (hands, side_arr, self._record, count.record(), self._table, self._order,
+                self._order_len, count.card_classes(self.rules), np.int64(pos.leader),
+                np.int64(pos.trick), np.int64(len(pos.table)), tc,
+                np.uint64(pos.unplayed()))
+
+    def bounds(self, pos: CountPosition, count: Count) -> tuple[int, int]:
+        """The least and the most the count can give from ``pos``: no card points and every
+        negative trick term, every card's points and every positive one."""
+        pts = sum(int(count.points[c]) for c in range(self.rules.n_cards)
+                  if pos.unplayed() >> c & 1)
+        tp = [int(x) for x in count.trick_points[pos.trick:]]
+        return sum(x for x in tp if x < 0), pts + sum(x for x in tp if x > 0)
+
+    def value(self, pos: CountPosition, side, count: Count, guess: int | None = None) -> int:
+        """The most the side counts from ``pos`` against the rest (exact)."""
+        lo, hi = self.bounds(pos, count)
+        g = (lo + hi) // 2 if guess is None else guess
+        return int(K._count_value(*self._args(pos, side, count), np.int64(lo), np.int64(hi),
+                                  np.int64(g)))
+
+    def reaches(self, pos: CountPosition, side, count: Count, k: int) -> bool:
+        """Does the side count at least ``k`` from ``pos`` against the rest?"""
+        return bool(K._count_test(*self._args(pos, side, count), np.int64(k)))
+
+    def legal(self, pos: CountPosition) -> int:
+        """The legal cards of the seat to play (a mask)."""
+        n = self.rules.n_seats
+        tc = np.zeros((pos.trick + 1, n + 1), np.int64)
+        for i, c in enumerate(pos.table):
+            tc[pos.trick, i] = c
+        return int(K._legal_cards(np.uint64(pos.hands[pos.to_play]), tc, np.int64(pos.trick),
+                                  np.int64(len(pos.table)), np.int64(pos.leader),
+                                  self._record))
+
+    def play(self, pos: CountPosition, card: int, side, count: Count
+             ) -> tuple[CountPosition, int]:
+        """The position after the seat to play plays ``card`` (legal), and the points the
+        side counted with it (a trick it completed)."""
+        seat = pos.to_play
+        hands = list(pos.hands)
+        hands[seat] &= ~(1 << card)
+        table = pos.table + (card,)
+        n = self.rules.n_seats
+        if len(table) < n:
+            return CountPosition(tuple(hands), pos.leader, pos.trick, table), 0
+        tc = np.zeros((count.n_tricks, n), np.int64)
+        tc[pos.trick, :] = table
+        side_arr = np.zeros(16, np.bool_)
+        for s in side:
+            side_arr[s] = True
+        winner, val, _ = K._finish_trick(tc, np.int64(pos.trick), np.int64(pos.leader),
+                                         side_arr, self._record, count.record())
+        return CountPosition(tuple(hands), int(winner), pos.trick + 1, ()), int(val)
+
+    def card_values(self, pos: CountPosition, side, count: Count) -> dict[int, int]:
+        """Every legal card of the seat to play → the side's count from ``pos`` after it
+        (the points it completes included)."""
+        out = {}
+        legal = self.legal(pos)
+        for c in range(self.rules.n_cards):
+            if legal >> c & 1:
+                nxt, got = self.play(pos, c, side, count)
+                out[c] = got + (self.value(nxt, side, count) if any(nxt.hands) else 0)
+        return out
+
+    def line(self, pos: CountPosition, side, count: Count) -> list[int]:
+        """One line of optimal play from ``pos`` to the end (card ids in play order): each
+        seat plays a card keeping the value (the side's the most, the others' the least),
+        the lowest id among equals."""
+        out = []
+        while any(pos.hands):
+            vals = self.card_values(pos, side, count)
+            pick = max if pos.to_play in side else min
+            best = pick(vals.values())
+            c = min(c for c, v in vals.items() if v == best)
+            out.append(c)
+            pos, _ = self.play(pos, c, side, count)
+        return out

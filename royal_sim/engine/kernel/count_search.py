@@ -1,0 +1,619 @@
+"""The count search: how many points one side counts from a position, every card visible, all
+other seats playing together against it (``engine/count_rules.py``).
+
+The Skat solvers' way (Kupferschmid & Helmert 2006; ``spec/other-games.md`` §0): an alpha-beta
+search over the points still to come, one card per ply, for any number of seats; a null window
+at a threshold answers "does the side count k?" (``_count_test``), MTD(f) over those tests
+gives the exact count (``_count_value``). The transposition table holds, per position at a
+trick start (the cards each seat still holds and the leader), a lower and an upper bound of
+the points still to come, so one entry serves every window and every later test of the same
+deal. Cards of one hand that no other live card separates in their suit, and that the count
+treats alike (``Count.card_classes``), are merged: the search tries one of them. A trick
+start is cut at once when the points left cannot reach the window.
+
+Records (tuples of arrays and ints, as the goal search's):
+
+- ``COUNT_RULES``: ``CountRules.record()``;
+- ``COUNT``: ``Count.record()``;
+- ``COUNT_TABLE``: ``(tt_key2 (size,) uint64, tt_key1 (size,) uint64, tt_lo (size,) int16,
+  tt_hi (size,) int16, tt_move (size,) int8, tt_stamp (size,) int64, ctx (CTX_LEN,)
+  int64)``, a thread's own (keys: ``_pattern_key``).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ...jit import helper, kernel
+from ...jit.bits import _bit, popcount
+
+CTX_LEN = 4
+X_NODES = 0       # ctx: nodes searched
+X_STAMP = 1       # ctx: the current search's stamp (entries of older stamps are empty)
+X_HITS = 2        # ctx: table answers
+X_CUTS = 3        # ctx: trick starts cut by the points left
+
+DEPTH = 66        # plies: 64 cards and the root
+# ws columns (int64 per ply)
+W_SEAT, W_NPLAYED, W_LEADER, W_TRICK, W_ACC, W_ALPHA, W_BETA, W_BEST = 0, 1, 2, 3, 4, 5, 6, 7
+W_IDX, W_N, W_ISMAX, W_ALPHA0, W_BETA0, W_BESTMOVE, W_REM = 8, 9, 10, 11, 12, 13, 14
+W_LEN = 15
+# wsu columns (uint64 per ply)
+U_HASH, U_UNPLAYED, U_HAND, U_K2 = 0, 1, 2, 3
+U_LEN = 4
+
+INF = 1 << 30
+
+
+def new_table(bits: int = 19) -> tuple:
+    """A thread's ``COUNT_TABLE`` of ``2**bits`` entries (29 bytes each)."""
+    size = 1 << bits
+    return (np.zeros(size, np.uint64), np.zeros(size, np.uint64), np.zeros(size, np.int16),
+            np.zeros(size, np.int16), np.zeros(size, np.int8), np.full(size, -1, np.int64),
+            np.zeros(CTX_LEN, np.int64))
+
+
+@helper
+def _available(hand, seat, rules):
+    """The cards of ``hand`` the seat may play: with table piles (Strohmandli, §2) a pile's
+    cards below its first card still in the pile that is no tarokk or king are not turned
+    yet (a turned tarokk or king goes to hand and the next card is turned)."""
+    piles = rules[10]
+    to_hand = rules[11]
+    if rules[12] == 0 or seat >= piles.shape[0]:
+        return hand
+    locked = np.uint64(0)
+    for p in range(piles.shape[1]):
+        stop = False
+        for k in range(piles.shape[2]):
+            c = piles[seat, p, k]
+            if c < 0:
+                break
+            b = _bit(c)
+            if (hand & b) == 0:
+                continue
+            if stop:
+                locked |= b
+            elif (to_hand & b) == 0:
+                stop = True
+    return hand & ~locked
+
+
+@helper
+def _beats(c, w, suit_of, power, trump):
+    """Does card ``c`` beat the card ``w`` winning so far?"""
+    if suit_of[c] == suit_of[w]:
+        return power[c] > power[w]
+    return suit_of[c] == trump
+
+
+@helper
+def _win_pos(tc, t, n, rules):
+    """Play position (0 … n-1) of the card winning trick ``t`` as its first ``n`` cards stand
+    (the excuse never wins; the upset pair in a trick of trumps); -1 if no card can win."""
+    suit_of = rules[1]
+    power = rules[2]
+    trump = rules[4]
+    excuse = rules[7]
+    up_lo = rules[8]
+    up_hi = rules[9]
+    wpos = -1
+    all_trump = True
+    has_lo = -1
+    has_hi = False
+    for i in range(n):
+        c = tc[t, i]
+        if c == excuse:
+            continue
+        if suit_of[c] != trump:
+            all_trump = False
+        if c == up_lo:
+            has_lo = i
+        if c == up_hi:
+            has_hi = True
+        if wpos < 0 or _beats(c, tc[t, wpos], suit_of, power, trump):
+            wpos = i
+    if up_lo >= 0 and all_trump and has_hi and has_lo >= 0:
+        wpos = has_lo
+    return wpos
+
+
+@helper
+def _led_suit(tc, t, nplayed, excuse, suit_of):
+    """The suit the trick is played in so far; -1 on lead or after the excuse alone."""
+    for i in range(nplayed):
+        c = tc[t, i]
+        if c != excuse:
+            return np.int64(suit_of[c])
+    return np.int64(-1)
+
+
+@helper
+def _top_trump_on_table(tc, t, nplayed, suit_of, power, trump):
+    """The power of the highest trump on the table; -1 if none."""
+    top = -1
+    for i in range(nplayed):
+        c = tc[t, i]
+        if suit_of[c] == trump and power[c] > top:
+            top = power[c]
+    return top
+
+
+@helper
+def _higher_trumps(hand, top, suit_masks, power, trump):
+    """The trumps of ``hand`` above power ``top``."""
+    out = np.uint64(0)
+    tr = hand & suit_masks[trump]
+    while tr:
+        low = tr & (~tr + np.uint64(1))
+        c = popcount(low - np.uint64(1))
+        if power[c] > top:
+            out |= low
+        tr ^= low
+    return out
+
+
+@helper
+def _c_legal(hand, tc, t, nplayed, leader, rules):
+    """Legal cards of ``hand`` (the seat at play position ``nplayed`` of trick ``t``, led by
+    ``leader``) under the rules' duties (``count_rules.DUTY_*``)."""
+    (n_seats, suit_of, power, suit_masks, trump, duty, team_of, excuse, up_lo, up_hi,
+     piles, to_hand, pile_mask) = rules
+    ex_bit = np.uint64(0)
+    if excuse >= 0:
+        ex_bit = hand & _bit(excuse)
+    h = hand & ~ex_bit
+    if h == 0:
+        return ex_bit
+    led = _led_suit(tc, t, nplayed, excuse, suit_of)
+    if led < 0:
+        return hand
+    base = h & suit_masks[led]
+    if duty & 4:        # belote
+        if base != 0:
+            if led == trump:
+                hi = _higher_trumps(base, _top_trump_on_table(tc, t, nplayed, suit_of, power,
+                                                              trump), suit_masks, power, trump)
+                if hi != 0:
+                    base = hi
+        else:
+            base = h
+            if trump >= 0 and (h & suit_masks[trump]) != 0:
+                wpos = _win_pos(tc, t, nplayed, rules)
+                me = (leader + nplayed) % n_seats
+                wseat = (leader + wpos) % n_seats
+                if wpos < 0 or team_of[wseat] != team_of[me]:
+                    base = h & suit_masks[trump]
+                    hi = _higher_trumps(base, _top_trump_on_table(tc, t, nplayed, suit_of,
+                                                                  power, trump),
+                                        suit_masks, power, trump)
+                    if hi != 0:
+                        base = hi
+    else:
+        if base == 0:
+            base = h
+            if (duty & 1) and trump >= 0 and (h & suit_masks[trump]) != 0:
+                base = h & suit_masks[trump]
+        if duty & 2:    # must overtake: a card that would win the trick as it stands
+            win = np.uint64(0)
+            m = base
+            while m:
+                low = m & (~m + np.uint64(1))
+                c = popcount(low - np.uint64(1))
+                tc[t, nplayed] = c
+                if _win_pos(tc, t, nplayed + 1, rules) == nplayed:
+                    win |= low
+                m ^= low
+            if win != 0:
+                base = win
+    return base | ex_bit
+
+
+@helper
+def _trick_value(tc, t, leader, side, rules, count):
+    """A finished trick: ``(winner seat, the points it brings the side, its cards)``."""
+    n_seats = rules[0]
+    excuse = rules[7]
+    points, trick_points, trick_cards = count
+    wpos = _win_pos(tc, t, n_seats, rules)
+    winner = (leader + wpos) % n_seats
+    val = 0
+    cards = np.uint64(0)
+    for i in range(n_seats):
+        c = tc[t, i]
+        cards |= _bit(c)
+        if c == excuse:
+            if side[(leader + i) % n_seats]:
+                val += points[c]
+        elif side[winner]:
+            val += points[c]
+    if side[winner]:
+        req = trick_cards[t]
+        if req == 0 or (req & _bit(tc[t, wpos])) != 0:
+            val += trick_points[t]
+    return winner, val, cards
+
+
+@helper
+def _gen_moves(moves, d, legal, hand, unplayed, seat, tc, t, nplayed, leader, side, hint,
+               rules, count, cls, order, order_len):
+    """The moves of ply ``d`` into ``moves[d]``, one of each run of merged cards, best first
+    (the table's move ``hint`` first); returns their number."""
+    (n_seats, suit_of, power, suit_masks, trump, duty, team_of, excuse, up_lo, up_hi,
+     piles, to_hand, pile_mask) = rules
+    points = count[0]
+    n_suits = suit_masks.shape[0]
+    # the trick so far: who wins it and is he on the seat's side
+    wpos = -1
+    if nplayed > 0:
+        wpos = _win_pos(tc, t, nplayed, rules)
+    mate_wins = wpos >= 0 and side[(leader + wpos) % n_seats] == side[seat]
+    last = nplayed == n_seats - 1
+    n = 0
+    scores = np.empty(64, np.int64)
+    for s in range(n_suits):
+        run_cls = -1
+        top_live = True      # no live card of another hand above (walking down)
+        # walk the suit from its strongest card down
+        for k in range(order_len[s] - 1, -1, -1):
+            c = order[s, k]
+            b = _bit(c)
+            if (unplayed & b) == 0:
+                continue
+            if (hand & b) == 0:
+                run_cls = -1
+                if (tc_has(tc, t, nplayed, c)) == 0:
+                    top_live = False
+                continue
+            if (legal & b) == 0:
+                if (pile_mask & b) != 0:
+                    run_cls = -1
+                continue
+            if run_cls >= 0 and cls[c] == run_cls:
+                continue        # merged with the card above it
+            run_cls = cls[c] if (pile_mask & b) == 0 else -1
+            # score the move
+            if c == hint:
+                sc = 1 << 40
+            elif nplayed == 0:
+                if top_live and (suit_of[c] == trump or excuse < 0 or c != excuse):
+                    sc = (1 << 20) + points[c] * 16 + power[c]
+                else:
+                    sc = -points[c] * 64 - power[c]
+            else:
+                tc[t, nplayed] = c
+                wins = _win_pos(tc, t, nplayed + 1, rules) == nplayed
+                if mate_wins and not wins:
+                    sc = (1 << 18) + points[c] * 64 - power[c]
+                elif wins:
+                    if last:
+                        sc = (1 << 20) + points[c] * 64 - power[c]
+                    else:
+                        sc = (1 << 19) + power[c] + points[c] * 4
+                else:
+                    sc = -points[c] * 64 - power[c]
+            # insertion by score
+            j = n
+            while j > 0 and scores[j - 1] < sc:
+                scores[j] = scores[j - 1]
+                moves[d, j] = moves[d, j - 1]
+                j -= 1
+            scores[j] = sc
+            moves[d, j] = c
+            n += 1
+            top_live = False
+    return n
+
+
+@helper
+def tc_has(tc, t, nplayed, c):
+    """Is card ``c`` on the table of trick ``t``? (1/0)"""
+    for i in range(nplayed):
+        if tc[t, i] == c:
+            return 1
+    return 0
+
+
+@helper
+def _mix(x):
+    """splitmix64's finalizer: every input bit moves every output bit."""
+    x = (x ^ (x >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+    x = (x ^ (x >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+    return x ^ (x >> np.uint64(31))
+
+
+@helper
+def _pattern_key(hands, n_seats, leader, cls, order, order_len, owner):
+    """Two 64-bit hashes of a trick start up to the cards' identities: per suit, the owner
+    and class of each card still held, in order of strength, and the leader. Positions with
+    the same pattern play alike (cards of one class count alike and are not special), so
+    one table entry serves them all (DDS's relative ranks, with the count's classes)."""
+    for s in range(n_seats):
+        m = hands[s]
+        while m:
+            low = m & (~m + np.uint64(1))
+            owner[popcount(low - np.uint64(1))] = s
+            m ^= low
+    held = np.uint64(0)
+    for s in range(n_seats):
+        held |= hands[s]
+    h1 = _mix(np.uint64(leader) + np.uint64(0x9E3779B97F4A7C15))
+    h2 = _mix(np.uint64(leader) ^ np.uint64(0xC2B2AE3D27D4EB4F))
+    for su in range(order_len.shape[0]):
+        for k in range(order_len[su]):
+            c = order[su, k]
+            if held & _bit(c):
+                code = np.uint64(owner[c] * 4096 + cls[c] + 1)
+                h1 = _mix(h1 ^ code)
+                h2 = _mix(h2 + code * np.uint64(0x9FB21C651E98DF25))
+        h1 = _mix(h1 ^ np.uint64(0xABCDEF))
+        h2 = _mix(h2 + np.uint64(0x1234567))
+    return h1, h2
+
+
+@helper
+def _tt_slot(tt_unplayed, tt_hash, tt_stamp, stamp, unplayed, key):
+    """The table index holding the position of keys (``unplayed``, ``key``) for this stamp, or the
+    one to write it to (negated minus one: ``-(i + 1)``)."""
+    mask = np.uint64(tt_unplayed.shape[0] - 2)
+    i = np.int64(key & mask)
+    for j in range(i, i + 2):
+        if tt_stamp[j] == stamp and tt_unplayed[j] == unplayed and tt_hash[j] == key:
+            return j
+    # replace an old entry, else the one with fewer cards left
+    if tt_stamp[i] != stamp:
+        return -(i + 1)
+    if tt_stamp[i + 1] != stamp:
+        return -(i + 2)
+    if popcount(tt_unplayed[i]) <= popcount(tt_unplayed[i + 1]):
+        return -(i + 1)
+    return -(i + 2)
+
+
+@kernel
+def _count_ab(hands, side, rules, count, table, order, order_len, cls, ws, wsu, moves, tc,
+              leader0, trick0, nplayed0, unplayed0, alpha, beta):
+    """Fail-soft alpha-beta: the points the side (``side`` (n_seats,) bool) counts from the
+    position to the end, exact when inside ``alpha`` … ``beta``, else a bound beyond it.
+
+    ``hands``: (n_seats,) uint64, the cards each seat holds (mutated and restored); ``tc``:
+    (n_tricks, n_seats) int64, the cards of trick ``trick0`` played so far by position
+    (``nplayed0`` of them, ``leader0`` first); ``unplayed0``: the cards in no finished trick
+    (the hands and the table); ``order``: (n_suits, 64) int64, each suit's card ids from the
+    weakest, ``order_len`` their number; ``cls``: ``Count.card_classes``; ``ws``, ``wsu``,
+    ``moves``: the work space (``DEPTH`` plies)."""
+    n_seats = rules[0]
+    tt_unplayed, tt_hash, tt_lo, tt_hi, tt_move, tt_stamp, ctx = table
+    points, trick_points, trick_cards = count
+    n_tricks = trick_points.shape[0]
+    stamp = ctx[X_STAMP]
+    owner = np.zeros(64, np.int64)
+    # the most and least the trick terms from trick t on can add
+    suf_pos = np.zeros(n_tricks + 1, np.int64)
+    suf_neg = np.zeros(n_tricks + 1, np.int64)
+    for t in range(n_tricks - 1, -1, -1):
+        tp = np.int64(trick_points[t])
+        suf_pos[t] = suf_pos[t + 1] + (tp if tp > 0 else 0)
+        suf_neg[t] = suf_neg[t + 1] + (tp if tp < 0 else 0)
+    rem0 = 0
+    m = unplayed0
+    for i in range(nplayed0):
+        m &= ~_bit(tc[trick0, i])
+    while m:
+        low = m & (~m + np.uint64(1))
+        rem0 += points[popcount(low - np.uint64(1))]
+        m ^= low
+    for i in range(nplayed0):
+        rem0 += points[tc[trick0, i]]
+    d = 0
+    ws[0, W_LEADER] = leader0
+    ws[0, W_TRICK] = trick0
+    ws[0, W_NPLAYED] = nplayed0
+    ws[0, W_ACC] = 0
+    ws[0, W_ALPHA] = alpha
+    ws[0, W_BETA] = beta
+    ws[0, W_REM] = rem0
+    wsu[0, U_UNPLAYED] = unplayed0
+    phase = 0     # 0 enter, 1 next move, 2 return, 3 child returned
+    r = 0
+    while True:
+        if phase == 0:
+            ctx[X_NODES] += 1
+            leader = ws[d, W_LEADER]
+            t = ws[d, W_TRICK]
+            nplayed = ws[d, W_NPLAYED]
+            acc = ws[d, W_ACC]
+            a = ws[d, W_ALPHA]
+            b = ws[d, W_BETA]
+            unplayed = wsu[d, U_UNPLAYED]
+            hint = np.int64(-1)
+            if nplayed == 0:
+                if unplayed == 0 or t >= n_tricks:
+                    r = acc
+                    phase = 2
+                    continue
+                fmax = ws[d, W_REM] + suf_pos[t]
+                fmin = suf_neg[t]
+                if acc + fmax <= a:
+                    ctx[X_CUTS] += 1
+                    r = acc + fmax
+                    phase = 2
+                    continue
+                if acc + fmin >= b:
+                    ctx[X_CUTS] += 1
+                    r = acc + fmin
+                    phase = 2
+                    continue
+                k1, k2 = _pattern_key(hands, n_seats, leader, cls, order, order_len, owner)
+                wsu[d, U_HASH] = k1
+                wsu[d, U_K2] = k2
+                j = _tt_slot(tt_unplayed, tt_hash, tt_stamp, stamp, k2, k1)
+                if j >= 0:
+                    lo = np.int64(tt_lo[j])
+                    hi = np.int64(tt_hi[j])
+                    if acc + lo >= b:
+                        ctx[X_HITS] += 1
+                        r = acc + lo
+                        phase = 2
+                        continue
+                    if acc + hi <= a:
+                        ctx[X_HITS] += 1
+                        r = acc + hi
+                        phase = 2
+                        continue
+                    hint = np.int64(tt_move[j])
+            seat = (leader + nplayed) % n_seats
+            hand = hands[seat]
+            legal = _c_legal(_available(hand, seat, rules), tc, t, nplayed, leader, rules)
+            ws[d, W_SEAT] = seat
+            ws[d, W_ISMAX] = 1 if side[seat] else 0
+            ws[d, W_BEST] = -INF if side[seat] else INF
+            ws[d, W_BESTMOVE] = -1
+            ws[d, W_ALPHA0] = a
+            ws[d, W_BETA0] = b
+            wsu[d, U_HAND] = hand
+            ws[d, W_N] = _gen_moves(moves, d, legal, hand, unplayed, seat, tc, t, nplayed,
+                                    leader, side, hint, rules, count, cls, order, order_len)
+            ws[d, W_IDX] = 0
+            phase = 1
+        elif phase == 1:
+            i = ws[d, W_IDX]
+            if i >= ws[d, W_N]:
+                r = ws[d, W_BEST]
+                if ws[d, W_NPLAYED] == 0:
+                    _tt_store(table, ws, wsu, d, r, stamp)
+                phase = 2
+                continue
+            c = moves[d, i]
+            seat = ws[d, W_SEAT]
+            hands[seat] = wsu[d, U_HAND] & ~_bit(c)
+            t = ws[d, W_TRICK]
+            nplayed = ws[d, W_NPLAYED]
+            tc[t, nplayed] = c
+            ws[d + 1, W_ALPHA] = ws[d, W_ALPHA]
+            ws[d + 1, W_BETA] = ws[d, W_BETA]
+            if nplayed + 1 < n_seats:
+                ws[d + 1, W_LEADER] = ws[d, W_LEADER]
+                ws[d + 1, W_TRICK] = t
+                ws[d + 1, W_NPLAYED] = nplayed + 1
+                ws[d + 1, W_ACC] = ws[d, W_ACC]
+                ws[d + 1, W_REM] = ws[d, W_REM]
+                wsu[d + 1, U_UNPLAYED] = wsu[d, U_UNPLAYED]
+            else:
+                winner, val, cards = _trick_value(tc, t, ws[d, W_LEADER], side, rules, count)
+                tp = 0
+                m = cards
+                while m:
+                    low = m & (~m + np.uint64(1))
+                    tp += points[popcount(low - np.uint64(1))]
+                    m ^= low
+                ws[d + 1, W_LEADER] = winner
+                ws[d + 1, W_TRICK] = t + 1
+                ws[d + 1, W_NPLAYED] = 0
+                ws[d + 1, W_ACC] = ws[d, W_ACC] + val
+                ws[d + 1, W_REM] = ws[d, W_REM] - tp
+                wsu[d + 1, U_UNPLAYED] = wsu[d, U_UNPLAYED] & ~cards
+            d += 1
+            phase = 0
+        elif phase == 2:
+            if d == 0:
+                return r
+            d -= 1
+            phase = 3
+        else:
+            seat = ws[d, W_SEAT]
+            hands[seat] = wsu[d, U_HAND]
+            c = moves[d, ws[d, W_IDX]]
+            cut = False
+            if ws[d, W_ISMAX] == 1:
+                if r > ws[d, W_BEST]:
+                    ws[d, W_BEST] = r
+                    ws[d, W_BESTMOVE] = c
+                    if r > ws[d, W_ALPHA]:
+                        ws[d, W_ALPHA] = r
+                        cut = r >= ws[d, W_BETA]
+            else:
+                if r < ws[d, W_BEST]:
+                    ws[d, W_BEST] = r
+                    ws[d, W_BESTMOVE] = c
+                    if r < ws[d, W_BETA]:
+                        ws[d, W_BETA] = r
+                        cut = r <= ws[d, W_ALPHA]
+            if cut:
+                r = ws[d, W_BEST]
+                if ws[d, W_NPLAYED] == 0:
+                    _tt_store(table, ws, wsu, d, r, stamp)
+                phase = 2
+            else:
+                ws[d, W_IDX] += 1
+                phase = 1
+
+
+@helper
+def _tt_store(table, ws, wsu, d, r, stamp):
+    """Store the value ``r`` of the trick start at ply ``d`` as bounds of the points still to
+    come, against the window it was searched with; merged with what the entry held."""
+    tt_unplayed, tt_hash, tt_lo, tt_hi, tt_move, tt_stamp, ctx = table
+    fut = r - ws[d, W_ACC]
+    unplayed = wsu[d, U_K2]
+    key = wsu[d, U_HASH]
+    j = _tt_slot(tt_unplayed, tt_hash, tt_stamp, stamp, unplayed, key)
+    if j < 0:
+        j = -j - 1
+        tt_unplayed[j] = unplayed
+        tt_hash[j] = key
+        tt_stamp[j] = stamp
+        tt_lo[j] = -32000
+        tt_hi[j] = 32000
+        tt_move[j] = -1
+    if r > ws[d, W_ALPHA0] and fut > tt_lo[j]:
+        tt_lo[j] = fut
+    if r < ws[d, W_BETA0] and fut < tt_hi[j]:
+        tt_hi[j] = fut
+    if ws[d, W_BESTMOVE] >= 0:
+        tt_move[j] = ws[d, W_BESTMOVE]
+
+
+@kernel
+def _count_value(hands, side, rules, count, table, order, order_len, cls, leader, trick,
+                 nplayed, tc, unplayed, lo, hi, guess):
+    """The exact count from the position, known to lie in ``lo`` … ``hi``: null-window tests
+    sharing the table, the first at ``guess``, then halving what is left (each test's
+    fail-soft bound narrows it further). ``table``'s stamp is the caller's."""
+    ws = np.zeros((DEPTH, W_LEN), np.int64)
+    wsu = np.zeros((DEPTH, U_LEN), np.uint64)
+    moves = np.zeros((DEPTH, 64), np.int64)
+    g = min(max(guess, lo + 1), hi)
+    while lo < hi:
+        v = _count_ab(hands, side, rules, count, table, order, order_len, cls, ws, wsu, moves,
+                      tc, leader, trick, nplayed, unplayed, g - 1, g)
+        if v < g:
+            hi = v
+        else:
+            lo = v
+        g = (lo + hi + 1) // 2
+    return lo
+
+
+@kernel
+def _count_test(hands, side, rules, count, table, order, order_len, cls, leader, trick,
+                nplayed, tc, unplayed, k):
+    """Does the side count at least ``k`` from the position? One null-window search."""
+    ws = np.zeros((DEPTH, W_LEN), np.int64)
+    wsu = np.zeros((DEPTH, U_LEN), np.uint64)
+    moves = np.zeros((DEPTH, 64), np.int64)
+    return _count_ab(hands, side, rules, count, table, order, order_len, cls, ws, wsu, moves,
+                     tc, leader, trick, nplayed, unplayed, k - 1, k) >= k
+
+
+@kernel
+def _legal_cards(hand, tc, trick, nplayed, leader, rules):
+    """The legal cards of ``hand`` at play position ``nplayed`` (a mask); ``tc`` row
+    ``trick`` is used as scratch past ``nplayed``."""
+    return _c_legal(hand, tc, trick, nplayed, leader, rules)
+
+
+@kernel
+def _finish_trick(tc, trick, leader, side, rules, count):
+    """The trick ``trick`` complete: ``(winner, points to the side, its cards)``."""
+    return _trick_value(tc, trick, leader, side, rules, count)

@@ -1,0 +1,56 @@
+"""Troggu, Tapp-tarokk (``seeds/004``; ``spec/other-games.md`` §3): three to six players, one
+felvevő against all, 54 cards; the Tapp (talon) and hands: 3 players 6/16, 4: 6/12, 5: 9/9,
+6: 12/7. The felvevő counts his tricks and the skart: 106 in all, the game at 54.
+"""
+
+from __future__ import annotations
+
+from ..engine.count_rules import DUTY_TRUMP, Count, CountRules
+from .base import Dealt, Figure, Game, Setup, point_count, tarokk_rules
+from .decks import Deck, tarokk_deck
+
+_DECK = tarokk_deck(54)
+HAND = {3: 16, 4: 12, 5: 9, 6: 7}
+"""Cards a hand by the number of players (§3); the rest is the Tapp."""
+
+
+class Troggu(Game):
+    id = "troggu"
+    title = "Troggu (Tapp-tarokk)"
+    source = "seeds/004; spec/other-games.md §3"
+    players = (3, 4, 5, 6)
+    default_players = 3
+    goal = 54
+
+    def deck(self, setup: Setup) -> Deck:
+        return _DECK
+
+    def hand_size(self, setup: Setup) -> int:
+        return HAND[setup.players]
+
+    def rest_name(self) -> str:
+        return "tapp"
+
+    def rules(self, setup: Setup, dealt: Dealt | None = None) -> CountRules:
+        return tarokk_rules(self, _DECK, setup, DUTY_TRUMP)
+
+    def count(self, setup: Setup) -> Count:
+        return point_count(_DECK, self.hand_size(setup))
+
+    def figures(self) -> list[Figure]:
+        return [
+            Figure("jatek", "játék", {"units": 1, "szolo": 2}, "pts(F) >= 54 of 106"),
+            Figure("duplajatek", "duplajáték", {"units": 2, "szolo": 4}, "pts(F) >= 71"),
+            Figure("volat", "volát", {"units": 4, "szolo": 8}, "F wins all tricks"),
+            Figure("tuletroa", "tulétroá", {"silent": 1, "announced": 2},
+                   "P captures I, XXI, skíz"),
+            Figure("negy_kiraly", "négy király", {"silent": 1, "announced": 2},
+                   "P captures the four kings"),
+            Figure("pagatulti", "pagátulti", {"silent": 3, "announced": 6},
+                   "P wins the last trick with I"),
+            Figure("pagatfogas", "pagátfogás", {"silent": 1, "announced": 2},
+                   "P captures O's I"),
+            Figure("xxi_fogas", "XXI-fogás", {"silent": 2, "announced": 4},
+                   "P captures O's XXI"),
+            Figure("mizer", "mizer", {"units": 1}, "all pass: most tricks pays 1 each"),
+        ]
