@@ -24,6 +24,8 @@ MAX_SEATS = 13
 MAX_CARDS = 64
 """Most cards a deck may have: a set of cards is one ``uint64``."""
 MAX_TRICKS = 32
+SPECIAL = 1000
+"""``Count.card_classes``: a class from here on is one card's own, never merged."""
 """Most tricks a deal may have (two-handed Strohmandli plays 21)."""
 
 # duties (CountRules.duty bits)
@@ -146,9 +148,10 @@ class Count:
 
     def card_classes(self, rules: CountRules) -> np.ndarray:
         """``(n_cards,)`` int16: cards the count treats alike (equal points, in no trick mask,
-        not the excuse, an upset card or a card in a table pile), which the search merges
-        when no other live card lies between them in their suit, and its table matches
-        across positions (``kernel/count_search._pattern_key``)."""
+        not the excuse, an upset card, a card a trick's points name or a card in a table
+        pile: those have ``SPECIAL + id``), which the search merges when no other live card
+        lies between them in their suit, and its table matches across positions
+        (``kernel/count_search._pattern_key``)."""
         named = rules.pile_mask
         for m in self.trick_cards:
             named |= int(m)
@@ -157,8 +160,8 @@ class Count:
         out = np.zeros(rules.n_cards, dtype=np.int16)
         sig: dict = {}
         for c in range(rules.n_cards):
-            key = (int(self.points[c]), c if c in special else -1)
-            out[c] = sig.setdefault(key, len(sig))
+            out[c] = SPECIAL + c if c in special else sig.setdefault(int(self.points[c]),
+                                                                        len(sig))
         return out
 
 

@@ -26,8 +26,9 @@ import numpy as np
 
 from ...jit import helper, kernel
 from ...jit.bits import _bit, popcount
+from ..count_rules import SPECIAL
 
-CTX_LEN = 4
+CTX_LEN = 8
 X_NODES = 0       # ctx: nodes searched
 X_STAMP = 1       # ctx: the current search's stamp (entries of older stamps are empty)
 X_HITS = 2        # ctx: table answers
@@ -235,15 +236,100 @@ def _trick_value(tc, t, leader, side, rules, count):
 
 
 @helper
-def _gen_moves(moves, d, legal, hand, unplayed, seat, tc, t, nplayed, leader, side, hint,
+def _can_beat(hand, w, led, suit_of, power, suit_masks, trump, excuse):
+    """Could a seat holding ``hand`` (its playable cards) beat card ``w`` in a trick led in
+    suit ``led``, whatever its duties? (Every game here makes a seat follow suit.)"""
+    h = hand
+    if excuse >= 0:
+        h &= ~_bit(excuse)
+    follow = h & suit_masks[led]
+    if follow != 0:
+        if suit_of[w] != led:
+            return False            # w is a trump over the led suit: following cannot beat it
+        m = follow
+        while m:
+            low = m & (~m + np.uint64(1))
+            if power[popcount(low - np.uint64(1))] > power[w]:
+                return True
+            m ^= low
+        return False
+    if trump < 0 or led == trump:
+        return False
+    tr = h & suit_masks[trump]
+    if suit_of[w] != trump:
+        return tr != 0
+    while tr:
+        low = tr & (~tr + np.uint64(1))
+        if power[popcount(low - np.uint64(1))] > power[w]:
+            return True
+        tr ^= low
+    return False
+
+
+@helper
+def _sure_side(hands, tc, t, nplayed, leader, c, seat, side, rules):
+    """With card ``c`` played by ``seat`` now, does the trick surely go to the seat's side
+    (1), surely to the other (-1), or can the seats still to play change that (0)? Sure when
+    no seat to play of the side not winning could beat the winning card (a seat of the
+    winning side that overtakes leaves it with a card nobody after can beat either)."""
+    n_seats, suit_of, power, suit_masks, trump, duty, team_of, excuse, up_lo = rules[:9]
+    if up_lo >= 0:
+        return 0
+    tc[t, nplayed] = c
+    wpos = _win_pos(tc, t, nplayed + 1, rules)
+    if wpos < 0:
+        return 0
+    w = tc[t, wpos]
+    wside = side[(leader + wpos) % n_seats]
+    led = _led_suit(tc, t, nplayed + 1, excuse, suit_of)
+    for i in range(nplayed + 1, n_seats):
+        s2 = (leader + i) % n_seats
+        if side[s2] != wside and _can_beat(_available(hands[s2], s2, rules), w, led, suit_of,
+                                           power, suit_masks, trump, excuse):
+            return 0
+    return 1 if wside == side[seat] else -1
+
+
+@helper
+def _score_move(c, tc, t, nplayed, top, mate_wins, last, hint, rules, points):
+    """The move ordering's score of card ``c`` (higher first): the table's move; on lead a
+    card no live card beats in its suit (most points first), else the cheapest; following, a
+    winning card (the last hand: the most points; else the strongest), points onto a
+    partner's trick, else the cheapest."""
+    power = rules[2]
+    if c == hint:
+        return np.int64(1) << 40
+    if nplayed == 0:
+        if top and c != rules[7]:
+            return (1 << 20) + points[c] * 16 + power[c]
+        return -points[c] * 64 - power[c]
+    tc[t, nplayed] = c
+    wins = _win_pos(tc, t, nplayed + 1, rules) == nplayed
+    if mate_wins and not wins:
+        return (1 << 18) + points[c] * 64 - power[c]
+    if wins:
+        if last:
+            return (1 << 20) + points[c] * 64 - power[c]
+        return (1 << 19) + power[c] + points[c] * 4
+    return -points[c] * 64 - power[c]
+
+
+@helper
+def _gen_moves(moves, d, legal, hands, seat, unplayed, tc, t, nplayed, leader, side, hint,
                rules, count, cls, order, order_len):
-    """The moves of ply ``d`` into ``moves[d]``, one of each run of merged cards, best first
-    (the table's move ``hint`` first); returns their number."""
-    (n_seats, suit_of, power, suit_masks, trump, duty, team_of, excuse, up_lo, up_hi,
-     piles, to_hand, pile_mask) = rules
+    """The moves of ply ``d`` into ``moves[d]``, best first (the table's move ``hint`` first);
+    returns their number.
+
+    A run is the seat's legal cards of one suit that no other live card (another hand's, or
+    on the table) separates. Cards of a run win and lose alike: where the trick surely goes to
+    the seat's side, only the run's card of the most points is tried, where it surely goes to
+    the other side the one of the fewest (skatsearch's ``reduce_unequal``: the card kept is
+    worth as much later); else one card of each class in a row. Special cards (a class of
+    their own: the excuse, named cards, pile cards, ``SPECIAL`` on) stand alone."""
+    n_seats, suit_of, power, suit_masks = rules[:4]
+    pile_mask = rules[12]
     points = count[0]
-    n_suits = suit_masks.shape[0]
-    # the trick so far: who wins it and is he on the seat's side
+    hand = hands[seat]
     wpos = -1
     if nplayed > 0:
         wpos = _win_pos(tc, t, nplayed, rules)
@@ -251,67 +337,70 @@ def _gen_moves(moves, d, legal, hand, unplayed, seat, tc, t, nplayed, leader, si
     last = nplayed == n_seats - 1
     n = 0
     scores = np.empty(64, np.int64)
-    for s in range(n_suits):
-        run_cls = -1
-        top_live = True      # no live card of another hand above (walking down)
-        # walk the suit from its strongest card down
-        for k in range(order_len[s] - 1, -1, -1):
-            c = order[s, k]
-            b = _bit(c)
-            if (unplayed & b) == 0:
-                continue
-            if (hand & b) == 0:
-                run_cls = -1
-                if (tc_has(tc, t, nplayed, c)) == 0:
-                    top_live = False
-                continue
-            if (legal & b) == 0:
-                if (pile_mask & b) != 0:
-                    run_cls = -1
-                continue
-            if run_cls >= 0 and cls[c] == run_cls:
-                continue        # merged with the card above it
-            run_cls = cls[c] if (pile_mask & b) == 0 else -1
-            # score the move
-            if c == hint:
-                sc = 1 << 40
-            elif nplayed == 0:
-                if top_live and (suit_of[c] == trump or excuse < 0 or c != excuse):
-                    sc = (1 << 20) + points[c] * 16 + power[c]
-                else:
-                    sc = -points[c] * 64 - power[c]
-            else:
-                tc[t, nplayed] = c
-                wins = _win_pos(tc, t, nplayed + 1, rules) == nplayed
-                if mate_wins and not wins:
-                    sc = (1 << 18) + points[c] * 64 - power[c]
-                elif wins:
-                    if last:
-                        sc = (1 << 20) + points[c] * 64 - power[c]
-                    else:
-                        sc = (1 << 19) + power[c] + points[c] * 4
-                else:
-                    sc = -points[c] * 64 - power[c]
-            # insertion by score
-            j = n
-            while j > 0 and scores[j - 1] < sc:
-                scores[j] = scores[j - 1]
-                moves[d, j] = moves[d, j - 1]
-                j -= 1
-            scores[j] = sc
-            moves[d, j] = c
-            n += 1
-            top_live = False
+    run = np.empty(64, np.int64)
+    for s in range(suit_masks.shape[0]):
+        if (legal & suit_masks[s]) == 0:
+            continue
+        top = True              # no live card above the run (on lead: it wins its suit)
+        k = order_len[s] - 1
+        while k >= -1:
+            # gather the next run, walking the suit down
+            nr = 0
+            while k >= 0:
+                c = order[s, k]
+                b = _bit(c)
+                if (unplayed & b) == 0:
+                    k -= 1
+                    continue                # played in an earlier trick
+                mine = (hand & b) != 0
+                alone = cls[c] >= SPECIAL
+                if mine and not alone and (legal & b) == 0:
+                    k -= 1
+                    continue                # the seat's own card it may not play now
+                if not mine or alone:
+                    if nr > 0:
+                        break               # the run ends above this card
+                    k -= 1
+                    if (legal & b) != 0:
+                        run[0] = c          # a card of its own: a run of one
+                        nr = 1
+                        break
+                    top = False
+                    continue
+                run[nr] = c
+                nr += 1
+                k -= 1
+            if nr == 0:
+                break
+            sure = 0
+            if nr > 1:
+                sure = _sure_side(hands, tc, t, nplayed, leader, run[0], seat, side, rules)
+            for i in range(nr):
+                c = run[i]
+                keep = True
+                if sure != 0:
+                    for i2 in range(nr):
+                        c2 = run[i2]
+                        better = points[c2] > points[c] if sure > 0 else points[c2] < points[c]
+                        if better or (points[c2] == points[c] and i2 < i):
+                            keep = False
+                            break
+                elif i > 0 and cls[run[i - 1]] == cls[c]:
+                    keep = False        # merged with the card above it
+                if not keep:
+                    continue
+                sc = _score_move(c, tc, t, nplayed, top and i == 0, mate_wins, last, hint,
+                                 rules, points)
+                j = n
+                while j > 0 and scores[j - 1] < sc:
+                    scores[j] = scores[j - 1]
+                    moves[d, j] = moves[d, j - 1]
+                    j -= 1
+                scores[j] = sc
+                moves[d, j] = c
+                n += 1
+            top = False
     return n
-
-
-@helper
-def tc_has(tc, t, nplayed, c):
-    """Is card ``c`` on the table of trick ``t``? (1/0)"""
-    for i in range(nplayed):
-        if tc[t, i] == c:
-            return 1
-    return 0
 
 
 @helper
@@ -432,6 +521,13 @@ def _count_ab(hands, side, rules, count, table, order, order_len, cls, ws, wsu, 
                     r = acc
                     phase = 2
                     continue
+                if popcount(unplayed) == n_seats:     # the last trick plays itself
+                    for i in range(n_seats):
+                        tc[t, i] = popcount(hands[(leader + i) % n_seats] - np.uint64(1))
+                    _w, val, _c = _trick_value(tc, t, leader, side, rules, count)
+                    r = acc + val
+                    phase = 2
+                    continue
                 fmax = ws[d, W_REM] + suf_pos[t]
                 fmin = suf_neg[t]
                 if acc + fmax <= a:
@@ -472,7 +568,7 @@ def _count_ab(hands, side, rules, count, table, order, order_len, cls, ws, wsu, 
             ws[d, W_ALPHA0] = a
             ws[d, W_BETA0] = b
             wsu[d, U_HAND] = hand
-            ws[d, W_N] = _gen_moves(moves, d, legal, hand, unplayed, seat, tc, t, nplayed,
+            ws[d, W_N] = _gen_moves(moves, d, legal, hands, seat, unplayed, tc, t, nplayed,
                                     leader, side, hint, rules, count, cls, order, order_len)
             ws[d, W_IDX] = 0
             phase = 1
@@ -540,6 +636,7 @@ def _count_ab(hands, side, rules, count, table, order, order_len, cls, ws, wsu, 
                         ws[d, W_BETA] = r
                         cut = r <= ws[d, W_ALPHA]
             if cut:
+                ctx[X_CUTS + 1 + min(ws[d, W_IDX], 3)] += 1
                 r = ws[d, W_BEST]
                 if ws[d, W_NPLAYED] == 0:
                     _tt_store(table, ws, wsu, d, r, stamp)
