@@ -18,6 +18,7 @@ from .common import OneLineErrors
 from .deal import deal_command
 from .play import play_command
 from .review import review_command
+from .score import score_command
 from .suggest import suggest_command
 from .slems import slems_command
 from .solve import solve_command
@@ -34,5 +35,6 @@ def main():
 
 
 for _command in (deal_command, solve_command, analyze_command, advise_command,
-                 slems_command, batch_command, review_command, suggest_command, play_command):
+                 slems_command, batch_command, review_command, suggest_command, play_command,
+                 score_command):
     main.add_command(_command)

@@ -1,0 +1,148 @@
+"""Speed of the count search (``royal_sim.engine.counts``) on full deals of every game, beside
+royal tarokk's and bridge's trick search (the goal search) from the same run.
+
+For each game of ``royal_sim.games`` (but royal): ``--deals`` random full deals by the game's
+dealing (fixed seed), the declarer seat 1 against the others; per deal the threshold search
+(one null-window test at the game's goal: belote 82, hármas 34, módosított 48, droggn and
+troggu 54, strohmandli 48, vier-anderle 1 trick) and the exact count (tests halving the range),
+each on a fresh table, one thread, warm JIT. Prints one line a game::
+
+    GAME: exact median X ms, threshold median Y ms, nodes N
+
+(``nodes``: the exact search's median), then the 90th percentiles. Royal: the goal search's
+``max_tricks`` for the attack on random valid deals; bridge: the same kernel on random
+10-card positions with a trump (``bridge_play_rules``, as ``bench_solver.py``). Compile time is printed first (the count
+kernels' first call: compile or cache load).
+
+Targets (issue 45): belote exact ≤ 5 ms median (goal ≤ 1 ms), threshold ≤ 2 ms; hármas and
+droggn threshold ≤ 50 ms median.
+
+Usage: ``python benchmarks/bench_games.py [--deals 20] [--heavy-deals 5] [--seed 1]
+[--games belote,harmas]``.
+"""
+
+from __future__ import annotations
+
+import statistics
+import time
+
+import click
+
+HEAVY = ("harmas", "modositott", "troggu", "droggn", "strohmandli")
+"""Games whose full deals take seconds: measured on ``--heavy-deals`` deals."""
+
+
+def _pct(values, q):
+    values = sorted(values)
+    return values[min(len(values) - 1, int(q * len(values)))]
+
+
+def _game_rows(game, n_deals, seed, threshold_only=False):
+    from royal_sim.engine.counts import CountPosition, CountSolver
+    from royal_sim.games.base import new_state
+
+    setup = game.setup(trump="H" if game.trumps else None)
+    count = game.count(setup)
+    goal = game.goal or 1
+    state = new_state(seed)
+    rows = []
+    for _ in range(n_deals):
+        dealt = game.deal(state, setup)
+        rules = game.rules(setup, dealt)
+        side = game.declarer_side(0, setup)
+        pos = CountPosition(dealt.hands, game.default_leader(0, setup), 0, ())
+        solver = CountSolver(rules)
+        t0 = time.perf_counter()
+        made = solver.reaches(pos, side, count, goal)
+        t1 = time.perf_counter()
+        n_thr = solver.nodes
+        value = None
+        t2 = t1
+        if not threshold_only:
+            solver = CountSolver(rules)
+            t1b = time.perf_counter()
+            value = solver.value(pos, side, count)
+            t2 = time.perf_counter()
+            if (value >= goal) != made:
+                raise SystemExit(f"{game.id}: threshold and exact disagree on a deal")
+            rows.append(((t1 - t0) * 1e3, (t2 - t1b) * 1e3, n_thr, solver.nodes))
+        else:
+            rows.append(((t1 - t0) * 1e3, None, n_thr, None))
+    return rows
+
+
+def _royal_and_bridge(n_deals, seed):
+    import random
+
+    from royal_sim.engine.play_rules import bridge_play_rules
+    from royal_sim.engine.solver import Solver
+    from royal_sim.sampling.sampler import Constraints, _cached_sampler
+    from royal_sim.tarokk import max_tricks
+
+    deals = _cached_sampler(Constraints()).sample(n_deals, seed=seed).deals
+    ms = []
+    for row in deals:
+        hands = tuple(int(x) for x in row)
+        t0 = time.perf_counter()
+        max_tricks(hands, 0, 1)
+        ms.append((time.perf_counter() - t0) * 1e3)
+    rng = random.Random(seed)
+    solver = Solver(bridge_play_rules(0))
+    bms = []
+    for _ in range(n_deals):
+        cards = list(range(52))
+        rng.shuffle(cards)
+        hands = tuple(sum(1 << c for c in cards[10 * s:10 * s + 10]) for s in range(4))
+        t0 = time.perf_counter()
+        solver.max_tricks(hands, 0, 4, 0)
+        bms.append((time.perf_counter() - t0) * 1e3)
+    return ms, bms
+
+
+@click.command()
+@click.option("--deals", default=20, show_default=True, help="Full deals per light game.")
+@click.option("--heavy-deals", default=5, show_default=True,
+              help=f"Full deals per heavy game ({', '.join(HEAVY)}).")
+@click.option("--seed", default=1, show_default=True)
+@click.option("--games", default=None, help="Comma-separated game ids (default all).")
+@click.option("--threshold-only", is_flag=True, help="Skip the exact counts.")
+def main(deals, heavy_deals, seed, games, threshold_only):
+    from royal_sim.games import GAMES
+    from royal_sim.engine.counts import CountPosition, CountSolver
+
+    ids = [g for g in GAMES if g != "royal"] if not games else games.split(",")
+    # compile (or load) the count kernels once, timed
+    t0 = time.perf_counter()
+    g = GAMES["belote"]
+    s = g.setup(trump="H")
+    d = g.deal(__import__("royal_sim.games.base", fromlist=["new_state"]).new_state(0), s)
+    CountSolver(g.rules(s, d)).value(CountPosition(d.hands), (0, 2), g.count(s))
+    print(f"count kernels: first call {time.perf_counter() - t0:.1f} s "
+          "(compile, or load from the cache)", flush=True)
+    for gid in ids:
+        game = GAMES[gid]
+        n = heavy_deals if gid in HEAVY else deals
+        rows = _game_rows(game, n, seed, threshold_only)
+        thr = [r[0] for r in rows]
+        line = f"{gid}: "
+        if not threshold_only:
+            ex = [r[1] for r in rows]
+            nodes = statistics.median(r[3] for r in rows)
+            line += (f"exact median {statistics.median(ex):.1f} ms, threshold median "
+                     f"{statistics.median(thr):.1f} ms, nodes {nodes:,.0f}")
+            line += (f"   (p90 exact {_pct(ex, 0.9):.1f} ms, threshold {_pct(thr, 0.9):.1f} "
+                     f"ms; {n} deals)")
+        else:
+            nodes = statistics.median(r[2] for r in rows)
+            line += (f"threshold median {statistics.median(thr):.1f} ms, nodes "
+                     f"{nodes:,.0f}   (p90 {_pct(thr, 0.9):.1f} ms; {n} deals)")
+        print(line, flush=True)
+    ms, bms = _royal_and_bridge(deals, seed)
+    print(f"royal: max tricks median {statistics.median(ms):.2f} ms (p90 "
+          f"{_pct(ms, 0.9):.2f} ms; {deals} deals)")
+    print(f"bridge: max tricks median {statistics.median(bms):.2f} ms (p90 "
+          f"{_pct(bms, 0.9):.2f} ms; {deals} deals)")
+
+
+if __name__ == "__main__":
+    main()
