@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...jit import helper, kernel
+from ...jit import helper, kernel, kernel_no_refcount
 from ...jit.bits import _bit, popcount
 from ..count_rules import SPECIAL
 
@@ -44,6 +44,9 @@ U_HASH, U_UNPLAYED, U_HAND, U_K2 = 0, 1, 2, 3
 U_LEN = 4
 
 INF = 1 << 30
+# aux rows (int64 scratch of the search)
+A_OWNER, A_SUF_POS, A_SUF_NEG, A_SCORES, A_RUN = 0, 1, 2, 3, 4
+A_LEN = 5
 
 
 def new_table(bits: int = 19) -> tuple:
@@ -316,7 +319,7 @@ def _score_move(c, tc, t, nplayed, top, mate_wins, last, hint, rules, points):
 
 @helper
 def _gen_moves(moves, d, legal, hands, seat, unplayed, tc, t, nplayed, leader, side, hint,
-               rules, count, cls, order, order_len):
+               rules, count, cls, order, order_len, aux):
     """The moves of ply ``d`` into ``moves[d]``, best first (the table's move ``hint`` first);
     returns their number.
 
@@ -336,8 +339,8 @@ def _gen_moves(moves, d, legal, hands, seat, unplayed, tc, t, nplayed, leader, s
     mate_wins = wpos >= 0 and side[(leader + wpos) % n_seats] == side[seat]
     last = nplayed == n_seats - 1
     n = 0
-    scores = np.empty(64, np.int64)
-    run = np.empty(64, np.int64)
+    scores = aux[A_SCORES]
+    run = aux[A_RUN]
     for s in range(suit_masks.shape[0]):
         if (legal & suit_masks[s]) == 0:
             continue
@@ -459,9 +462,9 @@ def _tt_slot(tt_unplayed, tt_hash, tt_stamp, stamp, unplayed, key):
     return -(i + 2)
 
 
-@kernel
-def _count_ab(hands, side, rules, count, table, order, order_len, cls, ws, wsu, moves, tc,
-              leader0, trick0, nplayed0, unplayed0, alpha, beta):
+@kernel_no_refcount
+def _count_ab(hands, side, rules, count, table, order, order_len, cls, ws, wsu, moves, aux,
+              tc, leader0, trick0, nplayed0, unplayed0, alpha, beta):
     """Fail-soft alpha-beta: the points the side (``side`` (n_seats,) bool) counts from the
     position to the end, exact when inside ``alpha`` … ``beta``, else a bound beyond it.
 
@@ -470,16 +473,19 @@ def _count_ab(hands, side, rules, count, table, order, order_len, cls, ws, wsu, 
     (``nplayed0`` of them, ``leader0`` first); ``unplayed0``: the cards in no finished trick
     (the hands and the table); ``order``: (n_suits, 64) int64, each suit's card ids from the
     weakest, ``order_len`` their number; ``cls``: ``Count.card_classes``; ``ws``, ``wsu``,
-    ``moves``: the work space (``DEPTH`` plies)."""
+    ``moves``, ``aux``: the work space (``DEPTH`` plies; ``aux`` (A_LEN, 65) int64 scratch),
+    allocated by the caller: the search allocates nothing."""
     n_seats = rules[0]
     tt_unplayed, tt_hash, tt_lo, tt_hi, tt_move, tt_stamp, ctx = table
     points, trick_points, trick_cards = count
     n_tricks = trick_points.shape[0]
     stamp = ctx[X_STAMP]
-    owner = np.zeros(64, np.int64)
+    owner = aux[A_OWNER]
     # the most and least the trick terms from trick t on can add
-    suf_pos = np.zeros(n_tricks + 1, np.int64)
-    suf_neg = np.zeros(n_tricks + 1, np.int64)
+    suf_pos = aux[A_SUF_POS]
+    suf_neg = aux[A_SUF_NEG]
+    suf_pos[n_tricks] = 0
+    suf_neg[n_tricks] = 0
     for t in range(n_tricks - 1, -1, -1):
         tp = np.int64(trick_points[t])
         suf_pos[t] = suf_pos[t + 1] + (tp if tp > 0 else 0)
@@ -569,7 +575,8 @@ def _count_ab(hands, side, rules, count, table, order, order_len, cls, ws, wsu, 
             ws[d, W_BETA0] = b
             wsu[d, U_HAND] = hand
             ws[d, W_N] = _gen_moves(moves, d, legal, hands, seat, unplayed, tc, t, nplayed,
-                                    leader, side, hint, rules, count, cls, order, order_len)
+                                    leader, side, hint, rules, count, cls, order, order_len,
+                                    aux)
             ws[d, W_IDX] = 0
             phase = 1
         elif phase == 1:
@@ -680,10 +687,11 @@ def _count_value(hands, side, rules, count, table, order, order_len, cls, leader
     ws = np.zeros((DEPTH, W_LEN), np.int64)
     wsu = np.zeros((DEPTH, U_LEN), np.uint64)
     moves = np.zeros((DEPTH, 64), np.int64)
+    aux = np.zeros((A_LEN, 65), np.int64)
     g = min(max(guess, lo + 1), hi)
     while lo < hi:
         v = _count_ab(hands, side, rules, count, table, order, order_len, cls, ws, wsu, moves,
-                      tc, leader, trick, nplayed, unplayed, g - 1, g)
+                      aux, tc, leader, trick, nplayed, unplayed, g - 1, g)
         if v < g:
             hi = v
         else:
@@ -699,8 +707,9 @@ def _count_test(hands, side, rules, count, table, order, order_len, cls, leader,
     ws = np.zeros((DEPTH, W_LEN), np.int64)
     wsu = np.zeros((DEPTH, U_LEN), np.uint64)
     moves = np.zeros((DEPTH, 64), np.int64)
+    aux = np.zeros((A_LEN, 65), np.int64)
     return _count_ab(hands, side, rules, count, table, order, order_len, cls, ws, wsu, moves,
-                     tc, leader, trick, nplayed, unplayed, k - 1, k) >= k
+                     aux, tc, leader, trick, nplayed, unplayed, k - 1, k) >= k
 
 
 @kernel
