@@ -506,124 +506,202 @@ def score_deal(outcome: DealOutcome, rules: RuleSet | str = RuleSet.GEROTS,
     rules, ``igazitas=False`` under Gerots, a bid without outcome in ``made``, a kontra on
     a bid the pair did not make, a rekontra without kontra or under Gerots, or missing
     consolatio data."""
-    rules = _check_rules(rules)
-    gerots = rules is RuleSet.GEROTS
-    if gerots and not igazitas:
-        raise ScoringError("Gerots scoring always includes the consolatio; igazitas=False "
-                           "is a laza option")
-    if not isinstance(outcome, DealOutcome):
-        raise ScoringError(f"score_deal needs a DealOutcome, got {type(outcome).__name__}")
-    k_capped = not igazitas or kontra_cap_always
-
-    items: dict[Pair, list[ScoreItem]] = {p: [] for p in Pair}
-    kontra_items: dict[Pair, list[ScoreItem]] = {p: [] for p in Pair}
-    top_trophy: dict[Pair, int] = {}
-    largest_made: dict[Pair, int] = {p: 0 for p in Pair}
+    rules = _checked_rules(outcome, rules, igazitas)
     bids = {p: validate_bids(outcome[p].bids, rules) for p in Pair}
-    bid_ids_any = {b.slem.id for p in Pair for b in bids[p]}
-
-    if gerots or igazitas:
-        items[Pair.ATTACK] += _consolatio_items(outcome.attack.tarokks,
-                                                outcome.attack.both_honours, rules)
-        items[Pair.DEFENCE].append(ScoreItem("consolatio", "consolatio", DEFENCE_CONSOLATIO,
-                                             "defence always gets 60"))
-
+    items = _consolatio_by_pair(outcome, rules, igazitas)
+    kontra_items: dict[Pair, list[ScoreItem]] = {p: [] for p in Pair}
+    made_bids: dict[Pair, list[Bid]] = {}
     for pair in Pair:
-        po, opp = outcome[pair], pair.other
-        keys = {b.key for b in bids[pair]}
-        for k in sorted(po.kontra - keys):
-            raise ScoringError(f"kontra on {k}, which the {pair.label} pair did not bid")
-        for k in sorted(po.rekontra):
-            if gerots:
-                raise ScoringError(f"rekontra on {k}: Gerots rules have kontra only")
-            if k not in po.kontra:
-                raise ScoringError(f"rekontra on {k}, which was not kontra'd (only kontra'd "
-                                   "bids can be rekontra'd)")
-        lapsed = lapsed_bids(bids[pair], rules)
-        counted = [b for b in bids[pair] if b.key not in lapsed]
-        made = {}
-        for b in counted:
-            if b.key not in po.made:
-                raise ScoringError(f"no outcome for the {pair.label} pair's bid {b.key} "
-                                   "(PairOutcome.made)")
-            made[b.key] = po.made[b.key]
-        fulfilled_ids = {b.slem.id for b in counted if made[b.key]}
-
-        # bids: lapsed, void, made / failed, kontra and rekontra
-        for b in bids[pair]:
-            s, kontra = b.slem, b.key in po.kontra
-            tag = " (kontra'd)" if kontra else ""
-            if b.key in lapsed:
-                items[pair].append(ScoreItem("lapsed", b.key, 0,
-                                             f"raised by {lapsed[b.key].key}{tag}"))
-                continue
-            voiders = [i for i in s.void_if_made_own if i in fulfilled_ids]
-            if voiders:
-                items[pair].append(ScoreItem("void", b.key, 0, f"not scored beside the "
-                                             f"fulfilled {voiders[0]}{tag}"))
-                continue
-            ok, value = made[b.key], s.value
-            if ok:
-                items[pair].append(ScoreItem("bid", b.key, value, f"made, value {value}"))
-                largest_made[pair] = max(largest_made[pair], value)
-                if s.trophy_rank > 1:
-                    top_trophy[pair] = max(top_trophy.get(pair, 0), value)
-            else:
-                if gerots or (igazitas and not (kontra and kontra_fail_cap)):
-                    cost, why = value, f"failed, value {value}"
-                else:
-                    cost, why = min(value, LAZA_STEP), f"failed, value {value}, costs at most 5"
-                items[pair].append(ScoreItem("bid", b.key, -cost, why))
-            if not kontra:
-                continue
-            k = value if gerots or not k_capped else min(value, LAZA_STEP)
-            kontra_items[opp].append(ScoreItem(
-                "kontra", f"kontra {b.key}", -k if ok else k,
-                f"{pair.label}'s {b.key} {'made' if ok else 'failed'}; kontra moves {k}"))
-            if b.key in po.rekontra:
-                items[pair].append(ScoreItem("rekontra", f"rekontra {b.key}",
-                                             2 * k if ok else -2 * k, f"twice the kontra's {k}"))
-
-        # hand announcements
-        for ann, param in po.announcements:
-            items[pair].append(ScoreItem("announcement", announcement_key(ann, param),
-                                         ann.value, ann.name))
-
-        # silent slems
-        own_ids = {b.slem.id for b in bids[pair]}
-        for s in _SILENT:
-            if not po.made.get(s.id):
-                continue
-            why = None
-            hit = [i for i in s.void_if_bid_any if i in bid_ids_any]
-            if hit:
-                why = f"void: {hit[0]} was bid"
-            hit = [i for i in s.void_if_bid_own if i in own_ids]
-            if hit and not why:
-                why = f"void: announced by the pair's bid {hit[0]}"
-            hit = [i for i in s.void_if_made_own if i in fulfilled_ids]
-            if hit and not why:
-                why = f"void: not scored beside the fulfilled {hit[0]}"
-            if why:
-                items[pair].append(ScoreItem("void", s.id, 0, why))
-            else:
-                items[pair].append(ScoreItem("silent", s.id, s.value,
-                                             f"{s.name} achieved, value {s.value}"))
-
+        own, kontra, made_bids[pair] = _pair_items(
+            pair, outcome[pair], bids, rules, igazitas=igazitas,
+            k_capped=not igazitas or kontra_cap_always, kontra_fail_cap=kontra_fail_cap)
+        items[pair] += own
+        kontra_items[pair.other] += kontra
     scores = {}
     for pair in Pair:
         its = items[pair] + kontra_items[pair]
-        if gerots:
-            its += _gerots_limits(its, top_trophy.get(pair), failed_after_cap,
-                                  kontra_limit_net)
-        else:
-            its += _laza_limits(its, largest_made[pair], igazitas, cap_without_igazitas)
-        scores[pair] = PairScore(pair, tuple(its))
+        scores[pair] = PairScore(pair, tuple(its + _limit_items(
+            its, made_bids[pair], rules, igazitas, failed_after_cap, kontra_limit_net,
+            cap_without_igazitas)))
     options = {"igazitas": igazitas, "kontra_cap_always": kontra_cap_always,
                "failed_after_cap": failed_after_cap, "kontra_limit_net": kontra_limit_net,
                "kontra_fail_cap": kontra_fail_cap, "cap_without_igazitas": cap_without_igazitas}
     return ScoreResult(rules, scores[Pair.ATTACK], scores[Pair.DEFENCE],
                        MappingProxyType(options))
+
+
+def _checked_rules(outcome: DealOutcome, rules: RuleSet | str, igazitas: bool) -> RuleSet:
+    """``rules`` as a ``RuleSet``. Raises ``ScoringError``, in this order, for unknown
+    rules, ``igazitas=False`` under Gerots, an ``outcome`` that is not a ``DealOutcome``."""
+    rules = _check_rules(rules)
+    if rules is RuleSet.GEROTS and not igazitas:
+        raise ScoringError("Gerots scoring always includes the consolatio; igazitas=False "
+                           "is a laza option")
+    if not isinstance(outcome, DealOutcome):
+        raise ScoringError(f"score_deal needs a DealOutcome, got {type(outcome).__name__}")
+    return rules
+
+
+def _consolatio_by_pair(outcome: DealOutcome, rules: RuleSet,
+                        igazitas: bool) -> dict[Pair, list[ScoreItem]]:
+    """Each pair's consolatio items (attack: by its holdings; defence: 60); none for
+    either pair under laza without igazítás. Raises ``ScoringError`` for missing
+    consolatio data of the attack."""
+    items: dict[Pair, list[ScoreItem]] = {p: [] for p in Pair}
+    if rules is RuleSet.GEROTS or igazitas:
+        items[Pair.ATTACK] += _consolatio_items(outcome.attack.tarokks,
+                                                outcome.attack.both_honours, rules)
+        items[Pair.DEFENCE].append(ScoreItem("consolatio", "consolatio", DEFENCE_CONSOLATIO,
+                                             "defence always gets 60"))
+    return items
+
+
+def _pair_items(pair: Pair, po: PairOutcome, bids: Mapping[Pair, tuple[Bid, ...]],
+                rules: RuleSet, *, igazitas: bool, k_capped: bool, kontra_fail_cap: bool
+                ) -> tuple[list[ScoreItem], list[ScoreItem], list[Bid]]:
+    """``(own items, kontra items, made bids)`` of ``pair`` before the limits: its bid
+    items, hand announcements and silent slems in that order; the opponents' kontra items
+    on its bids; its counted, not void bids that were made. ``bids``: both pairs' validated
+    bids. Raises ``ScoringError`` for bad kontra/rekontra keys or a bid without outcome."""
+    gerots = rules is RuleSet.GEROTS
+    _check_kontra_keys(pair, po, bids[pair], gerots)
+    lapsed = lapsed_bids(bids[pair], rules)
+    made = _counted_outcomes(pair, po, bids[pair], lapsed)
+    fulfilled_ids = {b.slem.id for b in bids[pair] if made.get(b.key)}
+    own, kontra, made_bids = _bid_items(
+        pair, po, bids[pair], lapsed, made, fulfilled_ids, gerots=gerots, igazitas=igazitas,
+        k_capped=k_capped, kontra_fail_cap=kontra_fail_cap)
+    own += _announcement_items(po)
+    own += _silent_items(pair, po, bids, fulfilled_ids)
+    return own, kontra, made_bids
+
+
+def _check_kontra_keys(pair: Pair, po: PairOutcome, bids: tuple[Bid, ...],
+                       gerots: bool) -> None:
+    """Returns nothing; raises ``ScoringError`` for a kontra on a bid the pair did not
+    bid, then (in key order) for a rekontra under Gerots or on a bid not kontra'd."""
+    keys = {b.key for b in bids}
+    for k in sorted(po.kontra - keys):
+        raise ScoringError(f"kontra on {k}, which the {pair.label} pair did not bid")
+    for k in sorted(po.rekontra):
+        if gerots:
+            raise ScoringError(f"rekontra on {k}: Gerots rules have kontra only")
+        if k not in po.kontra:
+            raise ScoringError(f"rekontra on {k}, which was not kontra'd (only kontra'd "
+                               "bids can be rekontra'd)")
+
+
+def _counted_outcomes(pair: Pair, po: PairOutcome, bids: tuple[Bid, ...],
+                      lapsed: Mapping[str, Bid]) -> dict[str, bool]:
+    """``{key: made}`` for the pair's counted (not lapsed) bids, in bid order. Raises
+    ``ScoringError`` for a counted bid without outcome in ``PairOutcome.made``."""
+    made = {}
+    for b in bids:
+        if b.key in lapsed:
+            continue
+        if b.key not in po.made:
+            raise ScoringError(f"no outcome for the {pair.label} pair's bid {b.key} "
+                               "(PairOutcome.made)")
+        made[b.key] = po.made[b.key]
+    return made
+
+
+def _bid_items(pair: Pair, po: PairOutcome, bids: tuple[Bid, ...], lapsed: Mapping[str, Bid],
+               made: Mapping[str, bool], fulfilled_ids: set[str], *, gerots: bool,
+               igazitas: bool, k_capped: bool, kontra_fail_cap: bool
+               ) -> tuple[list[ScoreItem], list[ScoreItem], list[Bid]]:
+    """``(own items, kontra items, made bids)`` for the pair's bids, in bid order: per bid
+    a lapsed, void or made/failed item, then its rekontra item (own items); the opponents'
+    kontra item on it (kontra items); and the bids scored as made. A lapsed or void bid
+    takes its kontra with it."""
+    own: list[ScoreItem] = []
+    kontra_items: list[ScoreItem] = []
+    made_bids: list[Bid] = []
+    for b in bids:
+        kontra = b.key in po.kontra
+        dropped = _lapsed_or_void_item(b, lapsed, fulfilled_ids, kontra)
+        if dropped:
+            own.append(dropped)
+            continue
+        ok, value = made[b.key], b.slem.value
+        if ok:
+            own.append(ScoreItem("bid", b.key, value, f"made, value {value}"))
+            made_bids.append(b)
+        elif gerots or (igazitas and not (kontra and kontra_fail_cap)):
+            own.append(ScoreItem("bid", b.key, -value, f"failed, value {value}"))
+        else:
+            own.append(ScoreItem("bid", b.key, -min(value, LAZA_STEP),
+                                 f"failed, value {value}, costs at most 5"))
+        if not kontra:
+            continue
+        k = value if gerots or not k_capped else min(value, LAZA_STEP)
+        kontra_items.append(ScoreItem(
+            "kontra", f"kontra {b.key}", -k if ok else k,
+            f"{pair.label}'s {b.key} {'made' if ok else 'failed'}; kontra moves {k}"))
+        if b.key in po.rekontra:
+            own.append(ScoreItem("rekontra", f"rekontra {b.key}",
+                                 2 * k if ok else -2 * k, f"twice the kontra's {k}"))
+    return own, kontra_items, made_bids
+
+
+def _lapsed_or_void_item(b: Bid, lapsed: Mapping[str, Bid], fulfilled_ids: set[str],
+                         kontra: bool) -> ScoreItem | None:
+    """The 0-point ``lapsed`` item of a raised bid, or the ``void`` item of a bid voided
+    by a fulfilled bid of its own pair; ``None`` for a bid that is scored."""
+    tag = " (kontra'd)" if kontra else ""
+    if b.key in lapsed:
+        return ScoreItem("lapsed", b.key, 0, f"raised by {lapsed[b.key].key}{tag}")
+    voiders = [i for i in b.slem.void_if_made_own if i in fulfilled_ids]
+    if voiders:
+        return ScoreItem("void", b.key, 0, f"not scored beside the fulfilled {voiders[0]}{tag}")
+    return None
+
+
+def _announcement_items(po: PairOutcome) -> list[ScoreItem]:
+    """The ``announcement`` items of the pair's hand announcements, at their value."""
+    return [ScoreItem("announcement", announcement_key(ann, param), ann.value, ann.name)
+            for ann, param in po.announcements]
+
+
+def _silent_items(pair: Pair, po: PairOutcome, bids: Mapping[Pair, tuple[Bid, ...]],
+                  fulfilled_ids: set[str]) -> list[ScoreItem]:
+    """The pair's achieved silent slems in table order: a ``silent`` item at the slem's
+    value, or a 0-point ``void`` item naming the first rule that voids it (a bid of either
+    pair, a bid of its own, a fulfilled bid of its own)."""
+    bid_ids_any = {b.slem.id for p in Pair for b in bids[p]}
+    own_ids = {b.slem.id for b in bids[pair]}
+    out = []
+    for s in _SILENT:
+        if not po.made.get(s.id):
+            continue
+        why = None
+        hit = [i for i in s.void_if_bid_any if i in bid_ids_any]
+        if hit:
+            why = f"void: {hit[0]} was bid"
+        hit = [i for i in s.void_if_bid_own if i in own_ids]
+        if hit and not why:
+            why = f"void: announced by the pair's bid {hit[0]}"
+        hit = [i for i in s.void_if_made_own if i in fulfilled_ids]
+        if hit and not why:
+            why = f"void: not scored beside the fulfilled {hit[0]}"
+        if why:
+            out.append(ScoreItem("void", s.id, 0, why))
+        else:
+            out.append(ScoreItem("silent", s.id, s.value, f"{s.name} achieved, value {s.value}"))
+    return out
+
+
+def _limit_items(its: list[ScoreItem], made_bids: list[Bid], rules: RuleSet, igazitas: bool,
+                 failed_after_cap: bool, kontra_limit_net: bool,
+                 cap_without_igazitas: bool) -> list[ScoreItem]:
+    """The limit items (kontra limit, cap, floor) for a pair's items ``its``, given the
+    pair's bids scored as made: ``_gerots_limits`` with its largest made trophy above the
+    kis trófeák, or ``_laza_limits`` with its largest made bid (catalogue values are ≥ 1)."""
+    if rules is RuleSet.GEROTS:
+        trophy = max((b.slem.value for b in made_bids if b.slem.trophy_rank > 1), default=None)
+        return _gerots_limits(its, trophy, failed_after_cap, kontra_limit_net)
+    largest = max((b.slem.value for b in made_bids), default=0)
+    return _laza_limits(its, largest, igazitas, cap_without_igazitas)
 
 
 def _gerots_limits(its: list[ScoreItem], trophy: int | None, failed_after_cap: bool,
