@@ -14,8 +14,13 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from ..errors import RoyalSimError
 from .count_rules import Count, CountRules
 from .kernel import count_search as K
+
+
+class SearchLimitError(RoyalSimError):
+    """A search passed its node limit (``CountSolver.max_nodes``) before it had an answer."""
 
 
 @dataclass(frozen=True)
@@ -44,11 +49,13 @@ class CountPosition:
 
 @dataclass
 class CountSolver:
-    """One thread's count search for one game's ``rules`` (its table kept between calls;
-    each call its own stamp). ``nodes`` counts the nodes of every call."""
+    """One thread's count search for one game's ``rules`` (its table kept between calls
+    while the side and the count stay). ``nodes`` counts the nodes of every call;
+    ``max_nodes`` (0: none) bounds each call's nodes, past it ``SearchLimitError``."""
 
     rules: CountRules
     table_bits: int = 19
+    max_nodes: int = 0
     _table: tuple = field(init=False, repr=False)
     _order: np.ndarray = field(init=False, repr=False)
     _order_len: np.ndarray = field(init=False, repr=False)
@@ -94,6 +101,8 @@ class CountSolver:
         if key != self._stamped:
             self._stamped = key
             self._table[6][K.X_STAMP] += 1
+        ctx = self._table[6]
+        ctx[K.X_LIMIT] = ctx[K.X_NODES] + self.max_nodes if self.max_nodes else 0
         return (hands, side_arr, self._record, count.record(), self._table, self._order,
                 self._order_len, count.card_classes(self.rules), np.int64(pos.leader),
                 np.int64(pos.trick), np.int64(len(pos.table)), tc,
@@ -111,12 +120,18 @@ class CountSolver:
         """The most the side counts from ``pos`` against the rest (exact)."""
         lo, hi = self.bounds(pos, count)
         g = (lo + hi) // 2 if guess is None else guess
-        return int(K._count_value(*self._args(pos, side, count), np.int64(lo), np.int64(hi),
-                                  np.int64(g)))
+        return self._checked(K._count_value(*self._args(pos, side, count), np.int64(lo),
+                                            np.int64(hi), np.int64(g)))
 
     def reaches(self, pos: CountPosition, side, count: Count, k: int) -> bool:
         """Does the side count at least ``k`` from ``pos`` against the rest?"""
-        return bool(K._count_test(*self._args(pos, side, count), np.int64(k)))
+        return bool(self._checked(K._count_test(*self._args(pos, side, count), np.int64(k))))
+
+    def _checked(self, v) -> int:
+        if v == K.ABORT:
+            raise SearchLimitError(f"the search passed its limit of {self.max_nodes:,} nodes",
+                                   argument="max_nodes")
+        return int(v)
 
     def legal(self, pos: CountPosition) -> int:
         """The legal cards of the seat to play (a mask)."""

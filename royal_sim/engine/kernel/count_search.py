@@ -33,6 +33,10 @@ X_NODES = 0       # ctx: nodes searched
 X_STAMP = 1       # ctx: the current search's stamp (entries of older stamps are empty)
 X_HITS = 2        # ctx: table answers
 X_CUTS = 3        # ctx: trick starts cut by the points left
+X_LIMIT = 4       # ctx: stop when X_NODES passes it (0: no limit)
+X_FIRST = 5       # ctx[X_FIRST + i]: cut-offs by the move tried (i + 1)-th (the third on: i = 2)
+ABORT = -(1 << 40)
+"""What a search returns when it passed its node limit (``X_LIMIT``)."""
 
 DEPTH = 66        # plies: 64 cards and the root
 # ws columns (int64 per ply)
@@ -514,6 +518,12 @@ def _count_ab(hands, side, rules, count, table, order, order_len, cls, ws, wsu, 
     while True:
         if phase == 0:
             ctx[X_NODES] += 1
+            if ctx[X_LIMIT] > 0 and ctx[X_NODES] > ctx[X_LIMIT]:
+                # give the hands back as they were and stop
+                while d > 0:
+                    d -= 1
+                    hands[ws[d, W_SEAT]] = wsu[d, U_HAND]
+                return ABORT
             leader = ws[d, W_LEADER]
             t = ws[d, W_TRICK]
             nplayed = ws[d, W_NPLAYED]
@@ -643,7 +653,7 @@ def _count_ab(hands, side, rules, count, table, order, order_len, cls, ws, wsu, 
                         ws[d, W_BETA] = r
                         cut = r <= ws[d, W_ALPHA]
             if cut:
-                ctx[X_CUTS + 1 + min(ws[d, W_IDX], 3)] += 1
+                ctx[X_FIRST + min(ws[d, W_IDX], 2)] += 1
                 r = ws[d, W_BEST]
                 if ws[d, W_NPLAYED] == 0:
                     _tt_store(table, ws, wsu, d, r, stamp)
@@ -683,7 +693,8 @@ def _count_value(hands, side, rules, count, table, order, order_len, cls, leader
                  nplayed, tc, unplayed, lo, hi, guess):
     """The exact count from the position, known to lie in ``lo`` … ``hi``: null-window tests
     sharing the table, the first at ``guess``, then halving what is left (each test's
-    fail-soft bound narrows it further). ``table``'s stamp is the caller's."""
+    fail-soft bound narrows it further); ``ABORT`` past the node limit. ``table``'s stamp is
+    the caller's."""
     ws = np.zeros((DEPTH, W_LEN), np.int64)
     wsu = np.zeros((DEPTH, U_LEN), np.uint64)
     moves = np.zeros((DEPTH, 64), np.int64)
@@ -692,6 +703,8 @@ def _count_value(hands, side, rules, count, table, order, order_len, cls, leader
     while lo < hi:
         v = _count_ab(hands, side, rules, count, table, order, order_len, cls, ws, wsu, moves,
                       aux, tc, leader, trick, nplayed, unplayed, g - 1, g)
+        if v == ABORT:
+            return v
         if v < g:
             hi = v
         else:
@@ -703,13 +716,17 @@ def _count_value(hands, side, rules, count, table, order, order_len, cls, leader
 @kernel
 def _count_test(hands, side, rules, count, table, order, order_len, cls, leader, trick,
                 nplayed, tc, unplayed, k):
-    """Does the side count at least ``k`` from the position? One null-window search."""
+    """Does the side count at least ``k`` from the position? One null-window search: 1 or 0
+    (``ABORT`` past the node limit)."""
     ws = np.zeros((DEPTH, W_LEN), np.int64)
     wsu = np.zeros((DEPTH, U_LEN), np.uint64)
     moves = np.zeros((DEPTH, 64), np.int64)
     aux = np.zeros((A_LEN, 65), np.int64)
-    return _count_ab(hands, side, rules, count, table, order, order_len, cls, ws, wsu, moves,
-                     aux, tc, leader, trick, nplayed, unplayed, k - 1, k) >= k
+    v = _count_ab(hands, side, rules, count, table, order, order_len, cls, ws, wsu, moves,
+                  aux, tc, leader, trick, nplayed, unplayed, k - 1, k)
+    if v == ABORT:
+        return v
+    return np.int64(1) if v >= k else np.int64(0)
 
 
 @kernel
