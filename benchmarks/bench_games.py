@@ -17,8 +17,9 @@ kernels' first call: compile or cache load).
 Targets (issue 45): belote exact ≤ 5 ms median (goal ≤ 1 ms), threshold ≤ 2 ms; hármas and
 droggn threshold ≤ 50 ms median.
 
-Usage: ``python benchmarks/bench_games.py [--deals 20] [--heavy-deals 5] [--seed 1]
-[--games belote,harmas]``.
+A search past ``--max-nodes`` (default 100,000,000, some 7 s) stops and counts as
+``> limit`` (the line says how many did). Usage: ``python benchmarks/bench_games.py [--deals
+20] [--heavy-deals 5] [--seed 1] [--games belote,harmas] [--max-nodes N]``.
 """
 
 from __future__ import annotations
@@ -37,8 +38,10 @@ def _pct(values, q):
     return values[min(len(values) - 1, int(q * len(values)))]
 
 
-def _game_rows(game, n_deals, seed, threshold_only=False):
-    from royal_sim.engine.counts import CountPosition, CountSolver
+def _game_rows(game, n_deals, seed, threshold_only=False, max_nodes=0):
+    """Per deal ``(threshold ms, exact ms, threshold nodes, exact nodes)``; a search that
+    passes ``max_nodes`` counts as ``inf`` ms and nodes (the median then says ``>``)."""
+    from royal_sim.engine.counts import CountPosition, CountSolver, SearchLimitError
     from royal_sim.games.base import new_state
 
     setup = game.setup(trump="H" if game.trumps else None)
@@ -51,42 +54,51 @@ def _game_rows(game, n_deals, seed, threshold_only=False):
         rules = game.rules(setup, dealt)
         side = game.declarer_side(0, setup)
         pos = CountPosition(dealt.hands, game.default_leader(0, setup), 0, ())
-        solver = CountSolver(rules)
+        solver = CountSolver(rules, max_nodes=max_nodes)
         t0 = time.perf_counter()
-        made = solver.reaches(pos, side, count, goal)
-        t1 = time.perf_counter()
-        n_thr = solver.nodes
-        value = None
-        t2 = t1
+        try:
+            made = solver.reaches(pos, side, count, goal)
+            thr = ((time.perf_counter() - t0) * 1e3, solver.nodes)
+        except SearchLimitError:
+            made, thr = None, (float("inf"), float("inf"))
+        ex = (None, None)
         if not threshold_only:
-            solver = CountSolver(rules)
-            t1b = time.perf_counter()
-            value = solver.value(pos, side, count)
-            t2 = time.perf_counter()
-            if (value >= goal) != made:
-                raise SystemExit(f"{game.id}: threshold and exact disagree on a deal")
-            rows.append(((t1 - t0) * 1e3, (t2 - t1b) * 1e3, n_thr, solver.nodes))
-        else:
-            rows.append(((t1 - t0) * 1e3, None, n_thr, None))
+            solver = CountSolver(rules, max_nodes=max_nodes)
+            t1 = time.perf_counter()
+            try:
+                value = solver.value(pos, side, count)
+                ex = ((time.perf_counter() - t1) * 1e3, solver.nodes)
+                if made is not None and (value >= goal) != made:
+                    raise SystemExit(f"{game.id}: threshold and exact disagree on a deal")
+            except SearchLimitError:
+                ex = (float("inf"), float("inf"))
+        rows.append((thr[0], ex[0], thr[1], ex[1]))
     return rows
+
+
+def _ms(x: float) -> str:
+    return "> limit" if x == float("inf") else f"{x:.1f} ms"
+
+
+def _n(x: float) -> str:
+    return "> limit" if x == float("inf") else f"{x:,.0f}"
 
 
 def _royal_and_bridge(n_deals, seed):
     import random
 
+    from bench_solver import random_tarokk_deal
     from royal_sim.engine.play_rules import bridge_play_rules
     from royal_sim.engine.solver import Solver
-    from royal_sim.sampling.sampler import Constraints, _cached_sampler
     from royal_sim.tarokk import max_tricks
 
-    deals = _cached_sampler(Constraints()).sample(n_deals, seed=seed).deals
+    rng = random.Random(seed)
     ms = []
-    for row in deals:
-        hands = tuple(int(x) for x in row)
+    for _ in range(n_deals):
+        hands = random_tarokk_deal(rng)
         t0 = time.perf_counter()
         max_tricks(hands, 0, 1)
         ms.append((time.perf_counter() - t0) * 1e3)
-    rng = random.Random(seed)
     solver = Solver(bridge_play_rules(0))
     bms = []
     for _ in range(n_deals):
@@ -106,7 +118,9 @@ def _royal_and_bridge(n_deals, seed):
 @click.option("--seed", default=1, show_default=True)
 @click.option("--games", default=None, help="Comma-separated game ids (default all).")
 @click.option("--threshold-only", is_flag=True, help="Skip the exact counts.")
-def main(deals, heavy_deals, seed, games, threshold_only):
+@click.option("--max-nodes", default=100_000_000, show_default=True,
+              help="A search past this many nodes stops and counts as '> limit'.")
+def main(deals, heavy_deals, seed, games, threshold_only, max_nodes):
     from royal_sim.games import GAMES
     from royal_sim.engine.counts import CountPosition, CountSolver
 
@@ -122,21 +136,21 @@ def main(deals, heavy_deals, seed, games, threshold_only):
     for gid in ids:
         game = GAMES[gid]
         n = heavy_deals if gid in HEAVY else deals
-        rows = _game_rows(game, n, seed, threshold_only)
+        rows = _game_rows(game, n, seed, threshold_only, max_nodes)
         thr = [r[0] for r in rows]
-        line = f"{gid}: "
+        over = sum(1 for r in rows if r[0] == float("inf") or r[1] == float("inf"))
+        tail = f"{n} deals" + (f", {over} past {max_nodes:,} nodes" if over else "")
         if not threshold_only:
             ex = [r[1] for r in rows]
             nodes = statistics.median(r[3] for r in rows)
-            line += (f"exact median {statistics.median(ex):.1f} ms, threshold median "
-                     f"{statistics.median(thr):.1f} ms, nodes {nodes:,.0f}")
-            line += (f"   (p90 exact {_pct(ex, 0.9):.1f} ms, threshold {_pct(thr, 0.9):.1f} "
-                     f"ms; {n} deals)")
+            print(f"{gid}: exact median {_ms(statistics.median(ex))}, threshold median "
+                  f"{_ms(statistics.median(thr))}, nodes {_n(nodes)}   (p90 exact "
+                  f"{_ms(_pct(ex, 0.9))}, threshold {_ms(_pct(thr, 0.9))}; {tail})",
+                  flush=True)
         else:
             nodes = statistics.median(r[2] for r in rows)
-            line += (f"threshold median {statistics.median(thr):.1f} ms, nodes "
-                     f"{nodes:,.0f}   (p90 {_pct(thr, 0.9):.1f} ms; {n} deals)")
-        print(line, flush=True)
+            print(f"{gid}: threshold median {_ms(statistics.median(thr))}, nodes "
+                  f"{_n(nodes)}   (p90 {_ms(_pct(thr, 0.9))}; {tail})", flush=True)
     ms, bms = _royal_and_bridge(deals, seed)
     print(f"royal: max tricks median {statistics.median(ms):.2f} ms (p90 "
           f"{_pct(ms, 0.9):.2f} ms; {deals} deals)")
