@@ -33,6 +33,11 @@ class ConstraintError(RoyalSimError):
     """Sampling constraints contradict each other or the known cards."""
 
 
+class SearchLimit(RoyalSimError):
+    """A search passed the node limit it was given before it had an answer (a full deal of a
+    game whose search takes minutes): solve a smaller position or raise the limit."""
+
+
 class Terminated(KeyboardInterrupt):
     """SIGTERM (``kill``, ``timeout``) while a command runs: the CLI handles it as Ctrl-C
     (workers stopped, finished batch inputs kept) and exits with code 143."""

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..engine.counts import CountPosition, CountSolver
-from ..errors import DealError
+from ..engine.counts import CountPosition, CountSolver, SearchLimitError
+from ..errors import DealError, SearchLimit
 from ..games.base import Dealt, Game, Setup
 
 
@@ -17,7 +17,10 @@ class GameSolution:
     """A solved position of ``game``: ``declarer``'s side counts ``points`` (the most it can,
     every card seen, the others playing together against it) of ``total`` still to come;
     ``line``: one optimal line, trick by trick ``(leader, [cards], winner)``; ``cards``: with
-    ``--cards``, each legal card of the seat to play → the side's count after it."""
+    ``--cards``, each legal card of the seat to play → the side's count after it;
+    ``table``: the cards already on the table of the current trick (``leader`` led it);
+    ``to_play``: the seat to play now. A game without card points (Vier-Anderle) counts
+    tricks: ``points`` is then the tricks the side forces, ``to_json`` says it as tricks."""
 
     game: Game
     setup: Setup
@@ -29,42 +32,92 @@ class GameSolution:
     line: list
     cards: dict | None
     to_play: int
+    table: tuple[int, ...] = ()
+    card_points: bool = True
 
     @property
     def tricks(self) -> int:
+        """The side's tricks on ``line`` (the current trick included)."""
         return sum(1 for _, _, w in self.line if w in self.side)
 
+    @property
+    def best(self) -> int | None:
+        """With ``cards``: the best card's count for the seat to play (the side's most or the
+        others' least), equal to ``points``."""
+        if not self.cards:
+            return None
+        pick = max if self.to_play in self.side else min
+        return pick(self.cards.values())
+
     def to_json(self) -> dict:
+        """``spec/other-games.md`` §9: ``game``, ``leader``, ``declarer``, ``side``,
+        ``points`` (``declarer`` + ``opponents`` = the position's total; both 0 in a game
+        without card points), ``tricks`` (on the line, adding to the tricks left), ``trump``
+        (belote), ``goal`` (the game's threshold against ``points``: the piles not added),
+        ``to_play``, ``trick`` (the cards on the table) and, with ``cards``, every legal card,
+        the best first (``best``; ``points``, or ``tricks`` without card points)."""
         g, s = self.game, self.setup
+        deck = g.deck(s)
+        pts = ({"declarer": self.points, "opponents": self.total - self.points}
+               if self.card_points else {"declarer": 0, "opponents": 0})
         out = {"game": g.id, "leader": g.seat_name(self.leader, s),
                "declarer": g.seat_name(self.declarer, s),
                "side": [g.seat_name(x, s) for x in self.side],
-               "points": {"declarer": self.points, "opponents": self.total - self.points},
+               "points": pts,
                "tricks": {"declarer": self.tricks,
-                          "opponents": len(self.line) - self.tricks}}
+                          "opponents": len(self.line) - self.tricks},
+               "to_play": g.seat_name(self.to_play, s),
+               "trick": [deck.card_names[c] for c in self.table]}
         if g.trumps and s.trump is not None:
             out["trump"] = g.trump_name(s)
-        if g.goal is not None:
-            out["goal"] = {"points": g.goal, "made": self.points >= g.goal}
+        goal = g.goal_of(s)
+        if goal is not None:
+            out["goal"] = {"points": goal, "made": self.points >= goal}
         if self.cards is not None:
-            deck = g.deck(s)
-            out["to_play"] = g.seat_name(self.to_play, s)
-            out["cards"] = [{"card": deck.card_names[c], "points": v}
-                            for c, v in sorted(self.cards.items(),
-                                               key=lambda kv: (-kv[1] if self.to_play
-                                                               in self.side else kv[1]))]
+            best = self.best
+            rows = []
+            for c, v in self.ordered_cards():
+                row = {"card": deck.card_names[c]}
+                row.update({"points": v} if self.card_points else {"tricks": v, "points": 0})
+                row["best"] = v == best
+                rows.append(row)
+            out["cards"] = rows
         return out
+
+    def ordered_cards(self) -> list[tuple[int, int]]:
+        """``cards`` as ``(card, count)``, the best for the seat to play first (then by id)."""
+        mine = self.to_play in self.side
+        return sorted((self.cards or {}).items(), key=lambda kv: -kv[1] if mine else kv[1])
+
+
+MAX_NODES = 300_000_000
+"""The default node limit of one search of ``solve_game`` (some 20 to 40 s on one core)."""
 
 
 def solve_game(game: Game, setup: Setup, dealt: Dealt, *, declarer: int,
                leader: int | None = None, table: tuple[int, ...] = (),
-               cards: bool = False, line: bool = True) -> GameSolution:
+               cards: bool = False, line: bool = True,
+               max_nodes: int = MAX_NODES) -> GameSolution:
     """Solve the position of ``dealt`` (the hands now) with ``table`` on the table of the
-    current trick, ``leader`` its leader (default the game's rule). Raises ``DealError`` for
-    a card on the table that breaks the rules of play."""
+    current trick, ``leader`` its leader (default the game's rule). Each search stops after
+    ``max_nodes`` nodes (0: no limit). Raises ``DealError`` for a card on the table that
+    breaks the rules of play, ``SearchLimit`` (argument ``max_nodes``) for a search past its
+    limit."""
+    try:
+        return _solve_game(game, setup, dealt, declarer, leader, table, cards, line,
+                           max_nodes)
+    except SearchLimitError:
+        raise SearchLimit(f"{game.id}: a search passed `max_nodes` ({max_nodes:,} nodes) "
+                          "before it had an answer (a full deal of some games takes minutes): "
+                          "solve an ending with fewer cards, or raise `max_nodes` (0: no "
+                          "limit)",
+                          argument="max_nodes") from None
+
+
+def _solve_game(game, setup, dealt, declarer, leader, table, cards, line, max_nodes):
     rules = game.rules(setup, dealt)
     count = game.count(setup)
-    solver = CountSolver(rules)
+    solver = CountSolver(rules, max_nodes=max_nodes)
     side = game.declarer_side(declarer, setup)
     lead = game.default_leader(declarer, setup) if leader is None else leader
     n = setup.players
@@ -86,9 +139,9 @@ def solve_game(game: Game, setup: Setup, dealt: Dealt, *, declarer: int,
     value = solver.value(pos, side, count)
     total = _position_total(pos, count, rules.n_cards)
     values = solver.card_values(pos, side, count) if cards else None
-    moves = _line(solver, pos, side, count, n) if line else []
+    moves = _line(solver, pos, side, count, n, value) if line else []
     return GameSolution(game, setup, declarer, side, lead, value, total, moves, values,
-                        pos.to_play)
+                        pos.to_play, tuple(table), bool(count.points.any()))
 
 
 def _position_total(pos: CountPosition, count, n_cards: int) -> int:
@@ -98,12 +151,34 @@ def _position_total(pos: CountPosition, count, n_cards: int) -> int:
     return pts + sum(int(x) for x in count.trick_points[pos.trick:])
 
 
-def _line(solver: CountSolver, pos: CountPosition, side, count, n: int) -> list:
-    """One optimal line, grouped by trick: ``[(leader, [cards], winner), …]``."""
+def _line(solver: CountSolver, pos: CountPosition, side, count, n: int, value: int) -> list:
+    """One optimal line from ``pos`` (the side counts ``value`` from it), grouped by trick:
+    ``[(leader, [cards], winner), …]``, the current trick first. The line of
+    ``CountSolver.line`` (each seat the lowest card id that keeps the value), found with one
+    null-window test a card tried instead of every legal card's exact count: the side's card
+    keeps the value when the rest still reaches it, another seat's when the rest cannot
+    exceed it."""
     out, cur, lead = [], list(pos.table), pos.leader
-    for c in solver.line(pos, side, count):
+    while any(pos.hands):
+        mine = pos.to_play in side
+        legal = solver.legal(pos)
+        for c in range(solver.rules.n_cards):
+            if not legal >> c & 1:
+                continue
+            nxt, got = solver.play(pos, c, side, count)
+            rest = value - got
+            if not any(nxt.hands):
+                keeps = rest == 0
+            elif mine:
+                keeps = solver.reaches(nxt, side, count, rest)
+            else:
+                keeps = not solver.reaches(nxt, side, count, rest + 1)
+            if keeps:
+                break
+        else:       # cannot happen: some legal card keeps the value
+            raise AssertionError(f"no card keeps the count {value} in {pos}")
         cur.append(c)
-        pos, _ = solver.play(pos, c, side, count)
+        pos, value = nxt, rest
         if len(cur) == n:
             out.append((lead, cur, pos.leader))
             cur, lead = [], pos.leader

@@ -126,8 +126,12 @@ def known_line(known: list[str]) -> str | None:
                    "recommendation and the slems worth reading, fitted to its width; the "
                    "full table is printed when the output is not a terminal).")
 @table_options
+@click.option("--game", "game_id", default="royal", show_default=True, metavar="ID",
+              help="royal, or coinche: HAND is 8 cards, --seat N E S or W (docs/belote.md).")
+@click.option("--declarer", default=None, metavar="SEAT",
+              help="coinche: the taker (default --seat); his pair: him and his partner.")
 @user_errors
-def analyze_command(show_all, table_games, table_worlds, **opts):
+def analyze_command(show_all, table_games, table_worlds, game_id, declarer, **opts):
     """Probability that your pair completes each slem, holding HAND at --seat.
 
     HAND is your 10 cards, e.g. "XXII XX XVIII XVI XIV IX IV SK SQ HK". Deals consistent
@@ -143,6 +147,9 @@ def analyze_command(show_all, table_games, table_worlds, **opts):
     there shown beside double dummy on the same deals (docs/play.md#table-figures). The
     rules: docs/rules.md.
     """
+    if game_id.strip().lower() != "royal" or declarer is not None:
+        from .analyze_game import game_command
+        return game_command(game_id, declarer, opts)
     from ..api import request_analysis
     from ..errors import RoyalSimError
 

@@ -4,16 +4,19 @@ from __future__ import annotations
 
 import click
 
-from .common import OnceOptions, json_option, rules_option, user_errors
+from .common import OnceOptions, Whole, json_option, rules_option, user_errors
 from .format import say, terminal_width
+from .games import game_option, game_play_options
 from .progress import announce_compile, compile_note
 
 
 @click.command("solve", cls=OnceOptions)
 @click.argument("deal", metavar="DEAL")
-@click.option("--leader", default="A_IND", show_default=True, metavar="SEAT",
-              help="Seat leading the first remaining trick (A_IND for a full deal: the "
-                   "indító always leads trick 1).")
+@game_option
+@click.option("--leader", default=None, metavar="SEAT",
+              help="Seat leading the first remaining trick (royal: default A_IND, for a full "
+                   "deal the indító always leads trick 1; other games: default the game's "
+                   "rule; with --trick, who led the current trick).")
 @click.option("--first-trick", type=int, default=None, metavar="N",
               help="Number (1-10) of the first remaining trick; it must be 11 - cards per "
                    "hand (the default), since the last trick is always trick 10.")
@@ -26,9 +29,15 @@ from .progress import announce_compile, compile_note
                    "from the current trick on, and the slems each still forces, after it.")
 @rules_option("Rule set for the slems' obligatory play.")
 @click.option("--no-slems", is_flag=True, help="Only the trick counts (faster).")
+@game_play_options
+@click.option("--max-nodes", type=Whole(min=0), default=None, metavar="N",
+              help="--game: stop a search after N nodes with an error (default 300,000,000, "
+                   "some 20 to 40 s; 0: no limit). A full deal of droggn or strohmandli can "
+                   "take minutes, and Ctrl-C waits for the search.")
 @json_option
 @user_errors
-def solve_command(deal, leader, first_trick, trick, every_card, rules, no_slems, as_json):
+def solve_command(deal, game_id, leader, first_trick, trick, every_card, rules, no_slems,
+                  players, trump, declarer, game_flags, no_overtake, max_nodes, as_json):
     """Double-dummy result of a full deal or a position (an ending).
 
     DEAL is the four hands in play order A_IND / D_ELF / D_IND / A_ELF separated by '/',
@@ -41,9 +50,34 @@ def solve_command(deal, leader, first_trick, trick, every_card, rules, no_slems,
 
     With --trick the position is in the middle of a trick; --cards lists every legal card
     of the seat to play with its double-dummy value, the best marked (docs/play.md).
+
+    --game ID, another game: DEAL is its hands in play order, seats 1 to n (belote S W N
+    E), separated by '/', as 'royal-sim deal --game ID' prints them (a full deal or an
+    ending). Prints the most the declarer's side (--declarer) counts, every card seen, the
+    other seats playing together against it (Vier-Anderle: tricks, no card points), the
+    opponents' count, the game's goal, the tricks and one optimal line. --json: {"game",
+    "leader", "declarer", "side", "points": {"declarer", "opponents"}, "tricks":
+    {"declarer", "opponents"}, "to_play", "trick", "goal", "trump", "cards"}.
     """
     import json
 
+    from .games import get_game, given, refuse
+
+    ctx = click.get_current_context()
+    game = get_game(game_id)
+    if game.id != "royal":
+        refuse(game, [f for f, name in (("--rules", "rules"), ("--no-slems", "no_slems"),
+                                        ("--first-trick", "first_trick")) if given(ctx, name)],
+               "royal tarokk's options")
+        _solve_game(game, deal, leader, trick, every_card, players, trump, declarer,
+                    game_flags, no_overtake, max_nodes, as_json)
+        return
+    refuse(game, [f for f, name in (("--players", "players"), ("--trump", "trump"),
+                                    ("--declarer", "declarer"), ("--option", "game_flags"),
+                                    ("--no-overtake", "no_overtake"),
+                                    ("--max-nodes", "max_nodes")) if given(ctx, name)],
+           "the other games' options")
+    leader = "A_IND" if leader is None else leader
     if trick is not None or every_card:
         _solve_cards(deal, leader, first_trick, trick or "", every_card, rules, no_slems,
                      as_json)
@@ -150,3 +184,104 @@ def _print_cards(cv, every_card: bool) -> None:
                 extra.append(f"{q.label}: {', '.join(ks)}")
         # the slems' continuation lines start under the first slem
         say(line + ("; ".join(extra) if extra else "-"), width, " " * (len(line) - 2))
+
+
+# -- the other games (royal_sim.games) --------------------------------------------------------
+
+def _solve_game(game, deal, leader, trick, every_card, players, trump, declarer, flags,
+                no_overtake, max_nodes, as_json):
+    """``solve --game ID`` for a game of ``royal_sim.games`` (``spec/other-games.md`` §9)."""
+    import json
+
+    from ..analysis.game_position import MAX_NODES, solve_game
+    from ..errors import DealError
+    from .games import game_setup, said, seat, trick_cards
+
+    setup = game_setup(game, players, trump, flags, no_overtake)
+    with said(game):
+        game.rules(setup)                   # belote without --trump: said before the deal
+    decl = seat(game, setup, declarer, "--declarer") if declarer is not None else 0
+    lead = (seat(game, setup, leader, "--leader") if leader is not None
+            else game.default_leader(decl, setup))
+    table = trick_cards(game, setup, trick) if trick else ()
+    with said(game):
+        dealt = game.parse_deal(deal, setup, table=len(table), leader=lead)
+        for c in table:
+            holders = [x for x, h in enumerate(dealt.hands) if h >> c & 1]
+            if holders:
+                raise DealError(f"{game.deck(setup).card_names[c]} is on the table (--trick) "
+                                f"and in the hand of seat {game.seat_name(holders[0], setup)}"
+                                f" (a {game.id} deal)")
+    with said(game, "--trick", only="trick"):        # a card of --trick breaking the rules
+        sol = solve_game(game, setup, dealt, declarer=decl, leader=lead, table=table,
+                         cards=every_card,
+                         max_nodes=MAX_NODES if max_nodes is None else max_nodes)
+    if as_json:
+        click.echo(json.dumps(sol.to_json(), ensure_ascii=False))
+        return
+    _print_game(sol, dealt)
+
+
+def _print_game(sol, dealt) -> None:
+    """The text of a game's solution: the hands, the sides, the counts, the goal, the
+    tricks, every card (``--cards``) and one optimal line, fitted to the width."""
+    from .games import listing, players_text
+
+    g, s = sol.game, sol.setup
+    deck = g.deck(s)
+    width = terminal_width()
+    name = lambda x: g.seat_name(x, s)              # noqa: E731
+    click.echo(f"{g.title}, {players_text(g, s)}")
+    click.echo(listing(g, s, dealt, width))
+    others = [x for x in range(s.players) if x not in sol.side]
+    with_ = [name(x) for x in sol.side if x != sol.declarer]
+    side = f"Declarer {name(sol.declarer)}" + (f" with {', '.join(with_)}" if with_
+                                               else " alone")
+    n_tricks = g.n_tricks(s)
+    first = n_tricks - len(sol.line) + 1
+    now = f"{name(sol.leader)} leads trick {first} of {n_tricks}"
+    if sol.table:
+        now = (f"{name(sol.leader)} led trick {first} of {n_tricks} (on the table: "
+               f"{' '.join(deck.card_names[c] for c in sol.table)}); {name(sol.to_play)} "
+               "to play")
+    say(f"\n{side} against {', '.join(name(x) for x in others)}; {now}.", width)
+    say("Double dummy (every card seen, the other seats playing together):", width)
+    if sol.card_points:
+        say(f"  points: declarer {sol.points}, opponents {sol.total - sol.points} of the "
+            f"{sol.total} still to come", width, "    ")
+        goal = g.goal_of(s)
+        if goal is not None:
+            made = "made" if sol.points >= goal else "not made"
+            missing = ([] if first == 1 else ["earlier tricks"]) + (
+                [] if deck.n_cards == s.players * g.hand_size(s) else [g.rest_name()])
+            say(f"  goal {goal}: {made}" + (f" on these points alone (the "
+                                            f"{' and '.join(missing)} not added)"
+                                            if missing else ""), width, "    ")
+    say(f"  tricks: declarer {sol.tricks}, opponents {len(sol.line) - sol.tricks}"
+        + ("" if sol.card_points else f" ({g.title} counts tricks, no card points)"),
+        width, "    ")
+    if sol.cards is not None:
+        unit = "points" if sol.card_points else "tricks"
+        whose = "the most" if sol.to_play in sol.side else "the least"
+        say(f"\nEvery legal card of {name(sol.to_play)}, with the declarer side's {unit} "
+            f"from this trick on (* best: {whose}):", width)
+        for c, v in sol.ordered_cards():
+            click.echo(f"  {'*' if v == sol.best else ' '} {deck.card_names[c]:5} {v:4}")
+    say("\nOne optimal line (each trick: seats and cards in play order, winner):", width)
+    for n, (ld, cards, w) in enumerate(sol.line, first):
+        played = [f"{name((ld + i) % s.players)} {deck.card_names[c]}"
+                  for i, c in enumerate(cards)]
+        click.echo(_units(f"  {n:2}. ", played + [f"-> {name(w)}"], width))
+
+
+def _units(head: str, units: list[str], width: int | None) -> str:
+    """``units`` after ``head``, two spaces apart, wrapped to ``width`` between units (a
+    seat and its card stay on one line), the continuation lines under the first unit."""
+    lines, cur = [], head
+    for u in units:
+        sep = "" if cur == head or not cur.strip() else "  "
+        if width is not None and cur.strip() and len(cur) + len(sep) + len(u) > width:
+            lines.append(cur)
+            cur, sep = " " * len(head), ""
+        cur += sep + u
+    return "\n".join(lines + [cur])

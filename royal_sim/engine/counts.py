@@ -14,13 +14,13 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..errors import RoyalSimError
 from .count_rules import Count, CountRules
 from .kernel import count_search as K
 
 
-class SearchLimitError(RoyalSimError):
-    """A search passed its node limit (``CountSolver.max_nodes``) before it had an answer."""
+class SearchLimitError(RuntimeError):
+    """A search passed its node limit (``CountSolver.max_nodes``) before it had an answer
+    (the caller says it in its own words: ``errors.SearchLimit``)."""
 
 
 @dataclass(frozen=True)
@@ -129,8 +129,7 @@ class CountSolver:
 
     def _checked(self, v) -> int:
         if v == K.ABORT:
-            raise SearchLimitError(f"the search passed its limit of {self.max_nodes:,} nodes",
-                                   argument="max_nodes")
+            raise SearchLimitError(f"the search passed its limit of {self.max_nodes:,} nodes")
         return int(v)
 
     def legal(self, pos: CountPosition) -> int:

@@ -122,7 +122,8 @@ class Game:
             return self.seat_names.index(t)
         if t.isdigit() and 1 <= int(t) <= setup.players:
             return int(t) - 1
-        names = ", ".join(self.seat_names) if self.seat_names else f"1 to {setup.players}"
+        names = (", ".join(self.seat_names) + " or " if self.seat_names else "") + \
+            f"1 to {setup.players}"
         raise GameError(f"unknown seat {text!r} for {self.id} (seats: {names})",
                         argument=what)
 
@@ -211,6 +212,11 @@ class Game:
 
     def n_tricks(self, setup: Setup) -> int:
         return self.hand_size(setup)
+
+    def goal_of(self, setup: Setup) -> int | None:
+        """The declarer side's threshold on the count under ``setup``: ``goal``, unless an
+        option or the trump changes it (Jókai's beginners' count, belote without trumps)."""
+        return self.goal
 
     def figures(self) -> list[Figure]:
         return []

@@ -83,6 +83,11 @@ class Belote(Game):
         c = self.count(setup)
         return int(c.points.sum()) + LAST_TRICK
 
+    def goal_of(self, setup: Setup) -> int | None:
+        """Strictly ahead: more than half the deal's total (82 of 162; no trump, house aces
+        11: 66 of 130)."""
+        return self.total(setup) // 2 + 1
+
     def figures(self) -> list[Figure]:
         return [
             Figure("made", "contrat rempli", {"points": "card points + der"},

@@ -46,6 +46,9 @@ class Harmas(Game):
     def rules(self, setup: Setup, dealt: Dealt | None = None) -> CountRules:
         return tarokk_rules(self, _DECK, setup, DUTY_TRUMP)
 
+    def goal_of(self, setup: Setup) -> int | None:
+        return 48 if "kezdo" in setup.flags else self.goal       # 48 of 94 (§4)
+
     def count(self, setup: Setup) -> Count:
         per = 0 if "kezdo" in setup.flags else TRICK_DEDUCTION
         return point_count(_DECK, 12, per)

@@ -1,0 +1,214 @@
+"""``royal-sim analyze --game coinche`` (issue 46, item 2): the contracts a coinche hand's pair
+makes double dummy, their intervals and expected scores (``analysis.game_analysis``)."""
+
+import itertools
+import json
+
+import numpy as np
+import pytest
+from click.testing import CliRunner
+
+from royal_sim.analysis import game_analysis as GA
+from royal_sim.analysis.results import wilson
+from royal_sim.cli import main
+from royal_sim.engine.count_rules import Count
+from royal_sim.engine.counts import CountPosition, CountSolver
+
+from text import unfold
+
+ALL_SPADES = "SJ S9 SA S10 SK SQ S8 S7"
+HAND = "SJ S9 SA S10 HA HK D10 C7"
+
+
+def run(*args):
+    return CliRunner().invoke(main, ["analyze", "--game", "coinche", *args])
+
+
+@pytest.fixture(scope="module")
+def eight_trumps():
+    return GA.analyze_game(ALL_SPADES, "S", samples=12, seed=3)
+
+
+def test_eight_trumps_make_capot_and_generale_on_every_deal(eight_trumps):
+    rows = {(r.trump, r.id): r for r in eight_trumps.rows}
+    for rid in GA.ROW_IDS:
+        r = rows["S", rid]
+        assert (r.made, r.deals, r.probability) == (12, 12, 1.0), rid
+        assert r.interval == wilson(12, 12)
+    # every deal: 252 + belote (SK SQ in the hand) + 250, the defence nothing
+    assert rows["S", "capot"].expected_score == 522
+    assert rows["S", "capot"].expected_score_coinche == (160 + 250) * 2 + 20
+    assert rows["S", "generale"].expected_score == 252 + 20 + 500
+    assert eight_trumps.advice()["bid"] == "500S"
+
+
+def test_levels_equal_the_exact_count_of_the_same_deals():
+    """The walk of null-window tests gives the level ``CountSolver.value`` gives, on the same
+    deals (rebuilt from the seed); the capot and générale by exact trick counts."""
+    n, seed = 20, 11
+    result = GA.analyze_game(HAND, "W", declarer="N", samples=n, seed=seed)
+    s = GA.setting(HAND, "W", declarer="N")
+    game = s.game
+    rebuilt = list(itertools.islice(GA.deals(s, seed), n))
+    assert rebuilt == result.deals_list
+    side = (2, 0)                                  # N and S: seats 2 and 0 (S W N E)
+    tricks = Count(points=np.zeros(32, np.int16), trick_points=np.ones(8, np.int16))
+    for hands, per_trump in zip(rebuilt, result.per_deal):
+        assert hands[1] == s.hand
+        for t, dt in zip(GA.TRUMPS, per_trump):
+            setup = game.setup(trump=t)
+            solver = CountSolver(game.rules(setup))
+            pos = CountPosition(hands, 0)               # S leads trick 1
+            v = solver.value(pos, side, game.count(setup))
+            total = game.total(setup)
+            capot = solver.value(pos, side, tricks) == 8
+            alone = Count(points=np.zeros(32, np.int16), trick_points=np.ones(8, np.int16),
+                          trick_cards=np.full(8, hands[2], np.uint64))
+            generale = solver.value(pos, side, alone) == 8
+            bel_t = bel_d = 0
+            if t != "NT":
+                k, q = game.deck(setup).parse_cards(f"{t}K {t}Q")
+                for seat, h in enumerate(hands):
+                    if h >> k & 1 and h >> q & 1:
+                        bel_t, bel_d = (20, 0) if seat in side else (0, 20)
+            made = [capot or (v + bel_t >= L and v + bel_t > total - v + bel_d)
+                    for L in GA.LEVELS]
+            level = max([L for L, m in zip(GA.LEVELS, made) if m] or [0])
+            assert (dt.capot, dt.generale) == (capot, generale), (t, hands)
+            assert dt.made == tuple(made) + (capot, generale), (t, hands)
+            if not capot:
+                assert dt.level == level, (t, hands)
+            if dt.level:
+                assert dt.points == v, (t, hands)
+
+
+def test_the_interval_contains_the_estimate_and_the_scores_follow_score_deal():
+    from royal_sim.games.belote_scoring import score_deal
+
+    result = GA.analyze_game(HAND, "S", samples=15, seed=5)
+    for r in result.rows:
+        lo, hi = r.interval
+        assert 0 <= lo <= r.probability <= hi <= 1
+        assert r.interval == wilson(r.made, r.deals)
+    # a made 80 in a suit: points + contract against the defence's count
+    row = next(r for r in result.rows if r.trump == "S" and r.id == "80")
+    want = []
+    for per_trump in result.per_deal:
+        dt = per_trump[0]
+        if not dt.made[0]:
+            want.append(-(160 + 80) - (20 if dt.belote == 1 else 0)
+                        + (20 if dt.belote == 0 else 0))
+            continue
+        if dt.capot:
+            sc = score_deal("152/0", taker="S", game="coinche", capot="NS",
+                            belote={0: "NS", 1: "EW"}.get(dt.belote), contract="80S")
+        else:
+            pts = dt.points - 10
+            sc = score_deal(f"{pts}/{152 - pts}", taker="S", game="coinche", der="NS",
+                            belote={0: "NS", 1: "EW"}.get(dt.belote), contract="80S")
+        want.append(sc.NS - sc.EW)
+    assert row.expected_score == pytest.approx(sum(want) / len(want))
+    # ranked best first, the advice its first row (or pass)
+    ranked = result.ranked()
+    assert [r.expected_score for r in ranked] == sorted((r.expected_score for r in ranked),
+                                                        reverse=True)
+    best = ranked[0]
+    advice = result.advice()
+    assert advice["bid"] == (f"{best.contract}{best.trump}" if best.expected_score > 0
+                             else "pass")
+
+
+def test_same_seed_same_deals_and_the_facts_hold():
+    s = GA.setting(HAND, "S", holds=["N:HJ,H9"], voids=["W:H", "E:D"])
+    a = list(itertools.islice(GA.deals(s, 9), 30))
+    assert a == list(itertools.islice(GA.deals(s, 9), 30))
+    assert a != list(itertools.islice(GA.deals(s, 10), 30))
+    deck = s.game.deck(s.game.setup(trump="S"))
+    hj_h9 = deck.mask("HJ H9")
+    for hands in a:
+        assert sorted(h.bit_count() for h in hands) == [8] * 4
+        assert hands[0] | hands[1] | hands[2] | hands[3] == (1 << 32) - 1
+        assert hands[0] == s.hand and hands[2] & hj_h9 == hj_h9
+        assert not hands[1] & deck.suit_mask(1) and not hands[3] & deck.suit_mask(2)
+
+
+def test_precision_stops_at_the_first_look_when_every_row_is_settled():
+    from royal_sim.analysis.stopping import StoppingRule
+
+    # +-20 points: every row settles on the stopping rule's first look, 42 deals
+    result = GA.analyze_game(ALL_SPADES, "S", precision=0.2, seed=2)
+    assert (result.deals, result.rounds, result.samples) == (42, 1, 2000)
+    rule = StoppingRule(0.2, 2000)
+    for r in result.rows:
+        assert r.interval == rule.interval(r.made, 42)
+        assert (r.interval[1] - r.interval[0]) / 2 <= 0.2
+
+
+def test_json_keys_and_text():
+    out = run(ALL_SPADES, "--seat", "S", "--samples", "4", "--seed", "8", "--json")
+    assert out.exit_code == 0, out.output
+    data = json.loads(out.stdout)
+    assert {"game", "hand", "seat", "declarer", "seed", "deals", "slems",
+            "advice"} <= set(data)
+    assert (data["game"], data["seat"], data["declarer"], data["seed"], data["deals"]) == \
+        ("coinche", "S", "S", 8, 4)
+    assert len(data["slems"]) == 5 * 11
+    assert {(r["trump"], r["id"]) for r in data["slems"]} == \
+        {(t, i) for t in GA.TRUMPS for i in GA.ROW_IDS}
+    for r in data["slems"]:
+        assert {"id", "trump", "probability", "ci95", "deals", "expected_score",
+                "expected_score_coinche"} <= set(r)
+        assert r["ci95"][0] <= r["probability"] <= r["ci95"][1] and r["deals"] == 4
+    assert data["advice"]["bid"] == "500S"
+    text = run(ALL_SPADES, "--seat", "S", "--samples", "4", "--declarer", "N")
+    assert text.exit_code == 0, text.output
+    assert max(len(line) for line in text.stdout.splitlines()) <= 80
+    lines = unfold(text.stdout)
+    assert "declarer N (pair NS); 4 deals, seed 1; double dummy, S leads" in lines[0]
+    # N declares, S holds the trumps: a capot of the pair, no générale of N alone
+    assert lines[1].startswith("Recommended: 250S (capot), made on 100.0%")
+    assert lines[2].split() == ["trump", "contract", "chance", "95%", "CI", "E[score]",
+                                "E[score]", "coinché"]
+    assert lines[4].split()[:3] == ["S", "capot", "100.0%"]
+    assert not any(line.split()[:2] == ["S", "générale"] for line in lines)
+    assert "coinche analyze: 4 deals x 5 trumps in" in text.stderr
+
+
+def test_the_python_api():
+    import royal_sim
+
+    report = royal_sim.analyze(ALL_SPADES, "S", game="coinche", samples=2, void=["W:S"])
+    assert isinstance(report, GA.GameAnalysis) and report.deals == 2
+    with pytest.raises(royal_sim.RoyalSimError, match="rules"):
+        royal_sim.analyze(ALL_SPADES, "S", game="coinche", rules="laza")
+
+
+@pytest.mark.parametrize("args, said", [
+    (["SJ S9 SA S10 HA HK D10 X7", "--seat", "S"], "unknown card 'X7'"),
+    ([HAND + " C8", "--seat", "S"], "HAND must be 8 cards for coinche, got 9"),
+    (["SJ S9 SA S10 HA HK D10", "--seat", "S"], "HAND must be 8 cards for coinche, got 7"),
+    (["SJ S9 SA S10 HA HK D10 SJ", "--seat", "S"], "duplicate card SJ"),
+    ([HAND, "--seat", "Q"], "unknown --seat 'Q'"),
+    ([HAND, "--seat", "S", "--declarer", "X"], "--declarer: unknown seat 'X'"),
+    ([HAND, "--seat", "S", "--void", "W:X"], "--void 'W:X': unknown suit 'X'"),
+    ([HAND, "--seat", "S", "--void", "W:NT"], "unknown suit 'NT'"),
+    ([HAND, "--seat", "S", "--holds", "W:ZZ"], "--holds 'W:ZZ': unknown card 'ZZ'"),
+    ([HAND, "--seat", "S", "--holds", "W:SA"], "SA in your hand"),
+    ([HAND, "--seat", "S", "--holds", "W:SK", "--void", "W:S"], "the facts give W SK"),
+    ([HAND, "--seat", "S", "--samples", "0"], "--samples must be 1 to 1,000,000, got 0"),
+    ([HAND, "--seat", "S", "--rules", "laza"], "does not take --rules"),
+    ([HAND], "missing --seat"),
+])
+def test_malformed_input_is_one_line_exit_2(args, said):
+    out = run(*args)
+    assert out.exit_code == 2, out.output
+    lines = out.output.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("Error: ") and said in lines[0], lines
+
+
+def test_other_games_and_royal_with_declarer_are_refused():
+    out = CliRunner().invoke(main, ["analyze", "--game", "belote", HAND, "--seat", "S"])
+    assert out.exit_code == 2 and "only coinche" in out.output
+    out = CliRunner().invoke(main, ["analyze", "XXII XX XVIII XVI XIV IX IV SK SQ HK",
+                                    "--seat", "A_IND", "--declarer", "S"])
+    assert out.exit_code == 2 and "--declarer is for --game coinche" in out.output
