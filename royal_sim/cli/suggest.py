@@ -40,7 +40,8 @@ def suggest_command(hand, seat, play, attack_bids, defence_bids, rules, worlds, 
     drawn until the best card is told apart from the next; every legal card is valued
     double dummy in each world: the mean tricks its pair then takes, the chance each
     announced bid is made, and with bids the pair's mean score less the other pair's
-    (docs/play.md#suggest).
+    (docs/play.md#suggest). Ctrl-C prints the best card of the rounds finished, marked
+    interrupted, and exits 130.
     """
     import json
     import sys
@@ -68,6 +69,11 @@ def suggest_command(hand, seat, play, attack_bids, defence_bids, rules, worlds, 
 
             with bar:
                 sg = suggest(hand, seat, progress=progress, **args)
+    except KeyboardInterrupt as e:      # the best card of the rounds finished, then 130
+        if getattr(e, "partial", None) is not None:
+            click.echo(json.dumps(e.partial.to_json()) if as_json else
+                       suggestion_text(e.partial, terminal_width()))
+        raise
     except RoyalSimError as e:
         if e.argument != "hand":
             raise
@@ -101,7 +107,8 @@ def suggestion_text(sg, width: int | None = None) -> str:
     rival = "every other card" if sg.rival is None else format_card(sg.rival)
     margin = "" if sg.difference is None else \
         f" (margin over {rival} {sg.difference[0]:+.2f} +- {sg.difference[1]:.2f})"
-    verb = "Best so far" if sg.stopped == "still drawing" else "Play"
+    verb = {"still drawing": "Best so far", "interrupted": "Interrupted: best so far"}.get(
+        sg.stopped, "Play")
     return "\n".join([
         fill(f"{sg.seat.name} to play in trick {sg.trick_number}"
              + (f" after {' '.join(format_card(x) for x in sg.trick)}" if sg.trick else "")
