@@ -615,7 +615,7 @@ def suggest(hand, seat, *, play=None, attack_bids: str | Sequence[str] | None = 
     cards, bars = parse_play(_text(play, "play")) if play else ([], [])
     played = seats_of(cards)
     check_bars(cards, [s for s, _ in played], bars)
-    held = C.mask_of(C.parse_cards(_text(hand, "hand")))
+    held = C.mask_of(C.parse_cards(_text(hand, "hand"), f"the hand of {seat_.name}"))
     worlds = check_whole(worlds, "worlds", 1, 100_000)
     bids = {Pair.ATTACK: parse_bids(_listed(attack_bids, "attack_bids"), "attack_bids"),
             Pair.DEFENCE: parse_bids(_listed(defence_bids, "defence_bids"), "defence_bids")}
@@ -744,7 +744,7 @@ def play(deal, *, leader: str = "A_IND", first_trick: int | None = None,
     hands), or an ending (all hands one size) that ``leader`` leads, its first trick
     ``first_trick`` (default and only legal value: 11 − cards per hand); attack_bids,
     defence_bids: the bids announced (comma lists of keys like ``ultimo:I,gem``); worlds:
-    per decision (1..1000); seed: of the worlds (0 .. 2**57-1); rules, igazitas: the
+    per decision (1..1000); seed: of the worlds (0 .. 2**64-1, as analyze's); rules, igazitas: the
     scoring and the obligatory play; open: every seat sees every hand (the game is then the
     double-dummy line); double_dummy: ``attack`` or ``defence``, the pair that sees every
     hand while the other plays PIMC; review: also review every card double dummy;
@@ -767,7 +767,7 @@ def play(deal, *, leader: str = "A_IND", first_trick: int | None = None,
     for p in Pair:
         validate_bids(bids[p], rules)
     worlds = check_whole(worlds, "worlds", 1, 1000)
-    seed = check_whole(seed, "seed", 0, 2 ** 57 - 1)
+    seed = check_seed(seed)
     seeing = None if double_dummy is None else parse_pair(_text(double_dummy, "double_dummy"))
     if open and seeing is not None:
         raise RoyalSimError("give `open` (every seat sees) or `double_dummy` (one pair "

@@ -289,10 +289,13 @@ def analysis_text(report, width: int | None = None) -> str:
     align = ("left",) * 3 + ("right", "right", "left", "left", "right", "right", "right")
     slem_table = table(_slem_rows(report.slems, precise), headers, align[:len(headers)])
     lines.append(slem_table)
-    lines.append(f"No bid: E[score] {number(report.no_bid)} (the consolatio your pair scores "
-                 "bidding nothing). E[score]: mean points of your pair with this as its "
-                 "only bid (consolatio and caps included); gain: E[score] minus the no-bid "
-                 "score on the same deals.")
+    base = base_words(result.rules, report.igazitas)
+    lines.append(f"No bid: E[score] {number(report.no_bid)} ("
+                 + (f"the {base} your pair scores bidding nothing" if base else
+                    "your pair scores nothing bidding nothing: laza without igazítás")
+                 + "). E[score]: mean points of your pair with this as its "
+                 f"only bid ({base + ' and caps' if base else 'caps'} included); gain: "
+                 "E[score] minus the no-bid score on the same deals.")
     for key, (p, why) in result.obligations.items():
         row = next(r for r in report.candidates if r.result.key == key)
         lines.append(f"Gerots: {row.result.slem.name} {row.probability:.0%} here, but "
@@ -311,8 +314,34 @@ def analysis_text(report, width: int | None = None) -> str:
     elif result.deals_searched < result.samples:
         lines.append(f"Interrupted: every slem on the first {result.deals_searched:,} of the "
                      f"{result.samples:,} deals asked.")
-    lines.append("Hand announcements available: " + (", ".join(anns) if anns else "none"))
+    lines.append(announcements_words(anns))
     return "\n".join(line if line is slem_table else fill(line, width, "  ") for line in lines)
+
+
+def base_words(rules, igazitas: bool) -> str:
+    """What a pair scores bidding nothing under ``rules`` (a ``RuleSet`` or its name):
+    ``consolatio`` (Gerots), ``igazítás`` (laza with it), ``""`` (laza without)."""
+    name = str(getattr(rules, "value", rules)).lower()
+    if "laza" not in name:
+        return "consolatio"
+    return "igazítás" if igazitas else ""
+
+
+def announcements_words(keys) -> str:
+    """The hand announcements (jelentések) a hand can make, named and explained: what they
+    are, that E[score] leaves them out, where they are described."""
+    from ..model.announcements import parse_announcement_key
+    from ..sampling.evidence import describe_announcement
+
+    if not keys:
+        return "Hand announcements (jelentések) your hand can make: none."
+    named = []
+    for k in keys:
+        a, p = parse_announcement_key(k)
+        named.append(f"{k} ({describe_announcement(a, p)}"
+                     + (f", {a.value} points)" if a.value else ")"))
+    return ("Hand announcements (jelentések) your hand can make, scored when announced and "
+            "left out of E[score] (docs/rules.md#announcements): " + ", ".join(named) + ".")
 
 
 def _pm(precision: float) -> str:

@@ -7,7 +7,7 @@ import re
 import click
 
 from ..errors import RoyalSimError
-from .common import OnceOptions, json_option, pair_bids_options, user_errors
+from .common import OnceOptions, json_option, pair_bids_options, seed_option, user_errors
 from .format import fill, fitted, terminal_width
 
 
@@ -26,7 +26,7 @@ from .format import fill, fitted, terminal_width
               help="Stop when the best card's margin over its rival (the next card that "
                    "scores differently) is known within +-X (points with bids, tricks "
                    "without; default 1 point / 0.1 trick).")
-@click.option("--seed", type=int, default=1, show_default=True, help="Seed of the worlds.")
+@seed_option("Seed of the worlds (0 to 2**64-1, decimal or 0x hexadecimal).")
 @click.option("--heard", multiple=True, metavar="SEAT:ANNOUNCEMENT",
               help="An announcement heard (as analyze). Repeatable.")
 @json_option
