@@ -69,6 +69,16 @@ def terminal_width() -> int:
     return shutil.get_terminal_size().columns if sys.stdout.isatty() else FILE_WIDTH
 
 
+def stderr_width() -> int | None:
+    """The width messages on stderr are wrapped to: the terminal's columns when stderr is a
+    terminal (the terminal would break a long line inside a word), else ``None`` (a log
+    file: lines whole, to be searched)."""
+    import shutil
+    import sys
+
+    return shutil.get_terminal_size().columns if sys.stderr.isatty() else None
+
+
 def fill(text: str, width: int | None, indent: str = "") -> str:
     """``text`` wrapped to ``width`` columns (never inside a word: a docs anchor or a bid
     key stays whole), its continuation lines indented by ``indent``; ``width`` ``None``:
