@@ -206,9 +206,12 @@ def _print_sets(groups, baseline, partner_bid: bool, n_cands: int,
     if small:
         keys = sorted({k for head, variants in groups for v in variants
                        for k in set(v.bids) ^ set(head.bids)})
+        hidden = any(len(variants) > VARIANTS_SHOWN for _, variants in groups)
         say(f"same with small bids: the row's set with a small bid (worth {SMALL_BID} "
             f"points or less: {', '.join(keys)}) added (+) or left out (-), and its "
-            "E[score] minus the row's.", width)
+            "E[score] minus the row's"
+            + ("; '(+N more)': --json lists every variant (bid_sets: each row's set, then "
+               "its variants)." if hidden else "."), width)
     if own and groups:
         best = groups[0][0]
         rivals = [b for b, _ in groups[1:] if b.deals > best.deals]
