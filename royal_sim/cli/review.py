@@ -6,7 +6,7 @@ import click
 
 from .common import OnceOptions, json_option, pair_bids_options, user_errors
 from .format import say, terminal_width
-from .progress import announce_compile, compile_note
+from .progress import compile_note, compiling
 
 
 @click.command("review", cls=OnceOptions)
@@ -41,9 +41,9 @@ def review_command(deal, play, leader, first_trick, attack_bids, defence_bids, r
     from ..api import review
 
     deal = _record_file(deal)
-    announce_compile(compile_note(goal_search=False, card_search=True), "Reviewing")
-    rv = review(deal, play=play, leader=leader, first_trick=first_trick,
-                attack_bids=attack_bids, defence_bids=defence_bids, rules=rules)
+    with compiling(compile_note(goal_search=False, card_search=True), "Reviewing"):
+        rv = review(deal, play=play, leader=leader, first_trick=first_trick,
+                    attack_bids=attack_bids, defence_bids=defence_bids, rules=rules)
     if as_json:
         click.echo(json.dumps(rv.to_json()))
         return
