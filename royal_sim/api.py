@@ -275,9 +275,10 @@ class AdviceRequest:
         searched on while the sets are not told apart (``_unseparated``), each set scored on
         every deal all its bids were searched on."""
         def answer(result: Analysis) -> set[str] | None:
-            if on_update is not None:
+            keep = self._unseparated(result) if result.rounds else None
+            if on_update is not None:       # (after the sets are ranked: sets_apart)
                 on_update(self.analysis.report(result))
-            return self._unseparated(result) if result.rounds else None
+            return keep
 
         return self.advice(self.analysis.drive(progress, answer))
 
@@ -291,15 +292,24 @@ class AdviceRequest:
         sets = best_bid_sets(result, igazitas=self.analysis.igazitas,
                              partner_bids=result.partner, top=self.top,
                              max_bids=self.max_bids)
-        best, keep = sets[0] if sets else None, set()
+        best, keep, open_ = sets[0] if sets else None, set(), 0
         for b in sets[1:]:
             m = min(len(best.scores), len(b.scores))
             d = best.scores[:m] - b.scores[:m]
             half = 1.96 * (float(d.std(ddof=1)) / math.sqrt(m) if m > 1 else math.inf)
             if abs(float(d.mean())) < half and half > SEPARATION:
                 keep |= set(best.bids) | set(b.bids)
+                open_ += 1
         self._kept["keep"] = keep
+        self._kept["apart"] = (max(len(sets) - 1, 0) - open_, max(len(sets) - 1, 0))
         return keep
+
+    def sets_apart(self) -> tuple[int, int] | None:
+        """How far a precision-driven run is in telling the sets shown apart, as of the last
+        ranking (``_unseparated``): ``(settled, rivals)``, the sets shown after the best
+        and how many of them are told apart from it (or within ``SEPARATION`` points of it);
+        ``None`` before the first round ends."""
+        return self._kept.get("apart")
 
     def advice(self, report: AnalysisReport, listed: int | None = None) -> AdviceReport:
         """Rank the bid sets of an analysis report: the best ``listed`` of them (default

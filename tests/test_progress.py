@@ -1,5 +1,7 @@
 """Progress on a terminal (issue 50): the clock moves while nothing reports (the first
-compile of the kernels takes up to a minute before the first deal is done)."""
+compile of the kernels takes up to a minute before the first deal is done), and a
+precision-driven run shows how far it is toward what ends it, not its steps against the
+cap."""
 
 import io
 import re
@@ -121,3 +123,82 @@ def test_off_a_terminal_the_compile_line_is_written_once(clock, monkeypatch):
         clock.now += 4
         time.sleep(0.1)
     assert out.getvalue() == "Solving (compiling the search kernels first)...\n"
+
+
+# --- point 6: the bar of a precision-driven run fills toward what ends it ----------------
+
+
+def test_a_run_that_ends_by_its_rule_fills_toward_it_not_the_cap(clock, monkeypatch):
+    """advise's bar counted deals against the cap ('42/10000') and never filled, the run
+    ending at 400: it fills as the slems settle and the sets are told apart, the deals
+    counted 'so far'."""
+    stderr = terminal(monkeypatch)
+    until = "each slem until +-5% and the sets told apart, at most 10,000"
+    with P.Progress(10_000, "searching deals", until=until) as bar:
+        bar.update(0)
+        bar.update(42)
+        bar.reach(3, 4, "2/3 slems settled, 1/1 sets apart")
+        text = wait_for(stderr, "42 so far, 2/3 slems settled, 1/1 sets apart")
+        assert "42 so far, 2/3 slems settled, 1/1 sets apart" in text
+        line = text.split("\r")[-1]
+        assert "/10000" not in line and "/10,000" not in line
+        filled = re.search(r"\[([#-]+)\]", line).group(1)
+        assert filled.count("#") == int(0.75 * len(filled))
+
+
+def test_the_cap_fills_the_bar_when_it_is_nearer(clock, monkeypatch):
+    stderr = terminal(monkeypatch)
+    with P.Progress(100, "searching deals", until="each slem until +-5%, at most 100") as bar:
+        bar.update(90)
+        bar.reach(0, 4, "0/4 slems settled")
+        line = wait_for(stderr, "0/4").split("\r")[-1]
+        filled = re.search(r"\[([#-]+)\]", line).group(1)
+        assert filled.count("#") == int(0.9 * len(filled))
+
+
+def test_off_a_terminal_the_lines_say_how_far_the_run_is(monkeypatch):
+    from click.testing import CliRunner
+
+    from royal_sim.cli import main
+
+    monkeypatch.setattr(P, "LOG_EVERY", 0.0)
+    r = CliRunner().invoke(main, ["advise", "XIX XVIII XVI XIII X VIII III CK CQ SK",
+                                  "--seat", "A_ELF", "--precision", "0.1", "--only",
+                                  "gem,vizi,kassza"])
+    assert r.exit_code == 0, r.output
+    lines = r.stderr.splitlines()
+    until = "each slem until +-10% and the sets told apart, at most 10,000"
+    assert all(x.endswith(until) for x in lines), lines
+    assert any("slems settled, " in x and "sets apart)" in x for x in lines), lines
+
+
+def test_the_advice_says_how_many_sets_are_told_apart():
+    from royal_sim.api import request_advice
+
+    request = request_advice("XIX XVIII XVI XIII X VIII III CK CQ SK", "A_ELF",
+                             precision=0.1, only="gem,vizi,kassza")
+    seen = []
+    request.run(on_update=lambda report: seen.append((report.analysis.rounds,
+                                                      request.sets_apart())))
+    assert all(apart is None for rounds, apart in seen if rounds == 0)
+    after = [apart for rounds, apart in seen if rounds]
+    assert after and all(0 <= a <= n for a, n in after)
+
+
+def test_analyzes_live_status_says_how_many_slems_are_settled():
+    from rich.console import Console
+
+    from royal_sim.api import request_analysis
+    from royal_sim.cli.analyze import goal_words
+
+    console = Console(file=io.StringIO(), width=80, height=24, force_terminal=True)
+    live = L.LiveTable(lambda *a: "table", console=console, goal=lambda r: "2/3 slems settled")
+    with live:
+        live.update(None)
+        assert "s; 2/3 slems settled (Ctrl-C stops" in live.status()
+    request = request_analysis("XIX XVIII XVI XIII X VIII III CK CQ SK", "A_ELF",
+                               precision=0.3, only="gem,vizi")
+    seen = []
+    report = request.run(on_update=lambda r: seen.append(goal_words(request, r)))
+    assert seen[0] == (0, 2, "0/2 slems settled")      # a first look: none settled yet
+    assert seen[-1] == goal_words(request, report) == (2, 2, "2/2 slems settled")

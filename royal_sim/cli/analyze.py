@@ -104,13 +104,47 @@ def run_request(request, jobs: int | None, live: bool = False, render=None):
         click.echo(f"Note: --jobs {jobs}, but this machine runs {threads} thread(s) at most: "
                    f"searching on {threads}.", err=True)
     numba.set_num_threads(threads)
+    precise = request.precision is not None
     if live and sys.stdout.isatty():
-        with LiveTable(render, note=compile_note()) as table:
+        with LiveTable(render, note=compile_note(),
+                       goal=(lambda r: goal_words(request, r)[2]) if precise else None) as table:
             return request.run(progress=table.progress, on_update=table.update)
-    until = ("" if request.precision is None
-             else until_words(request.precision, request.samples))
+    sets = hasattr(request, "sets_apart")
+    until = "" if not precise else until_words(request.precision, request.samples, sets)
     with Progress(request.samples, "searching deals", note=compile_note(), until=until) as bar:
-        return request.run(progress=bar.update)
+        if not precise:
+            return request.run(progress=bar.update)
+        return request.run(progress=bar.update,
+                           on_update=lambda report: bar.reach(*goal_words(request, report)))
+
+
+def goal_words(request, report) -> tuple[int, int, str]:
+    """How far a precision-driven run of ``request`` (analysis or advice) is toward what
+    ends it, from its ``report`` so far: ``(done, total, words)``, the slems settled (every
+    candidate parameter of the slem, as each is searched until settled) and, for an
+    advice, the sets shown told apart from the best (``AdviceRequest.sets_apart``), e.g.
+    ``40/65 slems settled, 2/4 sets apart``."""
+    from ..analysis.stopping import FIRST_LOOK
+
+    result = report.analysis
+
+    def settled(r) -> bool:         # as the rule decides at the end of the round reported
+        if r.stopped is not None:
+            return True
+        if not result.rounds:       # a first look: nothing settles before the round ends
+            return False
+        lo, hi = r.ci95
+        return r.n == 0 or (r.n >= FIRST_LOOK and (hi - lo) / 2 <= result.precision + 1e-12)
+
+    open_ = {r.result.slem.id for r in report.candidates if not settled(r.result)}
+    ids = {r.result.slem.id for r in report.candidates}
+    done, total = len(ids - open_), len(ids)
+    words = f"{done}/{total} slems settled"
+    apart = request.sets_apart() if hasattr(request, "sets_apart") else None
+    if apart is not None:
+        done, total = done + apart[0], total + apart[1]
+        words += f", {apart[0]}/{apart[1]} sets apart"
+    return done, total, words
 
 
 def known_line(known: list[str]) -> str | None:
@@ -349,9 +383,11 @@ def _pm(precision: float) -> str:
     return f"+-{precision * 100:g}%"
 
 
-def until_words(precision: float, cap: int) -> str:
-    """The stopping rule of a precision-driven run in words."""
-    return f"each slem until {_pm(precision)}, at most {cap:,}"
+def until_words(precision: float, cap: int, sets: bool = False) -> str:
+    """The stopping rule of a precision-driven run in words (``sets``: an advice, which
+    also searches until the sets shown are told apart)."""
+    return (f"each slem until {_pm(precision)}"
+            + (" and the sets told apart" if sets else "") + f", at most {cap:,}")
 
 
 def deals_words(result) -> str:

@@ -20,18 +20,22 @@ class LiveTable:
     terminal of ``width`` columns and ``height`` lines (the status line takes one more);
     ``note`` (the cold compile's, ``progress.compile_note``) is shown until the first
     table. ``console``: rich's console to draw on (default: stdout's); ``unit``: what
-    ``progress`` counts, in the status line. The status line is drawn anew ``refresh_per_second`` times a second, so its
-    clock moves while nothing reports (``elapsed_words``)."""
+    ``progress`` counts, in the status line; ``goal(report) -> str``: how far the run is
+    toward what ends it (e.g. ``12/65 slems settled``), in the status line after each
+    ``update``. The status line is drawn anew ``refresh_per_second`` times a second, so
+    its clock moves while nothing reports (``elapsed_words``)."""
 
     def __init__(self, render, note: str = "", refresh_per_second: float = 1.0,
-                 console: Console | None = None, unit: str = "deal searches"):
+                 console: Console | None = None, unit: str = "deal searches", goal=None):
         self.render = render
         self.note = note
         self.unit = unit
+        self.goal = goal
         self.console = console or Console()
         self.started = time.monotonic()
         self.done = 0
         self.table = ""
+        self.reached = ""
         # the screen is computed at each refresh (get_renderable): the clock moves by itself
         self.live = Live(console=self.console, get_renderable=self._screen,
                          refresh_per_second=refresh_per_second, transient=True,
@@ -57,6 +61,8 @@ class LiveTable:
     def update(self, report) -> None:
         """A new table so far."""
         self.table = self.render(report, self.console.width, self.console.height - 1)
+        if self.goal is not None:
+            self.reached = self.goal(report)
         self._draw()
 
     def _draw(self) -> None:
@@ -66,10 +72,11 @@ class LiveTable:
         self.live.refresh()
 
     def status(self) -> str:
-        """The status line now: what is done, the time since the start, how to stop;
-        shortened to one line of the console."""
+        """The status line now: what is done, the time since the start, what ends the run
+        (``goal``), how to stop; shortened to one line of the console."""
         head = (f"searching: {self.done:,} {self.unit}, "
-                f"{elapsed_words(time.monotonic() - self.started)}")
+                f"{elapsed_words(time.monotonic() - self.started)}"
+                + (f"; {self.reached}" if self.reached else ""))
         status = f"{head} (Ctrl-C stops; the table of the finished rounds is kept)"
         for shorter in (f"{head} (Ctrl-C stops)", head):  # one line, as the height counts it
             if len(status) > self.console.width:

@@ -170,9 +170,10 @@ class Progress:
     if there is a note, then ``log_label: done of total`` at most every ``LOG_EVERY``
     seconds while steps remain (``log_label``: ``label`` by default). ``until``: the work
     ends when its rule says (``total`` is only a cap, e.g. a precision-driven analysis):
-    the lines say ``done so far, until`` and the bar shows no time left. On a terminal the
-    bar is drawn anew every ``TICK`` seconds while nothing reports (the kernels compiling),
-    its time moving.
+    the lines say ``done so far, until`` and the bar shows no time left; ``reach`` then says
+    how far the run is toward what ends it (the bar fills with it, or with the steps
+    against the cap when that is nearer). On a terminal the bar is drawn anew every
+    ``TICK`` seconds while nothing reports (the kernels compiling), its time moving.
     """
 
     def __init__(self, total: int, label: str, *, note: str = "", log_label: str = "",
@@ -182,6 +183,7 @@ class Progress:
         self.per_minute = per_minute
         self.done = 0
         self.bar = None
+        self.reached: tuple[int, int, str] | None = None
         self._tty = sys.stderr.isatty()
         self._start = self._last = time.monotonic()
         self._lock = threading.RLock()
@@ -199,12 +201,32 @@ class Progress:
             else:
                 self._update_lines(n)
 
+    def reach(self, done: int, total: int, words: str) -> None:
+        """How far a run that ends by its rule (``until``) is toward its end: ``done`` of
+        ``total`` things settled, said in ``words`` (e.g. ``40/65 slems settled``). The bar
+        fills with ``done / total`` (or the steps against the cap, when nearer); the lines
+        off a terminal add the words."""
+        with self._lock:
+            self.reached = (done, max(total, 1), words)
+            if self.bar is not None:
+                self._render()
+
+    def _show_reached(self) -> None:
+        """The bar as far as the run is toward its end: by its rule (``reach``) or by the
+        cap (``total`` steps), whichever is nearer."""
+        done, total, _ = self.reached
+        near = max(done / total, self.done / max(self.total, 1))
+        self.bar.show_pos = self.bar.show_percent = False
+        self.bar.length, self.bar.pos = 1000, min(int(1000 * near), 1000)
+
     def _render(self) -> None:
         """Draw the bar, as wide as the line leaves room for (at most ``BAR_WIDTH``)."""
         import shutil
 
         from click._compat import term_len
 
+        if self.reached:
+            self._show_reached()
         self.bar.width = 0
         room = shutil.get_terminal_size().columns - 1 - term_len(self.bar.format_progress_line())
         self.bar.width = max(0, min(BAR_WIDTH, room))
@@ -220,13 +242,17 @@ class Progress:
             click.echo(f"{self.log_label}: {self.done} {self._of()}", err=True)
 
     def _of(self) -> str:
-        return f"so far, {self.until}" if self.until else f"of {self.total}"
+        if not self.until:
+            return f"of {self.total}"
+        return f"so far ({self.reached[2]}), {self.until}" if self.reached else \
+            f"so far, {self.until}"
 
     def _info(self) -> str:
-        """What the bar shows after it: the rate, the time since the start and (a fixed
-        total) the time left."""
+        """What the bar shows after it: the steps so far and how far the run is toward
+        its end when the bar fills with that (``reach``), the rate, the time since the
+        start and (a fixed total) the time left."""
         elapsed = time.monotonic() - self._start
-        bits = []
+        bits = [f"{self.done:,} so far, {self.reached[2]}"] if self.reached else []
         if self.per_minute:
             bits.append(f"{self.done / max(elapsed, 1e-9) * 60:.1f}/min")
         bits.append(elapsed_words(elapsed))
@@ -250,8 +276,11 @@ class Progress:
             if n == 0:
                 self._render()
                 return
-        self.bar.make_step(n)           # (update's step, then our drawing)
-        self._render()
+        if self.reached:                # the bar follows what ends the run, not the steps
+            self._render()
+        else:
+            self.bar.make_step(n)       # (update's step, then our drawing)
+            self._render()
 
     def _tick(self) -> None:
         with self._lock:
