@@ -191,19 +191,22 @@ def analyze_command(show_all, table_games, table_worlds, **opts):
             return analysis_text(report, terminal_width())
         return fitted_text(request, report, width, height)
 
+    def last(report) -> str | None:     # the fitted view's recommendation, said again last
+        return recommendation(request, report) if fitted else None
+
     try:
         report = run_request(request, opts["jobs"], live=not opts["as_json"], render=render)
     except KeyboardInterrupt as e:      # the finished rounds' table, then exit 130
         if getattr(e, "partial", None) is not None:
-            _show(e.partial, opts["as_json"], render)
+            _show(e.partial, opts["as_json"], render, last=last(e.partial))
         raise
     if table_games is None:
-        _show(report, opts["as_json"], render)
+        _show(report, opts["as_json"], render, last=last(report))
         return
     sets, skipped = table_sets(report)
     figures = play_sets(report.analysis, sets, table_games, table_worlds,
                         opts["igazitas"]) if sets else []
-    _show(report, opts["as_json"], render, figures, skipped)
+    _show(report, opts["as_json"], render, figures, skipped, last=last(report))
     if len(figures) < len(sets) or any(f.interrupted for f in figures):
         raise KeyboardInterrupt
 
@@ -230,9 +233,12 @@ def table_sets(report) -> tuple[list, list[str]]:
     return sets, skipped
 
 
-def _show(report, as_json: bool, render, figures=None, skipped=()) -> None:
+def _show(report, as_json: bool, render, figures=None, skipped=(),
+          last: str | None = None) -> None:
     """Print ``report`` (JSON or ``render``), and the ``figures`` at the table when
-    played (``--table``: a ``"table"`` list in the JSON)."""
+    played (``--table``: a ``"table"`` list in the JSON). ``last``: the fitted view's
+    recommendation, printed again at the end when the screen is taller than the terminal
+    (its first line would have scrolled off) or the figures follow the view."""
     import json
     import shutil
 
@@ -243,7 +249,9 @@ def _show(report, as_json: bool, render, figures=None, skipped=()) -> None:
             out["table_not_played"] = list(skipped)
         click.echo(json.dumps(out))
         return
-    click.echo(render(report, shutil.get_terminal_size().columns))
+    size = shutil.get_terminal_size()
+    text = render(report, size.columns)
+    click.echo(text)
     if figures is not None:
         width = terminal_width()
         click.echo()
@@ -252,6 +260,8 @@ def _show(report, as_json: bool, render, figures=None, skipped=()) -> None:
         print_figures(figures, f"your pair ({report.analysis.seat.pair.label})", width)
         if skipped:
             say("Not played: " + "; ".join(skipped) + ".", width)
+    if last and (figures is not None or len(text.splitlines()) > size.lines - 1):
+        say(last, size.columns)
 
 
 def fitted_text(request, report, width: int = 80, height: int | None = None) -> str:
