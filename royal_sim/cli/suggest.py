@@ -105,8 +105,7 @@ def suggestion_text(sg, width: int | None = None) -> str:
                                              + [k.replace(":", " ", 1) for k in labels]
                                              if scored else [])
     rival = "every other card" if sg.rival is None else format_card(sg.rival)
-    margin = "" if sg.difference is None else \
-        f" (margin over {rival} {sg.difference[0]:+.2f} +- {sg.difference[1]:.2f})"
+    margin = "" if sg.difference is None else f" (margin over {rival} {_margin(sg)})"
     verb = {"still drawing": "Best so far", "interrupted": "Interrupted: best so far"}.get(
         sg.stopped, "Play")
     return "\n".join([
@@ -117,3 +116,18 @@ def suggestion_text(sg, width: int | None = None) -> str:
         fitted(rows, head, ["left", "left"] + ["right"] * (len(head) - 2), width),
         fill(f"{verb} {format_card(sg.best.card)}{margin}. Double dummy in each world: every "
              "seat then sees all cards.", width, "  ")])
+
+
+def _margin(sg) -> str:
+    """The best card's margin over its rival as printed: to the decimals of the figure it
+    is the difference of (E[net], 1 decimal, with bids; tricks, 2 decimals, without), and
+    as the difference of the two figures printed, so that the line agrees with the table
+    (``+0.6 +- 1.3`` beside -2.2 and -2.8; the unrounded difference is --json's
+    ``difference``); its 95 % half-width to the same decimals."""
+    best = sg.cards[0]
+    other = next((c for c in sg.cards[1:] if c.card == sg.rival), sg.cards[1])
+    scored = best.expected is not None
+    decimals = 1 if scored else 2
+    a, b = (best.expected, other.expected) if scored else (best.tricks, other.tricks)
+    shown = round(round(a, decimals) - round(b, decimals), decimals) + 0.0
+    return f"{shown:+.{decimals}f} +- {sg.difference[1]:.{decimals}f}"
