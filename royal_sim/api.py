@@ -275,9 +275,10 @@ class AdviceRequest:
         searched on while the sets are not told apart (``_unseparated``), each set scored on
         every deal all its bids were searched on."""
         def answer(result: Analysis) -> set[str] | None:
-            if on_update is not None:
+            keep = self._unseparated(result) if result.rounds else None
+            if on_update is not None:       # (after the sets are ranked: sets_apart)
                 on_update(self.analysis.report(result))
-            return self._unseparated(result) if result.rounds else None
+            return keep
 
         return self.advice(self.analysis.drive(progress, answer))
 
@@ -291,15 +292,24 @@ class AdviceRequest:
         sets = best_bid_sets(result, igazitas=self.analysis.igazitas,
                              partner_bids=result.partner, top=self.top,
                              max_bids=self.max_bids)
-        best, keep = sets[0] if sets else None, set()
+        best, keep, open_ = sets[0] if sets else None, set(), 0
         for b in sets[1:]:
             m = min(len(best.scores), len(b.scores))
             d = best.scores[:m] - b.scores[:m]
             half = 1.96 * (float(d.std(ddof=1)) / math.sqrt(m) if m > 1 else math.inf)
             if abs(float(d.mean())) < half and half > SEPARATION:
                 keep |= set(best.bids) | set(b.bids)
+                open_ += 1
         self._kept["keep"] = keep
+        self._kept["apart"] = (max(len(sets) - 1, 0) - open_, max(len(sets) - 1, 0))
         return keep
+
+    def sets_apart(self) -> tuple[int, int] | None:
+        """How far a precision-driven run is in telling the sets shown apart, as of the last
+        ranking (``_unseparated``): ``(settled, rivals)``, the sets shown after the best
+        and how many of them are told apart from it (or within ``SEPARATION`` points of it);
+        ``None`` before the first round ends."""
+        return self._kept.get("apart")
 
     def advice(self, report: AnalysisReport, listed: int | None = None) -> AdviceReport:
         """Rank the bid sets of an analysis report: the best ``listed`` of them (default
@@ -623,7 +633,7 @@ def suggest(hand, seat, *, play=None, attack_bids: str | Sequence[str] | None = 
     cards, bars = parse_play(_text(play, "play")) if play else ([], [])
     played = seats_of(cards)
     check_bars(cards, [s for s, _ in played], bars)
-    held = C.mask_of(C.parse_cards(_text(hand, "hand")))
+    held = C.mask_of(C.parse_cards(_text(hand, "hand"), f"the hand of {seat_.name}"))
     worlds = check_whole(worlds, "worlds", 1, 100_000)
     bids = {Pair.ATTACK: parse_bids(_listed(attack_bids, "attack_bids"), "attack_bids"),
             Pair.DEFENCE: parse_bids(_listed(defence_bids, "defence_bids"), "defence_bids")}
@@ -752,7 +762,7 @@ def play(deal, *, leader: str = "A_IND", first_trick: int | None = None,
     hands), or an ending (all hands one size) that ``leader`` leads, its first trick
     ``first_trick`` (default and only legal value: 11 − cards per hand); attack_bids,
     defence_bids: the bids announced (comma lists of keys like ``ultimo:I,gem``); worlds:
-    per decision (1..1000); seed: of the worlds (0 .. 2**57-1); rules, igazitas: the
+    per decision (1..1000); seed: of the worlds (0 .. 2**64-1, as analyze's); rules, igazitas: the
     scoring and the obligatory play; open: every seat sees every hand (the game is then the
     double-dummy line); double_dummy: ``attack`` or ``defence``, the pair that sees every
     hand while the other plays PIMC; review: also review every card double dummy;
@@ -775,7 +785,7 @@ def play(deal, *, leader: str = "A_IND", first_trick: int | None = None,
     for p in Pair:
         validate_bids(bids[p], rules)
     worlds = check_whole(worlds, "worlds", 1, 1000)
-    seed = check_whole(seed, "seed", 0, 2 ** 57 - 1)
+    seed = check_seed(seed)
     seeing = None if double_dummy is None else parse_pair(_text(double_dummy, "double_dummy"))
     if open and seeing is not None:
         raise RoyalSimError("give `open` (every seat sees) or `double_dummy` (one pair "

@@ -291,3 +291,26 @@ def test_a_scorer_kept_for_the_stream_scores_as_a_new_one():
             assert np.array_equal(kept.scores((r.key,), o), fresh.scores((r.key,), o))
         assert np.array_equal(kept.scores((), None), fresh.scores((), None))
     assert Scorer.of(res)._cache is Scorer.of(replace(res, deals_searched=4))._cache
+
+
+def test_the_variants_a_row_does_not_write_out_are_reachable():
+    """A row's '(+N more)' small-bid variants were shown nowhere: the note under the table
+    says --json lists them, and the JSON's bid_sets hold every one (each row's set, then
+    all its variants)."""
+    import json as _json
+    import re as _re
+
+    from click.testing import CliRunner
+
+    from royal_sim.cli import main
+    from royal_sim.cli.advise import VARIANTS_SHOWN
+
+    args = ["advise", "--example", "--samples", "100"]
+    text = CliRunner().invoke(main, args).stdout
+    more = [int(n) for n in _re.findall(r"\(\+(\d+) more\)", text)]
+    assert more, text
+    flat = " ".join(text.split())
+    assert "'(+N more)': --json lists every variant" in flat
+    sets = _json.loads(CliRunner().invoke(main, [*args, "--json"]).stdout)["bid_sets"]
+    rows = len(_re.findall(r"^ *=?\d+  \S", text, _re.M))
+    assert len(sets) >= rows + sum(m + VARIANTS_SHOWN for m in more)

@@ -952,6 +952,25 @@ def test_rows_a_coach_can_rank_scores_advice_and_the_seed_as_text(clean):
     assert f'"seed": "{hex(seed)}"' in files["jsonl"].read_text()
 
 
+def test_a_rows_figures_add_up_on_its_own_deals(tmp_path):
+    """Issue 50: in a precision-driven run a hand's rows differ in their deals (a slem
+    settled at 42 deals, another searched on more); each row's nobid is on the row's
+    deals, so expected - nobid = gain on every row (the advice row was 95.44 - 56.35 =
+    39.09 against a gain of 39.28: nobid over all the hand's deals, gain over the set's)."""
+    inp = write(tmp_path, "in.txt", f"{HANDS[0][0]} @ {HANDS[0][1]}\n")
+    out = tmp_path / "out.csv"
+    r = run(str(inp), "-o", str(out), "--precision", "0.1", "--only",
+            "ultimo,facan,xxi_fogas,amazon", "--seed", "1", "--jobs", "1")
+    assert r.exit_code == 0, r.output
+    rows = groups(out)["line 1"]
+    assert len({r["deals"] for r in rows}) > 1          # the rows' deals differ
+    scored = [r for r in rows if r["expected"] is not None and r["gain"] is not None]
+    assert {r["slem"] for r in scored} >= {"ultimo", "facan", B.ADVICE}
+    for row_ in scored:
+        assert abs(row_["expected"] - row_["nobid"] - row_["gain"]) <= 0.0015, row_
+    assert len({r["nobid"] for r in scored}) > 1
+
+
 def test_more_jobs_than_cores_is_said_on_the_start_line(tmp_path, monkeypatch):
     """--jobs above the machine's cores: the one start line says how many cores there are
     and how many workers run (no separate warning)."""

@@ -146,6 +146,37 @@ def test_an_interrupted_batch_says_how_many_inputs_are_in_the_file(tmp_path, mon
             f"{tmp_path / 'o.jsonl'}; rerun with --resume to continue.") in r.stderr
 
 
+def test_batch_interrupted_on_a_terminal_wraps_between_words(tmp_path, monkeypatch):
+    """On an 80-column terminal the Ctrl-C message of a batch wraps between words (it broke
+    inside '--resume' at the terminal's edge); off a terminal its line stays whole."""
+    from types import SimpleNamespace
+
+    from click.testing import CliRunner
+
+    from royal_sim import batch as B
+    from royal_sim.cli import format as F
+    from royal_sim.cli import main
+
+    def stopped_after_one(jobs, out, opts, *, on_start, progress, **kw):
+        on_start(2, SimpleNamespace(workers=1, threads=1, resumed=0))
+        progress(jobs[0])
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(B, "run_batch", stopped_after_one)
+    monkeypatch.setattr(F, "stderr_width", lambda: 80, raising=False)
+    inp = tmp_path / "in.txt"
+    inp.write_text("XX XVII XIII X VII V SK SQ HN DJ @ A_IND\n"
+                   "XXI XV XII VIII VI II CK CN HQ DK @ D_ELF\n", encoding="utf-8")
+    out = tmp_path / ("a_rather_long_output_file_name_" * 2 + ".jsonl")
+    r = CliRunner().invoke(main, ["batch", str(inp), "--out", str(out)])
+    assert r.exit_code == 130
+    said = r.stderr[r.stderr.index("Interrupted:"):].splitlines()
+    assert len(said) > 1 and all(len(line) <= 80 for line in said if str(out) not in line)
+    assert any("--resume" in line.split() for line in said)
+    assert " ".join(" ".join(said).split()).startswith(
+        f"Interrupted: 1 of 2 input(s) finished are in {out}; rerun with --resume to continue.")
+
+
 @pytest.mark.parametrize("args, said", [
     (["analyze", "--example", "--seat", "A_IND", "--seat", "A_ELF"], "--seat given twice"),
     (["analyze", "--example", "--samples", "5", "--samples", "7"], "--samples given twice"),

@@ -275,6 +275,23 @@ def test_slems_prints_a_glossary_of_card_sets_after_the_table():
     assert "IV III II I SK CK HK DK" in rows["magasító (raiser)"]
 
 
+def test_slems_off_a_terminal_keeps_the_gloss_readable():
+    """At 80 columns the gloss was squeezed to 11 columns (295 lines for 65 slems): the
+    group goes to a heading line above its slems, long names onto two lines, the gloss
+    keeps 25 columns or more; every slem and group is still there."""
+    from royal_sim.slems import SLEMS
+
+    r = CliRunner().invoke(main, ["slems"])
+    table = r.stdout.partition("Card sets the bids name")[0].rstrip("\n").splitlines()
+    assert all(len(line) <= 80 for line in table)
+    rule = table[1].split()
+    assert len(rule[-1]) >= 25                          # the gloss column
+    assert len(table) <= 2 * len(SLEMS) + 20
+    firsts = [line.split("  ")[0].strip() for line in table[2:] if line and line[0] != " "]
+    assert [i for i in firsts if not i.endswith(":")] == list(SLEMS)
+    assert {i[:-1] for i in firsts if i.endswith(":")} >= {s.group for s in SLEMS.values()}
+
+
 def test_slems_json_has_the_glossary():
     out = json.loads(CliRunner().invoke(main, ["slems", "--json"]).stdout)
     assert {s["id"] for s in out["slems"]} >= {"ultimo", "volat", "heja"}

@@ -219,6 +219,27 @@ def test_review_cli_json():
     assert set(out["totals"]) == {"A_IND", "D_ELF", "D_IND", "A_ELF"}
 
 
+def test_a_record_with_comments_and_blank_lines_is_read_as_a_record(tmp_path):
+    """A record whose first lines are a '#' comment or blank is a record (docs/play.md:
+    '#' lines are comments), given as text or as the name of a file holding it."""
+    from royal_sim.cardplay.record import check_record_text
+
+    text = f"# g, a coach's note\n\n  \ndeal: {DEAL}\n# the play\n\nplay: IX V XIII I\n"
+    assert check_record_text(text) and check_record_text("# x; deal: " + DEAL)
+    assert not check_record_text("# only a comment") and not check_record_text(DEAL)
+    assert len(royal_sim.review(text).cards) == 4
+    path = tmp_path / "g.txt"
+    path.write_text(text, encoding="utf-8")
+    for arg in (text, str(path)):
+        r = CliRunner().invoke(main, ["review", arg, "--json"])
+        assert r.exit_code == 0, r.output
+        out = json.loads(r.stdout)
+        assert [c["card"] for c in out["cards"]] == "IX V XIII I".split()
+    bad = tmp_path / "bad.txt"
+    bad.write_bytes(b"deal: \xff\n")
+    assert "cannot read the record file" in _review_error(str(bad))
+
+
 # --------------------------------------------------------------------------------------
 # solve from the middle of a trick
 

@@ -3,6 +3,7 @@
 import json
 
 import numpy as np
+import pytest
 from click.testing import CliRunner
 
 import royal_sim
@@ -113,3 +114,57 @@ def test_the_answer_so_far_after_each_round_then_the_final_one():
     sizes = [s.worlds for s in seen] + [sg.worlds]
     assert sizes == sorted(set(sizes)) and sg.stopped != "still drawing"
     assert {c.card for c in seen[0].cards} == {c.card for c in sg.cards}
+
+
+_SLOW_SECOND_ROUND = """
+import sys, time
+import royal_sim.cardplay.suggest as S
+real, calls = S.value_worlds, []
+def slow(*args, **kwargs):
+    calls.append(1)
+    if len(calls) == 2:                 # the first round is finished: wait to be stopped
+        sys.stderr.write("SECOND ROUND\\n"); sys.stderr.flush()
+        time.sleep(120)
+    return real(*args, **kwargs)
+S.value_worlds = slow
+from royal_sim.cli import main
+sys.exit(main(sys.argv[1:], prog_name="royal-sim"))
+"""
+
+
+@pytest.mark.parametrize("as_json", [False, True])
+def test_an_interrupted_suggest_keeps_its_best_card(tmp_path, as_json):
+    """Ctrl-C in the second round (a subprocess, SIGINT): the best card of the first round
+    is printed, marked interrupted (text, or --json written to a file), exit code 130."""
+    import os
+    import signal
+    import subprocess
+    import sys
+
+    out = tmp_path / "out.txt"
+    args = ["suggest", "XXII XX XVIII XVI XIV IX IV SK SQ HK", "--seat", "A_IND",
+            "--worlds", "5000", "--precision", "0.000001"] + (["--json"] if as_json else [])
+    with open(out, "w") as f:
+        p = subprocess.Popen([sys.executable, "-c", _SLOW_SECOND_ROUND, *args], stdout=f,
+                             stderr=subprocess.PIPE, text=True,
+                             env={**os.environ, "COLUMNS": "80"})
+        try:
+            line = p.stderr.readline()
+            while line and "SECOND ROUND" not in line:
+                line = p.stderr.readline()
+            assert line, "the run ended before its second round"
+            p.send_signal(signal.SIGINT)
+            err = p.stderr.read()
+            assert p.wait(timeout=60) == 130, err
+        finally:
+            if p.poll() is None:
+                p.kill()
+    text = out.read_text()
+    assert "Traceback" not in err and "Interrupted" in err
+    if as_json:
+        got = json.loads(text)
+        assert got["interrupted"] is True and got["stopped"] == "interrupted"
+        assert got["worlds"] == 20 and got["card"] in "XXII XX XVIII XVI XIV IX IV SK SQ HK"
+    else:
+        assert "stopped: interrupted" in text and "Interrupted: best so far" in text
+        assert "20 world(s)" in text

@@ -119,6 +119,7 @@ def _set_threads(threads: int | None) -> None:
 def _hand_rows(job: Job, opts: BatchOptions) -> list[dict]:
     import numpy as np
 
+    from ..advisor import Scorer
     from ..api import AdviceRequest, request_analysis
     from ..model.cards import format_cards
 
@@ -130,28 +131,37 @@ def _hand_rows(job: Job, opts: BatchOptions) -> list[dict]:
     advice = request.run()
     report = advice.report
     res = report.analysis
-    nobid = round(report.no_bid, 3)
+    # the no-bid score of each row is on that row's deals (the first `deals` searched), as
+    # its expected score and gain are: expected - nobid = gain (to the rounding)
+    no_bids = Scorer.of(res, igazitas=report.igazitas).scores((), None)
+
+    def nobid(deals: int) -> float:
+        return round(float(no_bids[:deals].mean()) if deals else report.no_bid, 3)
+
     common = dict(id=job.id, input=job.text, kind="hand", seat=job.seat.name,
                   pair=job.seat.pair.label, rules=opts.rules, samples=opts.samples,
-                  precision=opts.precision, seed=seed, nobid=nobid)
+                  precision=opts.precision, seed=seed)
     rows = []
     for r in report.slems:
         lo, hi = r.ci95
         rows.append(result_row(**common, slem=r.id, param=r.param, value=r.value,
                                probability=round(r.probability, 6), ci_lo=round(lo, 6),
                                ci_hi=round(hi, 6), made=r.made, deals=r.deals,
-                               stopped=r.stopped, bound=r.bound,
+                               stopped=r.stopped, bound=r.bound, nobid=nobid(r.deals),
                                expected=_rounded(r.expected_score), gain=_rounded(r.gain)))
     best = advice.recommended
     b = advice.baseline if best is None else best
     rows.append(result_row(**common, slem=ADVICE, bids=" ".join(b.bids) or None,
-                           expected=round(b.expected, 3),
+                           expected=round(b.expected, 3), nobid=nobid(b.deals),
                            gain=0.0 if best is None else round(b.gain, 3), deals=b.deals,
                            probability=None if best is None else round(b.p_made, 6)))
     if opts.table is not None and best is not None:
-        rows += _table_rows(common, res, best.bids, report.igazitas, opts)
+        played = len(res.searched_deals[:opts.table])      # the games at the table
+        rows += _table_rows({**common, "nobid": nobid(played)}, res, best.bids,
+                            report.igazitas, opts)
     counts = np.bincount(res.max_tricks, minlength=11)
     rows.append(result_row(**common, slem=MAX_TRICKS_ROW, deals=int(len(res.max_tricks)),
+                           nobid=nobid(int(len(res.max_tricks))),
                            tricks=round(float(res.max_tricks.mean()), 4),
                            tricks_dist=" ".join(f"{k}:{n}" for k, n in enumerate(counts) if n)))
     return rows

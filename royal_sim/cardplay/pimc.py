@@ -19,7 +19,8 @@ double-dummy one on the same deal (``docs/play.md#play-at-the-table``).
   own pair's that announce a card the seat was not dealt as its partner's
   (``sampling.bids.bid_constraints``). Facts the true deal contradicts (a bid that could not
   have been made) are dropped for that seat, the opponents' first.
-- Deterministic for a seed: the worlds of decision k are drawn from ``seed * 64 + k``.
+- Deterministic for a seed: the worlds of decision k are drawn from ``seed * 64 + k``
+  (modulo 2**64).
 """
 
 from __future__ import annotations
@@ -292,7 +293,7 @@ def play_deal(deal, *, bids: dict[Pair, Sequence] | None = None, worlds: int = W
     trick ``first_trick``, as ``solve`` takes it; the worlds are the splits of the cards in
     play, ``_EndingWorlds``, and the bids are judged from the ending's start); bids: pair →
     the bids it announced (``slems.Bid`` or keys such as ``ultimo:I``); worlds: per decision
-    (all consistent worlds when at most that many); seed: 0 ≤ seed < 2**57; rules /
+    (all consistent worlds when at most that many); seed: 0 ≤ seed < 2**64; rules /
     igazitas: the scoring the seats play for (``decide.objective``) and the obligations;
     open: every seat sees every hand (the game is then ``solve``'s line); double_dummy: the
     pair(s) that see every hand while the others play PIMC (the benchmarks' split); review:
@@ -306,8 +307,8 @@ def play_deal(deal, *, bids: dict[Pair, Sequence] | None = None, worlds: int = W
         raise RoyalSimError(f"worlds must be a positive whole number, got {worlds!r}",
                             argument="worlds")
     if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) \
-            or not 0 <= seed < 2 ** 57:
-        raise RoyalSimError(f"seed must be a whole number 0 .. 2**57-1, got {seed!r}",
+            or not 0 <= seed < 2 ** 64:
+        raise RoyalSimError(f"seed must be a whole number 0 .. 2**64-1, got {seed!r}",
                             argument="seed")
     t0 = time.perf_counter()
     dealt = Deal(tuple(int(h) for h in getattr(deal, "hands", deal)))
@@ -342,7 +343,7 @@ def play_deal(deal, *, bids: dict[Pair, Sequence] | None = None, worlds: int = W
             card = cards[0]
         else:
             decisions += 1
-            wseed = int(seed) * 64 + k
+            wseed = (int(seed) * 64 + k) % 2 ** 64     # (seeds 2**58 apart: the same game)
             if pair in seeing:
                 now, then = np.array([hands], dtype=np.uint64), start_arr
             elif full:

@@ -305,9 +305,14 @@ def format_play(play: Sequence[int]) -> str:
 
 
 def check_record_text(text: str) -> bool:
-    """Does ``text`` look like a record (a ``field:`` item) rather than deal notation?"""
-    head = str(text).strip().split(":", 1)[0].strip().lower()
-    return head in FIELDS
+    """Does ``text`` look like a record (a ``field:`` item) rather than deal notation? Its
+    first item that is neither blank nor a ``#`` comment (``parse`` skips both) decides."""
+    for row in str(text).splitlines():
+        for raw in row.split(";"):
+            line = raw.strip()
+            if line and not line.startswith("#"):
+                return _is_field(line)
+    return False
 
 
 __all__ = ["GameRecord", "PlayedCard", "RecordError", "RoyalSimError", "format_play",

@@ -65,11 +65,11 @@ class Suggestion:
     """``suggest_card``'s answer: ``cards`` every legal card, best first; ``worlds`` the
     worlds used, ``count`` how many are consistent, ``method`` ``enumerated`` or
     ``sampled``; ``stopped``: ``"told apart"``, ``"equal"`` (every legal card scores
-    alike on every world), ``"precision"``, ``"worlds"`` (the cap or every consistent world)
-    or ``"one card"``; ``difference``: the best card's paired
-    margin over the best card that scores differently on some world (touching cards are no
-    rivals: ``rival``, ``None`` when there is none) and its 95 % half-width (in points, or
-    tricks without bids)."""
+    alike on every world), ``"precision"``, ``"worlds"`` (the cap or every consistent world),
+    ``"one card"``, or ``"interrupted"`` (Ctrl-C: the best card so far); ``difference``:
+    the best card's paired margin over the best card that scores differently on some world
+    (touching cards are no rivals: ``rival``, ``None`` when there is none) and its 95 %
+    half-width (in points, or tricks without bids)."""
 
     seat: Seat
     trick_number: int
@@ -94,6 +94,7 @@ class Suggestion:
                 "cards": [c.to_json() for c in self.cards],
                 "worlds": self.worlds, "consistent_worlds": self.count,
                 "method": self.method, "stopped": self.stopped,
+                "interrupted": self.stopped == "interrupted",
                 "difference": None if self.difference is None else
                 [round(self.difference[0], 3), round(self.difference[1], 3)],
                 "rival": None if self.rival is None else C.format_card(self.rival),
@@ -141,7 +142,9 @@ def suggest_card(seat: Seat | str, hand: int, played: Sequence = (), *,
     worlds; heard: announcements heard (``worlds``); progress: called with (worlds used,
     consistent worlds) after each round; on_update: called with the ``Suggestion`` so far
     (``stopped`` ``"still drawing"``) after each round that does not end the run (a live
-    table).
+    table). Interrupted (Ctrl-C, SIGTERM), the ``KeyboardInterrupt`` carries the answer of
+    the rounds finished as ``.partial`` (``stopped`` ``"interrupted"``; ``None`` before the
+    first).
 
     :raises ConstraintError: a record no deal fits (``worlds`` names the fact).
     :raises DealError: a bad seat or hand. :raises ValueError: ``max_worlds`` below 1.
@@ -191,46 +194,52 @@ def suggest_card(seat: Seat | str, hand: int, played: Sequence = (), *,
                           diff, rival_card,
                           {p.label: tuple(b.key for b in bids[p]) for p in Pair})
 
-    while True:
-        w = sampler.worlds(want - used, rounds_seed)
-        if int(w.to_play) != int(seat):
-            raise ValueError(f"{Seat(int(w.to_play)).name} is to play now, not {seat.name}")
-        got = value_worlds(w.hands, w.dealt, w.leader, w.trick_number, w.trick, bids, rules,
-                           history)
-        values = got if values is None else values.extend(got)
-        used = len(values)
-        if progress is not None:
-            progress(used, w.count)
-        cards = values.cards
-        value = objective(values, mover, bids, rules, igazitas)
-        order = rank(value, cards)
-        diff = rival_card = None
-        if len(cards) == 1:
-            stopped = "one card"
-            break
-        # the best card's rival: the next card that scores differently on some world (a
-        # card equal to the best on every world, as touching cards are, is no rival)
-        top = value[:, order[0]]
-        rival = next((j for j in order[1:] if (value[:, j] != top).any()), None)
-        d = top - value[:, order[1] if rival is None else rival]
-        half = 1.96 * float(d.std(ddof=1)) / math.sqrt(used) if used > 1 else math.inf
-        diff = (float(d.mean()), half)
-        rival_card = None if rival is None else cards[rival]
-        if w.enumerated or used >= max_worlds:
-            stopped = "worlds"
-            break
-        if float(d.mean()) > half:
-            stopped = "told apart"
-            break
-        if rival is None and used >= FIRST_WORLDS:
-            stopped = "equal"
-            break
-        if half <= (PRECISION["points" if scored else "tricks"] if precision is None
-                    else precision):
-            stopped = "precision"
-            break
-        if on_update is not None:
-            on_update(build("still drawing"))
-        want = min(max_worlds, 2 * used)
-        rounds_seed += 1
+    last: Suggestion | None = None          # the answer of the last round finished
+    try:
+        while True:
+            w = sampler.worlds(want - used, rounds_seed)
+            if int(w.to_play) != int(seat):
+                raise ValueError(f"{Seat(int(w.to_play)).name} is to play now, not {seat.name}")
+            got = value_worlds(w.hands, w.dealt, w.leader, w.trick_number, w.trick, bids, rules,
+                               history)
+            values = got if values is None else values.extend(got)
+            used = len(values)
+            if progress is not None:
+                progress(used, w.count)
+            cards = values.cards
+            value = objective(values, mover, bids, rules, igazitas)
+            order = rank(value, cards)
+            diff = rival_card = None
+            if len(cards) == 1:
+                stopped = "one card"
+                break
+            # the best card's rival: the next card that scores differently on some world (a
+            # card equal to the best on every world, as touching cards are, is no rival)
+            top = value[:, order[0]]
+            rival = next((j for j in order[1:] if (value[:, j] != top).any()), None)
+            d = top - value[:, order[1] if rival is None else rival]
+            half = 1.96 * float(d.std(ddof=1)) / math.sqrt(used) if used > 1 else math.inf
+            diff = (float(d.mean()), half)
+            rival_card = None if rival is None else cards[rival]
+            last = build("interrupted")
+            if w.enumerated or used >= max_worlds:
+                stopped = "worlds"
+                break
+            if float(d.mean()) > half:
+                stopped = "told apart"
+                break
+            if rival is None and used >= FIRST_WORLDS:
+                stopped = "equal"
+                break
+            if half <= (PRECISION["points" if scored else "tricks"] if precision is None
+                        else precision):
+                stopped = "precision"
+                break
+            if on_update is not None:
+                on_update(build("still drawing"))
+            want = min(max_worlds, 2 * used)
+            rounds_seed += 1
+    except KeyboardInterrupt as e:      # Ctrl-C: the answer of the rounds finished
+        e.partial = last
+        raise
     return build(stopped)

@@ -8,8 +8,8 @@ from .analyze import (analysis_options, analysis_request, deals_words, known_lin
                       run_request)
 from .common import OnceOptions, Whole, joined_lists, user_errors
 from .bidline import (ALL_SETS, MAX_BIDS, SMALL_BID, TOP, _core, bid_line,  # noqa: F401
-                      group_sets)
-from .format import fitted, number, percent, say, terminal_width
+                      group_sets, tied)
+from .format import fitted, number, percent, say, stderr_words, terminal_width
 from .table_play import play_sets, print_figures, table_options
 
 
@@ -145,8 +145,9 @@ def _print_table(figures, pair_label: str, width: int | None, partner_bid: bool)
 
 
 def _rank(i: int, b, best) -> str:
-    """``1``, ``2`` …, or ``=1`` for a set tied with the best within one standard error."""
-    return "=1" if i > 1 and best.expected - b.expected <= max(best.stderr, b.stderr) else str(i)
+    """``1``, ``2`` …, or ``=1`` for a set tied with the best within one standard error
+    (``bidline.tied``)."""
+    return "=1" if i > 1 and tied(best, b) else str(i)
 
 
 def _variant(v, b) -> str:
@@ -193,7 +194,8 @@ def _print_sets(groups, baseline, partner_bid: bool, n_cands: int,
     sep = ", " if width is None else ",\n"
     small = any(variants for _, variants in groups)     # the column only when it has a cell
     click.echo(fitted([[_rank(i, b, groups[0][0]), ", ".join(b.bids) or "(no bid)",
-                        number(b.expected), number(b.stderr), percent(b.below_nobid)]
+                        number(b.expected), stderr_words(b.stderr, b.deals),
+                        percent(b.below_nobid)]
                        + ([_variants(variants, b, sep)] if small else [])
                        + ([b.deals] if own else [])
                        for i, (b, variants) in enumerate(groups, 1)],
@@ -202,13 +204,16 @@ def _print_sets(groups, baseline, partner_bid: bool, n_cands: int,
                       + (["deals"] if own else []),
                       ["right", "left", "right", "right", "right"]
                       + (["left"] if small else []) + (["right"] if own else []), width,
-                      wrap=("bids",)))
+                      wrap=("bids", "s.e.")))
     if small:
         keys = sorted({k for head, variants in groups for v in variants
                        for k in set(v.bids) ^ set(head.bids)})
+        hidden = any(len(variants) > VARIANTS_SHOWN for _, variants in groups)
         say(f"same with small bids: the row's set with a small bid (worth {SMALL_BID} "
             f"points or less: {', '.join(keys)}) added (+) or left out (-), and its "
-            "E[score] minus the row's.", width)
+            "E[score] minus the row's"
+            + ("; '(+N more)': --json lists every variant (bid_sets: each row's set, then "
+               "its variants)." if hidden else "."), width)
     if own and groups:
         best = groups[0][0]
         rivals = [b for b, _ in groups[1:] if b.deals > best.deals]
@@ -221,7 +226,7 @@ def _print_sets(groups, baseline, partner_bid: bool, n_cands: int,
         who = "Your partner's bids alone" if partner_bid else "No bid"
         on = f" on {baseline.deals} deals" if own else ""
         say(f"{who}: E[score] {number(baseline.expected)} (s.e. "
-            f"{number(baseline.stderr)}){on}.", width)
+            f"{stderr_words(baseline.stderr, baseline.deals)}){on}.", width)
     if n_cands == 0:
         say(none_words, width)
     say(bid_line(groups, baseline, partner_bid), width)

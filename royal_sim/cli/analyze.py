@@ -104,13 +104,47 @@ def run_request(request, jobs: int | None, live: bool = False, render=None):
         click.echo(f"Note: --jobs {jobs}, but this machine runs {threads} thread(s) at most: "
                    f"searching on {threads}.", err=True)
     numba.set_num_threads(threads)
+    precise = request.precision is not None
     if live and sys.stdout.isatty():
-        with LiveTable(render, note=compile_note()) as table:
+        with LiveTable(render, note=compile_note(),
+                       goal=(lambda r: goal_words(request, r)[2]) if precise else None) as table:
             return request.run(progress=table.progress, on_update=table.update)
-    until = ("" if request.precision is None
-             else until_words(request.precision, request.samples))
+    sets = hasattr(request, "sets_apart")
+    until = "" if not precise else until_words(request.precision, request.samples, sets)
     with Progress(request.samples, "searching deals", note=compile_note(), until=until) as bar:
-        return request.run(progress=bar.update)
+        if not precise:
+            return request.run(progress=bar.update)
+        return request.run(progress=bar.update,
+                           on_update=lambda report: bar.reach(*goal_words(request, report)))
+
+
+def goal_words(request, report) -> tuple[int, int, str]:
+    """How far a precision-driven run of ``request`` (analysis or advice) is toward what
+    ends it, from its ``report`` so far: ``(done, total, words)``, the slems settled (every
+    candidate parameter of the slem, as each is searched until settled) and, for an
+    advice, the sets shown told apart from the best (``AdviceRequest.sets_apart``), e.g.
+    ``40/65 slems settled, 2/4 sets apart``."""
+    from ..analysis.stopping import FIRST_LOOK
+
+    result = report.analysis
+
+    def settled(r) -> bool:         # as the rule decides at the end of the round reported
+        if r.stopped is not None:
+            return True
+        if not result.rounds:       # a first look: nothing settles before the round ends
+            return False
+        lo, hi = r.ci95
+        return r.n == 0 or (r.n >= FIRST_LOOK and (hi - lo) / 2 <= result.precision + 1e-12)
+
+    open_ = {r.result.slem.id for r in report.candidates if not settled(r.result)}
+    ids = {r.result.slem.id for r in report.candidates}
+    done, total = len(ids - open_), len(ids)
+    words = f"{done}/{total} slems settled"
+    apart = request.sets_apart() if hasattr(request, "sets_apart") else None
+    if apart is not None:
+        done, total = done + apart[0], total + apart[1]
+        words += f", {apart[0]}/{apart[1]} sets apart"
+    return done, total, words
 
 
 def known_line(known: list[str]) -> str | None:
@@ -164,19 +198,22 @@ def analyze_command(show_all, table_games, table_worlds, game_id, declarer, **op
             return analysis_text(report, terminal_width())
         return fitted_text(request, report, width, height)
 
+    def last(report) -> str | None:     # the fitted view's recommendation, said again last
+        return recommendation(request, report) if fitted else None
+
     try:
         report = run_request(request, opts["jobs"], live=not opts["as_json"], render=render)
     except KeyboardInterrupt as e:      # the finished rounds' table, then exit 130
         if getattr(e, "partial", None) is not None:
-            _show(e.partial, opts["as_json"], render)
+            _show(e.partial, opts["as_json"], render, last=last(e.partial))
         raise
     if table_games is None:
-        _show(report, opts["as_json"], render)
+        _show(report, opts["as_json"], render, last=last(report))
         return
     sets, skipped = table_sets(report)
     figures = play_sets(report.analysis, sets, table_games, table_worlds,
                         opts["igazitas"]) if sets else []
-    _show(report, opts["as_json"], render, figures, skipped)
+    _show(report, opts["as_json"], render, figures, skipped, last=last(report))
     if len(figures) < len(sets) or any(f.interrupted for f in figures):
         raise KeyboardInterrupt
 
@@ -203,9 +240,12 @@ def table_sets(report) -> tuple[list, list[str]]:
     return sets, skipped
 
 
-def _show(report, as_json: bool, render, figures=None, skipped=()) -> None:
+def _show(report, as_json: bool, render, figures=None, skipped=(),
+          last: str | None = None) -> None:
     """Print ``report`` (JSON or ``render``), and the ``figures`` at the table when
-    played (``--table``: a ``"table"`` list in the JSON)."""
+    played (``--table``: a ``"table"`` list in the JSON). ``last``: the fitted view's
+    recommendation, printed again at the end when the screen is taller than the terminal
+    (its first line would have scrolled off) or the figures follow the view."""
     import json
     import shutil
 
@@ -216,7 +256,9 @@ def _show(report, as_json: bool, render, figures=None, skipped=()) -> None:
             out["table_not_played"] = list(skipped)
         click.echo(json.dumps(out))
         return
-    click.echo(render(report, shutil.get_terminal_size().columns))
+    size = shutil.get_terminal_size()
+    text = render(report, size.columns)
+    click.echo(text)
     if figures is not None:
         width = terminal_width()
         click.echo()
@@ -225,6 +267,8 @@ def _show(report, as_json: bool, render, figures=None, skipped=()) -> None:
         print_figures(figures, f"your pair ({report.analysis.seat.pair.label})", width)
         if skipped:
             say("Not played: " + "; ".join(skipped) + ".", width)
+    if last and (figures is not None or len(text.splitlines()) > size.lines - 1):
+        say(last, size.columns)
 
 
 def fitted_text(request, report, width: int = 80, height: int | None = None) -> str:
@@ -296,10 +340,13 @@ def analysis_text(report, width: int | None = None) -> str:
     align = ("left",) * 3 + ("right", "right", "left", "left", "right", "right", "right")
     slem_table = table(_slem_rows(report.slems, precise), headers, align[:len(headers)])
     lines.append(slem_table)
-    lines.append(f"No bid: E[score] {number(report.no_bid)} (the consolatio your pair scores "
-                 "bidding nothing). E[score]: mean points of your pair with this as its "
-                 "only bid (consolatio and caps included); gain: E[score] minus the no-bid "
-                 "score on the same deals.")
+    base = base_words(result.rules, report.igazitas)
+    lines.append(f"No bid: E[score] {number(report.no_bid)} ("
+                 + (f"the {base} your pair scores bidding nothing" if base else
+                    "your pair scores nothing bidding nothing: laza without igazítás")
+                 + "). E[score]: mean points of your pair with this as its "
+                 f"only bid ({base + ' and caps' if base else 'caps'} included); gain: "
+                 "E[score] minus the no-bid score on the same deals.")
     for key, (p, why) in result.obligations.items():
         row = next(r for r in report.candidates if r.result.key == key)
         lines.append(f"Gerots: {row.result.slem.name} {row.probability:.0%} here, but "
@@ -318,8 +365,34 @@ def analysis_text(report, width: int | None = None) -> str:
     elif result.deals_searched < result.samples:
         lines.append(f"Interrupted: every slem on the first {result.deals_searched:,} of the "
                      f"{result.samples:,} deals asked.")
-    lines.append("Hand announcements available: " + (", ".join(anns) if anns else "none"))
+    lines.append(announcements_words(anns))
     return "\n".join(line if line is slem_table else fill(line, width, "  ") for line in lines)
+
+
+def base_words(rules, igazitas: bool) -> str:
+    """What a pair scores bidding nothing under ``rules`` (a ``RuleSet`` or its name):
+    ``consolatio`` (Gerots), ``igazítás`` (laza with it), ``""`` (laza without)."""
+    name = str(getattr(rules, "value", rules)).lower()
+    if "laza" not in name:
+        return "consolatio"
+    return "igazítás" if igazitas else ""
+
+
+def announcements_words(keys) -> str:
+    """The hand announcements (jelentések) a hand can make, named and explained: what they
+    are, that E[score] leaves them out, where they are described."""
+    from ..model.announcements import parse_announcement_key
+    from ..sampling.evidence import describe_announcement
+
+    if not keys:
+        return "Hand announcements (jelentések) your hand can make: none."
+    named = []
+    for k in keys:
+        a, p = parse_announcement_key(k)
+        named.append(f"{k} ({describe_announcement(a, p)}"
+                     + (f", {a.value} points)" if a.value else ")"))
+    return ("Hand announcements (jelentések) your hand can make, scored when announced and "
+            "left out of E[score] (docs/rules.md#announcements): " + ", ".join(named) + ".")
 
 
 def _pm(precision: float) -> str:
@@ -327,9 +400,11 @@ def _pm(precision: float) -> str:
     return f"+-{precision * 100:g}%"
 
 
-def until_words(precision: float, cap: int) -> str:
-    """The stopping rule of a precision-driven run in words."""
-    return f"each slem until {_pm(precision)}, at most {cap:,}"
+def until_words(precision: float, cap: int, sets: bool = False) -> str:
+    """The stopping rule of a precision-driven run in words (``sets``: an advice, which
+    also searches until the sets shown are told apart)."""
+    return (f"each slem until {_pm(precision)}"
+            + (" and the sets told apart" if sets else "") + f", at most {cap:,}")
 
 
 def deals_words(result) -> str:

@@ -20,6 +20,7 @@ import click
 from ..errors import RoyalSimError
 from .common import (OnceOptions, Whole, interrupt_code, only_option, rules_option, seed_option,
                      user_errors)
+from . import format as F
 from .format import terminal_width
 from .progress import Progress, compile_note
 from .table_play import table_options
@@ -150,8 +151,10 @@ def batch_command(input_path, out, precision, samples, seed, rules, only, jobs, 
         _close(progress)
         of = f" of {progress.total}" if progress is not None else ""
         more = f", and {earlier} from an earlier run," if earlier else ""
-        click.echo(f"Interrupted: {done}{of} input(s) finished{more} are in {out}; rerun "
-                   "with --resume to continue.", err=True)
+        # wrapped between words on a terminal (it would break '--resume' at its edge)
+        click.echo(F.fill(f"Interrupted: {done}{of} input(s) finished{more} are in {out}; "
+                          "rerun with --resume to continue.", F.stderr_width(), "  "),
+                   err=True)
         sys.exit(interrupt_code(e))
     finally:
         _close(progress)

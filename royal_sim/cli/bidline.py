@@ -4,7 +4,7 @@ small bids folded into one row (``group_sets``), and the advice in one line
 
 from __future__ import annotations
 
-from .format import number, percent
+from .format import MIN_SE_DEALS, number, percent, stderr_words
 
 SMALL_BID = 3      # points: sets differing only by bids worth this little are one set
 TOP = 5            # --top's default: rows of bid sets shown
@@ -43,11 +43,19 @@ def bid_line(groups, baseline, partner_bid: bool) -> str:
     if not best.bids or best.bids == baseline.bids or gain <= 0:
         return (f"Bid nothing{' more' if partner_bid else ''}: no set scores above {over} "
                 f"(E[score] {number(baseline.expected)}).")
-    ties = [", ".join(b.bids) for b, _ in groups[1:]
-            if best.expected - b.expected <= max(best.stderr, b.stderr)]
+    ties = [", ".join(b.bids) for b, _ in groups[1:] if tied(best, b)]
     deals = (f"its {best.deals} deals" if best.deals != baseline.deals else "the deals")
     return (f"Bid {', '.join(best.bids)}: E[score] {number(best.expected)}, "
-            f"{number(gain, sign=True)} over {over} (s.e. {number(best.stderr)}; below "
+            f"{number(gain, sign=True)} over {over} (s.e. "
+            f"{stderr_words(best.stderr, best.deals)}; below "
             f"{over} on {percent(best.below_nobid, 0)} of "
             f"{deals})" + (f"; as good within one standard error: {'; '.join(ties)}"
                            if ties else "") + ".")
+
+
+def tied(best, b) -> bool:
+    """Whether set ``b`` is as good as ``best`` within one standard error; never when
+    either rests on fewer than ``MIN_SE_DEALS`` deals (no standard error to judge by)."""
+    if min(best.deals, b.deals) < MIN_SE_DEALS:
+        return False
+    return best.expected - b.expected <= max(best.stderr, b.stderr)

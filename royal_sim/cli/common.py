@@ -12,6 +12,7 @@ import sys
 import click
 
 from ..errors import RoyalSimError, Terminated
+from .streams import fit_streams
 
 _FLAGS = {"opponent_bids": "--their-bids", "n_jobs": "--jobs", "suits": "--suit",
           "voids": "--void", "params": "--param"}
@@ -97,12 +98,14 @@ class OnceOptions(click.Command):
 class OneLineErrors(click.Group):
     """A click group whose usage errors (bad option value, unknown command, missing
     argument) are one ``Error:`` line on stderr with exit code 2, like every other error of
-    the tool, instead of click's usage block; SIGTERM stops a command as Ctrl-C does."""
+    the tool, instead of click's usage block; SIGTERM stops a command as Ctrl-C does; text
+    goes out in what stdout and stderr can write (``streams.fit_streams``)."""
 
     def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True,
              **extra):
         if not standalone_mode:
             return super().main(args, prog_name, complete_var, False, **extra)
+        fit_streams()       # a stream that is not UTF gets what it can write, folded
         # SIGTERM (kill, timeout) stops a run the way Ctrl-C does: workers stopped, finished
         # batch inputs kept, no traceback
         try:

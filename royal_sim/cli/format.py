@@ -25,6 +25,22 @@ def number(x: float | None, decimals: int = POINTS, *, sign: bool = False,
     return f"{r:+.{decimals}f}" if sign and r != 0 else f"{r:.{decimals}f}"
 
 
+MIN_SE_DEALS = 30
+"""The fewest deals a standard error of a mean score is printed from. From fewer, the
+spread of the deals is no estimate of the spread of the scores (7 deals all made give a
+standard error of 0.0, a certainty the deals do not show): ``stderr_words`` prints ``n/a``
+with the number of deals, and nothing is called tied with the best within one standard
+error (docs/rules.md#few-deals)."""
+
+
+def stderr_words(se: float, deals: int) -> str:
+    """A mean's standard error ``se`` on ``deals`` deals as printed: ``1.3``, or
+    ``n/a (7 deals)`` from fewer than ``MIN_SE_DEALS``."""
+    if deals < MIN_SE_DEALS:
+        return f"n/a ({deals} deal{'s' if deals != 1 else ''})"
+    return number(se)
+
+
 def percent(p: float | None, decimals: int = PERCENT, *, blank: str = "") -> str:
     """A probability (0..1) as ``12.5%`` with ``decimals`` decimals; ``blank`` for
     ``None``."""
@@ -67,6 +83,16 @@ def terminal_width() -> int:
     import sys
 
     return shutil.get_terminal_size().columns if sys.stdout.isatty() else FILE_WIDTH
+
+
+def stderr_width() -> int | None:
+    """The width messages on stderr are wrapped to: the terminal's columns when stderr is a
+    terminal (the terminal would break a long line inside a word), else ``None`` (a log
+    file: lines whole, to be searched)."""
+    import shutil
+    import sys
+
+    return shutil.get_terminal_size().columns if sys.stderr.isatty() else None
 
 
 def fill(text: str, width: int | None, indent: str = "") -> str:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from .common import OnceOptions, json_option, pair_bids_options, user_errors
+from .common import OnceOptions, json_option, pair_bids_options, seed_option, user_errors
 from .progress import Progress, compile_note
 
 
@@ -17,8 +17,8 @@ from .progress import Progress, compile_note
 @pair_bids_options
 @click.option("--worlds", type=int, default=20, show_default=True, metavar="W",
               help="Worlds each decision is valued over (all consistent worlds when fewer).")
-@click.option("--seed", type=int, default=0, show_default=True,
-              help="Seed of the worlds; the same seed plays the same game.")
+@seed_option("Seed of the worlds (0 to 2**64-1, decimal or 0x hexadecimal); the same seed "
+             "plays the same game.", default=0)
 @click.option("--rules", type=click.Choice(["gerots", "laza"], case_sensitive=False),
               default="gerots", show_default=True,
               help="Rule set (scoring the seats play for, obligatory play).")

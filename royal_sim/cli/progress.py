@@ -1,16 +1,27 @@
 """Progress on stderr, one mechanism for every long command (analyze, advise, batch), and the
-notes announcing a first compile of numba's kernels (``compile_note``, ``announce_compile``)
-while the cache is cold."""
+notes announcing a first compile of numba's kernels (``compile_note``, ``announce_compile``,
+``compiling``) while the cache is cold. On a terminal the time since the start is shown and
+moves every ``TICK`` seconds, drawn by a thread of its own, while nothing reports: the first
+compile of the kernels takes up to a minute before the first deal is done."""
 
 from __future__ import annotations
 
 import sys
+import threading
 import time
 
 import click
 
 LOG_EVERY = 10.0
 """Seconds between progress lines on a stderr that is not a terminal (a log file)."""
+
+BAR_WIDTH = 36
+"""The widest a progress bar is drawn (click's default); narrower when the line needs the
+room."""
+
+TICK = 1.0
+"""Seconds between two drawings of a bar or a waiting line on a terminal when nothing
+reports: its clock moves (``elapsed_words``)."""
 
 
 COMPILE_TIME = "under a minute"
@@ -75,18 +86,94 @@ def announce_compile(note: str, what: str) -> None:
         click.echo(f"{what}{note}...", err=True)
 
 
+def elapsed_words(seconds: float) -> str:
+    """A time since the start as the progress shows it: ``42 s``, ``3 min 05 s``,
+    ``1 h 02 min``."""
+    s = int(seconds)
+    if s < 60:
+        return f"{s} s"
+    m, s = divmod(s, 60)
+    if m < 60:
+        return f"{m} min {s:02d} s"
+    h, m = divmod(m, 60)
+    return f"{h} h {m:02d} min"
+
+
+class _Ticker:
+    """Calls ``draw()`` every ``TICK`` seconds from a daemon thread, from ``start()`` to
+    ``stop()`` (which waits for a drawing under way)."""
+
+    def __init__(self, draw):
+        self._draw = draw
+        self._stopped = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="royal-sim clock", daemon=True)
+
+    def start(self) -> _Ticker:
+        self._thread.start()
+        return self
+
+    def _run(self) -> None:
+        while not self._stopped.wait(TICK):
+            self._draw()
+
+    def stop(self) -> None:
+        self._stopped.set()
+        if self._thread.is_alive() and self._thread is not threading.current_thread():
+            self._thread.join()
+
+
+class compiling:
+    """``with compiling(note, "Solving"): ...``: the work of a command that reports no
+    progress (solve, review), announced when there is a ``note`` (a cold cache): off a
+    terminal the line of ``announce_compile``; on a terminal that line followed by the time
+    since the start, moving every ``TICK`` seconds until the block ends. Without a note,
+    nothing."""
+
+    def __init__(self, note: str, what: str):
+        self.line = f"{what}{note}..." if note else ""
+        self._ticker = None
+        self._lock = threading.Lock()
+
+    def __enter__(self) -> compiling:
+        if not self.line:
+            return self
+        if not sys.stderr.isatty():
+            click.echo(self.line, err=True)
+            return self
+        self._start = time.monotonic()
+        self._draw()
+        self._ticker = _Ticker(self._draw).start()
+        return self
+
+    def _draw(self) -> None:
+        with self._lock:
+            click.echo(f"\r{self.line} {elapsed_words(time.monotonic() - self._start)}",
+                       err=True, nl=False)
+
+    def __exit__(self, *exc) -> bool:
+        if self._ticker is not None:
+            self._ticker.stop()
+            self._ticker = None
+            click.echo(err=True)
+        return False
+
+
 class Progress:
     """Progress of ``total`` steps, fed by ``update(n)`` (``n`` more steps done; 0: the
     work starts). Nothing is shown before the first ``update``, so an input error found
     before any work prints nothing but the error.
 
-    On a terminal: a click bar labelled ``label``, at first followed by ``note`` (the
-    kernels are compiling), with ``per_minute`` the rate in steps a minute beside it. Off a
+    On a terminal: ``label`` and ``note`` on a line when there is a note (the kernels are
+    compiling), then a click bar labelled ``label``, with ``per_minute`` the rate in steps
+    a minute beside it, the time since the start and (a fixed total) the time left. Off a
     terminal (a log file): a line ``log_label: 0 of total`` + ``note`` when the work starts,
     if there is a note, then ``log_label: done of total`` at most every ``LOG_EVERY``
     seconds while steps remain (``log_label``: ``label`` by default). ``until``: the work
     ends when its rule says (``total`` is only a cap, e.g. a precision-driven analysis):
-    the lines say ``done so far, until`` and the bar shows no time left.
+    the lines say ``done so far, until`` and the bar shows no time left; ``reach`` then says
+    how far the run is toward what ends it (the bar fills with it, or with the steps
+    against the cap when that is nearer). On a terminal the bar is drawn anew every
+    ``TICK`` seconds while nothing reports (the kernels compiling), its time moving.
     """
 
     def __init__(self, total: int, label: str, *, note: str = "", log_label: str = "",
@@ -96,16 +183,54 @@ class Progress:
         self.per_minute = per_minute
         self.done = 0
         self.bar = None
+        self.reached: tuple[int, int, str] | None = None
         self._tty = sys.stderr.isatty()
         self._start = self._last = time.monotonic()
+        self._lock = threading.RLock()
+        self._ticker = None
+        self._first: tuple[float, int] | None = None   # (when, steps) the first steps were done
 
     def update(self, n: int = 1) -> None:
         """``n`` more steps are done (0: the work starts)."""
-        self.done += n
-        if self._tty:
-            self._update_bar(n)
-        else:
-            self._update_lines(n)
+        with self._lock:
+            self.done += n
+            if n and self._first is None:
+                self._first = (time.monotonic(), self.done)
+            if self._tty:
+                self._update_bar(n)
+            else:
+                self._update_lines(n)
+
+    def reach(self, done: int, total: int, words: str) -> None:
+        """How far a run that ends by its rule (``until``) is toward its end: ``done`` of
+        ``total`` things settled, said in ``words`` (e.g. ``40/65 slems settled``). The bar
+        fills with ``done / total`` (or the steps against the cap, when nearer); the lines
+        off a terminal add the words."""
+        with self._lock:
+            self.reached = (done, max(total, 1), words)
+            if self.bar is not None:
+                self._render()
+
+    def _show_reached(self) -> None:
+        """The bar as far as the run is toward its end: by its rule (``reach``) or by the
+        cap (``total`` steps), whichever is nearer."""
+        done, total, _ = self.reached
+        near = max(done / total, self.done / max(self.total, 1))
+        self.bar.show_pos = self.bar.show_percent = False
+        self.bar.length, self.bar.pos = 1000, min(int(1000 * near), 1000)
+
+    def _render(self) -> None:
+        """Draw the bar, as wide as the line leaves room for (at most ``BAR_WIDTH``)."""
+        import shutil
+
+        from click._compat import term_len
+
+        if self.reached:
+            self._show_reached()
+        self.bar.width = 0
+        room = shutil.get_terminal_size().columns - 1 - term_len(self.bar.format_progress_line())
+        self.bar.width = max(0, min(BAR_WIDTH, room))
+        self.bar.render_progress()
 
     def _update_lines(self, n: int) -> None:
         now = time.monotonic()
@@ -117,31 +242,60 @@ class Progress:
             click.echo(f"{self.log_label}: {self.done} {self._of()}", err=True)
 
     def _of(self) -> str:
-        return f"so far, {self.until}" if self.until else f"of {self.total}"
+        if not self.until:
+            return f"of {self.total}"
+        return f"so far ({self.reached[2]}), {self.until}" if self.reached else \
+            f"so far, {self.until}"
+
+    def _info(self) -> str:
+        """What the bar shows after it: the steps so far and how far the run is toward
+        its end when the bar fills with that (``reach``), the rate, the time since the
+        start and (a fixed total) the time left."""
+        elapsed = time.monotonic() - self._start
+        bits = [f"{self.done:,} so far, {self.reached[2]}"] if self.reached else []
+        if self.per_minute:
+            bits.append(f"{self.done / max(elapsed, 1e-9) * 60:.1f}/min")
+        bits.append(elapsed_words(elapsed))
+        if not self.until and self._first is not None and self._first[1] < self.done < self.total:
+            # the rate since the first steps were done (not the compile before them)
+            t, d = self._first
+            left = (time.monotonic() - t) / (self.done - d) * (self.total - self.done)
+            bits[-1] += f", about {elapsed_words(left)} left"
+        return "  ".join(bits)
 
     def _update_bar(self, n: int) -> None:
         if self.bar is None:
+            if self.note:       # a line of its own: the bar's line fits the terminal
+                click.echo(f"{self.label}{self.note}...", err=True)
             self.bar = click.progressbar(
-                length=self.total, label=self.label + self.note, file=sys.stderr,
-                show_pos=True, show_eta=not self.until,
-                item_show_func=(lambda s: s) if self.per_minute else None)
-            self.bar.__enter__()
+                length=self.total, label=self.label, file=sys.stderr,
+                show_pos=True, show_eta=False, width=BAR_WIDTH,
+                item_show_func=lambda _: self._info())
+            self.bar.entered = True     # (click's __enter__ draws it: at its full width)
+            self._ticker = _Ticker(self._tick).start()
             if n == 0:
-                self.bar.render_progress()
+                self._render()
                 return
-        if n and self.bar.label != self.label:
-            self.bar.label = self.label
-        if self.per_minute and n:
-            rate = (self.bar.pos + n) / max(time.monotonic() - self._start, 1e-9) * 60
-            self.bar.update(n, f"{rate:.1f}/min")
+        if self.reached:                # the bar follows what ends the run, not the steps
+            self._render()
         else:
-            self.bar.update(n)
+            self.bar.make_step(n)       # (update's step, then our drawing)
+            self._render()
+
+    def _tick(self) -> None:
+        with self._lock:
+            if self.bar is not None:
+                self._render()
 
     def __enter__(self):
         return self
 
     def __exit__(self, *exc):
-        if self.bar is not None:
-            self.bar.__exit__(*exc)
-            self.bar = None
+        if self._ticker is not None:
+            self._ticker.stop()
+            self._ticker = None
+        with self._lock:
+            if self.bar is not None:
+                self.bar.__exit__(*exc)
+                self.bar = None
         return False

@@ -6,7 +6,7 @@ import click
 
 from .common import OnceOptions, json_option, pair_bids_options, user_errors
 from .format import say, terminal_width
-from .progress import announce_compile, compile_note
+from .progress import compile_note, compiling
 
 
 @click.command("review", cls=OnceOptions)
@@ -29,23 +29,46 @@ def review_command(deal, play, leader, first_trick, attack_bids, defence_bids, r
     """Review a played game card by card, double dummy.
 
     DEAL is the four hands when the play starts (a full deal or an ending, deal notation as
-    solve takes it), or a whole game record (docs/play.md: "deal: ...; attack: gem; play:
-    ..."). For every card played: its trick and seat, its cost against the best card in
-    that position (tricks the mover's pair lost; each announced bid it gave up or let the
-    other pair make), and the best cards instead; a total per seat; the card that first
-    cost each bid. Double dummy: every player sees all cards.
+    solve takes it), a whole game record (docs/play.md: "deal: ...; attack: gem; play:
+    ..."), or the name of a file holding a record ('#' lines are comments). For every card
+    played: its trick and seat, its cost against the best card in that position (tricks the
+    mover's pair lost; each announced bid it gave up or let the other pair make), and the
+    best cards instead; a total per seat; the card that first cost each bid. Double dummy:
+    every player sees all cards.
     """
     import json
 
     from ..api import review
 
-    announce_compile(compile_note(goal_search=False, card_search=True), "Reviewing")
-    rv = review(deal, play=play, leader=leader, first_trick=first_trick,
-                attack_bids=attack_bids, defence_bids=defence_bids, rules=rules)
+    deal = _record_file(deal)
+    with compiling(compile_note(goal_search=False, card_search=True), "Reviewing"):
+        rv = review(deal, play=play, leader=leader, first_trick=first_trick,
+                    attack_bids=attack_bids, defence_bids=defence_bids, rules=rules)
     if as_json:
         click.echo(json.dumps(rv.to_json()))
         return
     _print_review(rv)
+
+
+def _record_file(deal: str) -> str:
+    """DEAL as given, or the text of the file it names (a game record a coach keeps, read as
+    UTF-8): a DEAL of one line that names an existing file is read. Raises ``RoyalSimError``
+    for a file that cannot be read or is not UTF-8 text."""
+    import os
+
+    from ..errors import RoyalSimError
+
+    if "\n" in deal or not os.path.isfile(deal):
+        return deal
+    try:
+        with open(deal, encoding="utf-8-sig") as f:
+            return f.read()
+    except UnicodeDecodeError:
+        raise RoyalSimError(f"cannot read the record file {deal!r}: not UTF-8 text; save it "
+                            "as UTF-8") from None
+    except OSError as e:
+        raise RoyalSimError(f"cannot read the record file {deal!r}: "
+                            f"{e.strerror or e}") from None
 
 
 def _print_review(rv) -> None:

@@ -28,6 +28,37 @@ def _cards_cell(cards: str | None) -> str:
     return cards if n <= 8 else f"({n} cards)"
 
 
+GLOSS_WIDTH = 30
+"""The narrowest the gloss column is let go before the group moves out of its column."""
+
+
+def catalogue_text(rows: list[dict], width: int) -> str:
+    """The catalogue's table fitted to ``width`` columns: a row a slem, its group a column
+    when the gloss keeps ``GLOSS_WIDTH`` columns beside it, else a heading line above each
+    group's slems and long names on two lines (the gloss would wrap every few words: 11
+    columns at 80)."""
+    from .format import GAP, fitted
+
+    heads = ["id", "name", "group", "value", "param", "gloss"]
+    align = ["left", "left", "left", "right", "left", "left"]
+    others = [max([len(h) + 2] + [len(str(r[h])) for r in rows]) for h in heads[:-1]]
+    if sum(others) + GAP * len(others) + GLOSS_WIDTH <= width:
+        return fitted([[r[h] for h in heads] for r in rows], heads, align, width,
+                      wrap=("gloss", "name"))
+    import textwrap
+
+    body, group = [], None
+    for r in rows:
+        if r["group"] != group:
+            group = r["group"]
+            body.append([f"{group}:", "", "", "", ""])
+        # a long name on lines of its own words, so that the gloss keeps the width
+        name = "\n".join(textwrap.wrap(r["name"], 11, break_long_words=False))
+        body.append([r["id"], name, r["value"], r["param"], r["gloss"]])
+    del heads[2], align[2]
+    return fitted(body, heads, align, width, wrap=("gloss", "name"))
+
+
 @click.command("slems", cls=OnceOptions)
 @game_option
 @json_option
@@ -63,10 +94,7 @@ def slems_command(game_id, as_json):
         click.echo(json.dumps({"slems": rows, "glossary": terms}, ensure_ascii=False))
         return
     width = terminal_width()
-    click.echo(fitted([[r["id"], r["name"], r["group"], r["value"], r["param"], r["gloss"]]
-                       for r in rows], ["id", "name", "group", "value", "param", "gloss"],
-                      ["left", "left", "left", "right", "left", "left"], width,
-                      wrap=("gloss", "name"), drop=("group",)))
+    click.echo(catalogue_text(rows, width))
     click.echo("\n" + GLOSSARY_TITLE)
     click.echo(fitted([[t["term"], _cards_cell(t["cards"]), t["meaning"]] for t in terms],
                       ["term", "cards", "meaning"], ["left", "left", "left"],

@@ -7,7 +7,7 @@ import click
 from .common import OnceOptions, Whole, json_option, rules_option, user_errors
 from .format import say, terminal_width
 from .games import game_option, game_play_options
-from .progress import announce_compile, compile_note
+from .progress import compile_note, compiling
 
 
 @click.command("solve", cls=OnceOptions)
@@ -88,9 +88,9 @@ def solve_command(deal, game_id, leader, first_trick, trick, every_card, rules, 
 
     d = Deal.parse(deal)
     next_trick(d.hands, first_trick, parse_seat(leader))    # input errors before the note
-    announce_compile(compile_note(goal_search=not no_slems, trick_search=True), "Solving")
-    res = solve_position(d.hands, leader=leader, first_trick=first_trick, rules=rules,
-                         slems=not no_slems)
+    with compiling(compile_note(goal_search=not no_slems, trick_search=True), "Solving"):
+        res = solve_position(d.hands, leader=leader, first_trick=first_trick, rules=rules,
+                             slems=not no_slems)
     if as_json:
         click.echo(json.dumps(res.to_json()))
         return
@@ -137,8 +137,8 @@ def _solve_cards(deal, leader, first_trick, trick, every_card, rules, no_slems, 
 
     pos = Position.parse(deal, leader, first_trick, trick)
     check_rules(rules)
-    announce_compile(compile_note(goal_search=False, card_search=True), "Solving")
-    cv = card_values(pos, rules=rules, slems=not no_slems)
+    with compiling(compile_note(goal_search=False, card_search=True), "Solving"):
+        cv = card_values(pos, rules=rules, slems=not no_slems)
     if as_json:
         if every_card:
             click.echo(json.dumps(cv.to_json()))

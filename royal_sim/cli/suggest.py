@@ -7,7 +7,7 @@ import re
 import click
 
 from ..errors import RoyalSimError
-from .common import OnceOptions, json_option, pair_bids_options, user_errors
+from .common import OnceOptions, json_option, pair_bids_options, seed_option, user_errors
 from .format import fill, fitted, terminal_width
 
 
@@ -26,7 +26,7 @@ from .format import fill, fitted, terminal_width
               help="Stop when the best card's margin over its rival (the next card that "
                    "scores differently) is known within +-X (points with bids, tricks "
                    "without; default 1 point / 0.1 trick).")
-@click.option("--seed", type=int, default=1, show_default=True, help="Seed of the worlds.")
+@seed_option("Seed of the worlds (0 to 2**64-1, decimal or 0x hexadecimal).")
 @click.option("--heard", multiple=True, metavar="SEAT:ANNOUNCEMENT",
               help="An announcement heard (as analyze). Repeatable.")
 @json_option
@@ -40,7 +40,8 @@ def suggest_command(hand, seat, play, attack_bids, defence_bids, rules, worlds, 
     drawn until the best card is told apart from the next; every legal card is valued
     double dummy in each world: the mean tricks its pair then takes, the chance each
     announced bid is made, and with bids the pair's mean score less the other pair's
-    (docs/play.md#suggest).
+    (docs/play.md#suggest). Ctrl-C prints the best card of the rounds finished, marked
+    interrupted, and exits 130.
     """
     import json
     import sys
@@ -68,6 +69,11 @@ def suggest_command(hand, seat, play, attack_bids, defence_bids, rules, worlds, 
 
             with bar:
                 sg = suggest(hand, seat, progress=progress, **args)
+    except KeyboardInterrupt as e:      # the best card of the rounds finished, then 130
+        if getattr(e, "partial", None) is not None:
+            click.echo(json.dumps(e.partial.to_json()) if as_json else
+                       suggestion_text(e.partial, terminal_width()))
+        raise
     except RoyalSimError as e:
         if e.argument != "hand":
             raise
@@ -99,9 +105,9 @@ def suggestion_text(sg, width: int | None = None) -> str:
                                              + [k.replace(":", " ", 1) for k in labels]
                                              if scored else [])
     rival = "every other card" if sg.rival is None else format_card(sg.rival)
-    margin = "" if sg.difference is None else \
-        f" (margin over {rival} {sg.difference[0]:+.2f} +- {sg.difference[1]:.2f})"
-    verb = "Best so far" if sg.stopped == "still drawing" else "Play"
+    margin = "" if sg.difference is None else f" (margin over {rival} {_margin(sg)})"
+    verb = {"still drawing": "Best so far", "interrupted": "Interrupted: best so far"}.get(
+        sg.stopped, "Play")
     return "\n".join([
         fill(f"{sg.seat.name} to play in trick {sg.trick_number}"
              + (f" after {' '.join(format_card(x) for x in sg.trick)}" if sg.trick else "")
@@ -110,3 +116,18 @@ def suggestion_text(sg, width: int | None = None) -> str:
         fitted(rows, head, ["left", "left"] + ["right"] * (len(head) - 2), width),
         fill(f"{verb} {format_card(sg.best.card)}{margin}. Double dummy in each world: every "
              "seat then sees all cards.", width, "  ")])
+
+
+def _margin(sg) -> str:
+    """The best card's margin over its rival as printed: to the decimals of the figure it
+    is the difference of (E[net], 1 decimal, with bids; tricks, 2 decimals, without), and
+    as the difference of the two figures printed, so that the line agrees with the table
+    (``+0.6 +- 1.3`` beside -2.2 and -2.8; the unrounded difference is --json's
+    ``difference``); its 95 % half-width to the same decimals."""
+    best = sg.cards[0]
+    other = next((c for c in sg.cards[1:] if c.card == sg.rival), sg.cards[1])
+    scored = best.expected is not None
+    decimals = 1 if scored else 2
+    a, b = (best.expected, other.expected) if scored else (best.tricks, other.tricks)
+    shown = round(round(a, decimals) - round(b, decimals), decimals) + 0.0
+    return f"{shown:+.{decimals}f} +- {sg.difference[1]:.{decimals}f}"

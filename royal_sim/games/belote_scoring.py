@@ -419,7 +419,7 @@ def score_deal(points, *, taker, game: str = "belote", der=None, belote=None, an
             score[dp] = deal + belote_of[dp] + fall_decl
             score[tp] = belote_of[tp]
             why = (f"{head}: behind, dedans: the defence scores the deal's {deal}"
-                   + (f" and its belote" if belote_of[dp] else "")
+                   + (" and its belote" if belote_of[dp] else "")
                    + (f" and {fall_decl} of declarations" if fall_decl else "")
                    + (", the taker keeps his belote" if belote_of[tp] else ""))
     else:

@@ -266,17 +266,23 @@ def tokens(text: str) -> list[str]:
     return [t for t in _SPLIT_RE.split(text.strip()) if t]
 
 
-def parse_cards(text: str) -> list[int]:
+def parse_cards(text: str, where: str | None = None) -> list[int]:
     """Card ids of a space/comma separated list, in input order.
 
-    Raises ``CardError`` for an unknown token or a card listed twice.
+    Raises ``CardError`` for an unknown token or a card listed twice (``duplicate card
+    XXII in {where}``, and the other name it was listed under: ``'skiz' is XXII``).
     """
     out: list[int] = []
     seen: set[int] = set()
+    names: dict[int, str] = {}
     for tok in tokens(text):
         c = parse_card(tok)
         if c in seen:
-            raise CardError(f"duplicate card {format_card(c)}")
+            name = format_card(c)
+            other = next((t for t in (names[c], tok) if t.upper() != name), None)
+            raise CardError(f"duplicate card {name}" + (f" in {where}" if where else "")
+                            + (f" ({other!r} is {name})" if other else ""))
+        names[c] = tok
         seen.add(c)
         out.append(c)
     return out

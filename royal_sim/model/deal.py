@@ -172,9 +172,10 @@ def parse_hand(text: str, seat: Seat | str | None = None) -> int:
 
     Raises ``CardError`` (bad token, duplicate) or ``DealError`` (count, tarokks, XX/XIX).
     """
-    ids = C.parse_cards(text)
+    seat = parse_seat(seat) if seat is not None else None
+    ids = C.parse_cards(text, "the hand" + (f" of {seat.name}" if seat is not None else ""))
     mask = C.mask_of(ids)
-    check_hand(mask, parse_seat(seat) if seat is not None else None)
+    check_hand(mask, seat)
     return mask
 
 

@@ -334,7 +334,6 @@ def _gen_moves(moves, d, legal, hands, seat, unplayed, tc, t, nplayed, leader, s
     worth as much later); else one card of each class in a row. Special cards (a class of
     their own: the excuse, named cards, pile cards, ``SPECIAL`` on) stand alone."""
     n_seats, suit_of, power, suit_masks = rules[:4]
-    pile_mask = rules[12]
     points = count[0]
     hand = hands[seat]
     wpos = -1
