@@ -114,18 +114,19 @@ def solve_game(game: Game, setup: Setup, dealt: Dealt, *, declarer: int,
                           argument="max_nodes") from None
 
 
-def _solve_game(game, setup, dealt, declarer, leader, table, cards, line, max_nodes):
-    rules = game.rules(setup, dealt)
+def replay_trick(game: Game, setup: Setup, dealt: Dealt, *, declarer: int,
+                 leader: int | None = None, table: tuple[int, ...] = ()) -> CountPosition:
+    """The position of ``dealt`` (the hands now) with ``table`` replayed onto the current
+    trick under the game's rules, ``leader`` its leader (default the game's rule). Raises
+    ``DealError`` (argument ``trick``) for a card of ``table`` that breaks them."""
+    solver = CountSolver(game.rules(setup, dealt), table_bits=4)
     count = game.count(setup)
-    solver = CountSolver(rules, max_nodes=max_nodes)
     side = game.declarer_side(declarer, setup)
     lead = game.default_leader(declarer, setup) if leader is None else leader
-    n = setup.players
     cards_left = max(int(h).bit_count() for h in dealt.hands)
-    trick = game.n_tricks(setup) - cards_left
-    pos = CountPosition(tuple(dealt.hands), lead, trick, ())
+    pos = CountPosition(tuple(dealt.hands), lead, game.n_tricks(setup) - cards_left, ())
     deck = game.deck(setup)
-    for c in table:                 # replay the trick so far under the rules
+    for c in table:
         seat = pos.to_play
         h = list(pos.hands)
         h[seat] |= 1 << c
@@ -136,10 +137,20 @@ def _solve_game(game, setup, dealt, declarer, leader, table, cards, line, max_no
                             f"far: {deck.format_cards(pos.table) or 'none'})",
                             argument="trick")
         pos, _ = solver.play(pos, c, side, count)
+    return pos
+
+
+def _solve_game(game, setup, dealt, declarer, leader, table, cards, line, max_nodes):
+    rules = game.rules(setup, dealt)
+    count = game.count(setup)
+    solver = CountSolver(rules, max_nodes=max_nodes)
+    side = game.declarer_side(declarer, setup)
+    pos = replay_trick(game, setup, dealt, declarer=declarer, leader=leader, table=table)
     value = solver.value(pos, side, count)
     total = _position_total(pos, count, rules.n_cards)
     values = solver.card_values(pos, side, count) if cards else None
-    moves = _line(solver, pos, side, count, n, value) if line else []
+    moves = _line(solver, pos, side, count, setup.players, value) if line else []
+    lead = game.default_leader(declarer, setup) if leader is None else leader
     return GameSolution(game, setup, declarer, side, lead, value, total, moves, values,
                         pos.to_play, tuple(table), bool(count.points.any()))
 

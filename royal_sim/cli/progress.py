@@ -79,6 +79,15 @@ def sampler_note(method: str) -> str:
     return ""
 
 
+def count_compile_note() -> str:
+    """`` (compiling ...)`` when numba's cache lacks the count search of the other games
+    (``engine.counts.kernels_compiled``), else ``""``."""
+    from ..engine.counts import kernels_compiled
+    if kernels_compiled() is False:
+        return f" (compiling the count search first: once, {COMPILE_TIME})"
+    return ""
+
+
 def announce_compile(note: str, what: str) -> None:
     """Print ``what`` + ``note`` on stderr (e.g. "Solving (compiling … first: once, under a
     minute)…") when there is a note (a cold cache); nothing otherwise."""

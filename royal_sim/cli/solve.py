@@ -7,7 +7,7 @@ import click
 from .common import OnceOptions, Whole, json_option, rules_option, user_errors
 from .format import say, terminal_width
 from .games import game_option, game_play_options
-from .progress import compile_note, compiling
+from .progress import compile_note, compiling, count_compile_note
 
 
 @click.command("solve", cls=OnceOptions)
@@ -193,7 +193,7 @@ def _solve_game(game, deal, leader, trick, every_card, players, trump, declarer,
     """``solve --game ID`` for a game of ``royal_sim.games`` (``spec/other-games.md`` §9)."""
     import json
 
-    from ..analysis.game_position import MAX_NODES, solve_game
+    from ..analysis.game_position import MAX_NODES, replay_trick, solve_game
     from ..errors import DealError
     from .games import game_setup, said, seat, trick_cards
 
@@ -213,6 +213,8 @@ def _solve_game(game, deal, leader, trick, every_card, players, trump, declarer,
                                 f"and in the hand of seat {game.seat_name(holders[0], setup)}"
                                 f" (a {game.id} deal)")
     with said(game, "--trick", only="trick"):        # a card of --trick breaking the rules
+        replay_trick(game, setup, dealt, declarer=decl, leader=lead, table=table)
+    with compiling(count_compile_note(), "Solving"):
         sol = solve_game(game, setup, dealt, declarer=decl, leader=lead, table=table,
                          cards=every_card,
                          max_nodes=MAX_NODES if max_nodes is None else max_nodes)
