@@ -13,10 +13,10 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..engine.count_rules import Count, CountRules
+from ..engine.count_rules import DUTY_TRUMP, Count, CountRules
 from ..errors import CardError, DealError, RoyalSimError
 from ..jit.rng import next64, seed_state
-from .decks import Deck
+from .decks import Deck, tarokk_deck
 
 
 class GameError(RoyalSimError):
@@ -247,6 +247,24 @@ def shuffled(n: int, state: np.ndarray) -> list[int]:
 
 def new_state(seed: int) -> np.ndarray:
     return seed_state(seed)
+
+
+class TarokkGame(Game):
+    """A game of the tarokk deck of ``deck_size`` cards (§0): tarokks trumps, void in the
+    led suit a tarokk (§9), each seat alone, the card points of §0 with ``per_trick`` for
+    every trick won. A game of other duties or counts overrides ``rules`` or ``count``."""
+
+    deck_size: int = 42
+    per_trick: int = 0
+
+    def deck(self, setup: Setup) -> Deck:
+        return tarokk_deck(self.deck_size)
+
+    def rules(self, setup: Setup, dealt: Dealt | None = None) -> CountRules:
+        return tarokk_rules(self, self.deck(setup), setup, DUTY_TRUMP)
+
+    def count(self, setup: Setup) -> Count:
+        return point_count(self.deck(setup), self.n_tricks(setup), self.per_trick)
 
 
 def tarokk_rules(game: Game, deck: Deck, setup: Setup, duty: int, excuse: int = -1,

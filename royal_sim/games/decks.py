@@ -14,6 +14,7 @@ ranks ``A 10 K Q J 9 8 7`` (``T`` = 10).
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass, field
 
@@ -135,6 +136,7 @@ HONOUR_POINTS = 5
 FACE_POINTS = {"K": 5, "Q": 4, "N": 3, "J": 2}
 
 
+@functools.lru_cache(maxsize=None)
 def tarokk_deck(size: int) -> Deck:
     """The tarokk deck of ``size`` 38, 42 or 54 cards (§0): honours (I, XXI, skíz) 5 points,
     other tarokks 1, K 5, Q 4, N 3, J 2, a pip 1."""

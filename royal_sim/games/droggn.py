@@ -5,24 +5,20 @@ holder's side). The felvevő wins with 54 of 106.
 
 from __future__ import annotations
 
-from ..engine.count_rules import DUTY_TRUMP, Count, CountRules
-from .base import Dealt, Figure, Game, Setup, point_count, tarokk_rules
-from .decks import Deck, tarokk_deck
+from ..engine.count_rules import DUTY_TRUMP, CountRules
+from .base import Dealt, Figure, Setup, TarokkGame, tarokk_rules
 
-_DECK = tarokk_deck(54)
 SKIZ = 21
 
 
-class Droggn(Game):
+class Droggn(TarokkGame):
     id = "droggn"
     title = "Droggn"
     source = "seeds/004; spec/other-games.md §6"
     players = (3,)
     default_players = 3
     goal = 54
-
-    def deck(self, setup: Setup) -> Deck:
-        return _DECK
+    deck_size = 54
 
     def hand_size(self, setup: Setup) -> int:
         return 17
@@ -31,10 +27,7 @@ class Droggn(Game):
         return 0                # the first receiver (§6 Decision)
 
     def rules(self, setup: Setup, dealt: Dealt | None = None) -> CountRules:
-        return tarokk_rules(self, _DECK, setup, DUTY_TRUMP, excuse=SKIZ)
-
-    def count(self, setup: Setup) -> Count:
-        return point_count(_DECK, 17)
+        return tarokk_rules(self, self.deck(setup), setup, DUTY_TRUMP, excuse=SKIZ)
 
     def figures(self) -> list[Figure]:
         return [

@@ -5,16 +5,14 @@ bottom) and 12 a hand; the count in threes, card points less 2 for every trick, 
 
 from __future__ import annotations
 
-from ..engine.count_rules import DUTY_TRUMP, Count, CountRules
-from .base import Dealt, Figure, Game, Setup, point_count, shuffled, tarokk_rules, _mask
-from .decks import Deck, tarokk_deck
+from ..engine.count_rules import Count
+from .base import Dealt, Figure, Setup, TarokkGame, _mask, point_count, shuffled
 
-_DECK = tarokk_deck(42)
 TRICK_DEDUCTION = -2
 """Jókai's count: 2 points off for every trick won (§4)."""
 
 
-class Harmas(Game):
+class Harmas(TarokkGame):
     id = "harmas"
     title = "Hármas tarokk (Jókai)"
     source = "seeds/004 \"Hármas tarokk\"; spec/other-games.md §4"
@@ -24,9 +22,6 @@ class Harmas(Game):
 
     def flag_names(self):
         return ("kezdo",)       # the beginners' count: no deductions, 48 of 94
-
-    def deck(self, setup: Setup) -> Deck:
-        return _DECK
 
     def hand_size(self, setup: Setup) -> int:
         return 12
@@ -38,20 +33,17 @@ class Harmas(Game):
         return 0                # the first receiver, dealer's right (as §5)
 
     def deal(self, state, setup: Setup) -> Dealt:
-        cards = shuffled(_DECK.n_cards, state)
+        cards = shuffled(self.deck(setup).n_cards, state)
         skart = cards[:6]
         hands = tuple(_mask(cards[6 + 12 * s:18 + 12 * s]) for s in range(3))
         return Dealt(hands, {"skart": [skart[0:2], skart[2:4], skart[4:6]]})
-
-    def rules(self, setup: Setup, dealt: Dealt | None = None) -> CountRules:
-        return tarokk_rules(self, _DECK, setup, DUTY_TRUMP)
 
     def goal_of(self, setup: Setup) -> int | None:
         return 48 if "kezdo" in setup.flags else self.goal       # 48 of 94 (§4)
 
     def count(self, setup: Setup) -> Count:
         per = 0 if "kezdo" in setup.flags else TRICK_DEDUCTION
-        return point_count(_DECK, 12, per)
+        return point_count(self.deck(setup), 12, per)
 
     def figures(self) -> list[Figure]:
         return [

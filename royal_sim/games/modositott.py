@@ -5,23 +5,16 @@ of 6, or four (meghívásos: a called partner) with 9 each.
 
 from __future__ import annotations
 
-from ..engine.count_rules import DUTY_TRUMP, Count, CountRules
-from .base import Dealt, Figure, Game, Setup, point_count, tarokk_rules
-from .decks import Deck, tarokk_deck
-
-_DECK = tarokk_deck(42)
+from .base import Figure, Setup, TarokkGame
 
 
-class Modositott(Game):
+class Modositott(TarokkGame):
     id = "modositott"
     title = "Módosított hármastarokk"
     source = "seeds/004; spec/other-games.md §5"
     players = (3, 4)
     default_players = 3
     goal = 48
-
-    def deck(self, setup: Setup) -> Deck:
-        return _DECK
 
     def hand_size(self, setup: Setup) -> int:
         return 12 if setup.players == 3 else 9
@@ -31,12 +24,6 @@ class Modositott(Game):
 
     def default_leader(self, declarer: int, setup: Setup) -> int:
         return 0                # dealer's right leads (§5)
-
-    def rules(self, setup: Setup, dealt: Dealt | None = None) -> CountRules:
-        return tarokk_rules(self, _DECK, setup, DUTY_TRUMP)
-
-    def count(self, setup: Setup) -> Count:
-        return point_count(_DECK, self.hand_size(setup))
 
     def figures(self) -> list[Figure]:
         return [

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..engine.count_rules import DUTY_TRUMP, Count, CountRules
+from ..engine.count_rules import DUTY_TRUMP, CountRules
 from ..errors import DealError
-from .base import Dealt, Figure, Game, Setup, _mask, point_count, shuffled, tarokk_rules
-from .decks import Deck, tarokk_deck
+from .base import Dealt, Figure, Setup, TarokkGame, _mask, shuffled, tarokk_rules
+from .decks import tarokk_deck
 
 _DECK = tarokk_deck(42)
 N_PILES = 3
@@ -23,16 +23,13 @@ TO_HAND = sum(1 << c for c in range(_DECK.n_cards)
 """Cards that go to hand when turned up: tarokks and kings (§2)."""
 
 
-class Strohmandli(Game):
+class Strohmandli(TarokkGame):
     id = "strohmandli"
     title = "Strohmandli"
     source = "seeds/004; spec/other-games.md §2"
     players = (2, 3)
     default_players = 2
     goal = 48
-
-    def deck(self, setup: Setup) -> Deck:
-        return _DECK
 
     def pile_depth(self, setup: Setup) -> int:
         return 3 if setup.players == 2 else 2
@@ -71,9 +68,6 @@ class Strohmandli(Game):
     def rules(self, setup: Setup, dealt: Dealt | None = None) -> CountRules:
         return tarokk_rules(self, _DECK, setup, DUTY_TRUMP,
                             piles=self._pile_array(dealt, setup), to_hand=TO_HAND)
-
-    def count(self, setup: Setup) -> Count:
-        return point_count(_DECK, self.hand_size(setup))
 
     def format_deal(self, dealt: Dealt, setup: Setup) -> str:
         out = []

@@ -5,37 +5,25 @@ felvevő against all, 54 cards; the Tapp (talon) and hands: 3 players 6/16, 4: 6
 
 from __future__ import annotations
 
-from ..engine.count_rules import DUTY_TRUMP, Count, CountRules
-from .base import Dealt, Figure, Game, Setup, point_count, tarokk_rules
-from .decks import Deck, tarokk_deck
-
-_DECK = tarokk_deck(54)
+from .base import Figure, Setup, TarokkGame
 HAND = {3: 16, 4: 12, 5: 9, 6: 7}
 """Cards a hand by the number of players (§3); the rest is the Tapp."""
 
 
-class Troggu(Game):
+class Troggu(TarokkGame):
     id = "troggu"
     title = "Troggu (Tapp-tarokk)"
     source = "seeds/004; spec/other-games.md §3"
     players = (3, 4, 5, 6)
     default_players = 3
     goal = 54
-
-    def deck(self, setup: Setup) -> Deck:
-        return _DECK
+    deck_size = 54
 
     def hand_size(self, setup: Setup) -> int:
         return HAND[setup.players]
 
     def rest_name(self) -> str:
         return "tapp"
-
-    def rules(self, setup: Setup, dealt: Dealt | None = None) -> CountRules:
-        return tarokk_rules(self, _DECK, setup, DUTY_TRUMP)
-
-    def count(self, setup: Setup) -> Count:
-        return point_count(_DECK, self.hand_size(setup))
 
     def figures(self) -> list[Figure]:
         return [
