@@ -447,20 +447,16 @@ def _pattern_key(hands, n_seats, leader, cls, order, order_len, owner):
 
 
 @helper
-def _tt_slot(tt_unplayed, tt_hash, tt_stamp, stamp, unplayed, key):
-    """The table index holding the position of keys (``unplayed``, ``key``) for this stamp, or the
-    one to write it to (negated minus one: ``-(i + 1)``)."""
-    mask = np.uint64(tt_unplayed.shape[0] - 2)
-    i = np.int64(key & mask)
+def _tt_slot(tt_key2, tt_key1, tt_stamp, stamp, key2, key1):
+    """The table index holding the position of keys (``key1``, ``key2``: ``_pattern_key``)
+    for this stamp, or the one to write it to, negated minus one (``-(i + 1)``): a bucket of
+    two, an entry of an older stamp replaced first, else the bucket's second."""
+    mask = np.uint64(tt_key1.shape[0] - 2)
+    i = np.int64(key1 & mask)
     for j in range(i, i + 2):
-        if tt_stamp[j] == stamp and tt_unplayed[j] == unplayed and tt_hash[j] == key:
+        if tt_stamp[j] == stamp and tt_key1[j] == key1 and tt_key2[j] == key2:
             return j
-    # replace an old entry, else the one with fewer cards left
     if tt_stamp[i] != stamp:
-        return -(i + 1)
-    if tt_stamp[i + 1] != stamp:
-        return -(i + 2)
-    if popcount(tt_unplayed[i]) <= popcount(tt_unplayed[i + 1]):
         return -(i + 1)
     return -(i + 2)
 
@@ -479,7 +475,7 @@ def _count_ab(hands, side, rules, count, table, order, order_len, cls, ws, wsu, 
     ``moves``, ``aux``: the work space (``DEPTH`` plies; ``aux`` (A_LEN, 65) int64 scratch),
     allocated by the caller: the search allocates nothing."""
     n_seats = rules[0]
-    tt_unplayed, tt_hash, tt_lo, tt_hi, tt_move, tt_stamp, ctx = table
+    tt_key2, tt_key1, tt_lo, tt_hi, tt_move, tt_stamp, ctx = table
     points, trick_points, trick_cards = count
     n_tricks = trick_points.shape[0]
     stamp = ctx[X_STAMP]
@@ -493,16 +489,12 @@ def _count_ab(hands, side, rules, count, table, order, order_len, cls, ws, wsu, 
         tp = np.int64(trick_points[t])
         suf_pos[t] = suf_pos[t + 1] + (tp if tp > 0 else 0)
         suf_neg[t] = suf_neg[t + 1] + (tp if tp < 0 else 0)
-    rem0 = 0
+    rem0 = 0                # the points of every card in no finished trick
     m = unplayed0
-    for i in range(nplayed0):
-        m &= ~_bit(tc[trick0, i])
     while m:
         low = m & (~m + np.uint64(1))
         rem0 += points[popcount(low - np.uint64(1))]
         m ^= low
-    for i in range(nplayed0):
-        rem0 += points[tc[trick0, i]]
     d = 0
     ws[0, W_LEADER] = leader0
     ws[0, W_TRICK] = trick0
@@ -558,7 +550,7 @@ def _count_ab(hands, side, rules, count, table, order, order_len, cls, ws, wsu, 
                 k1, k2 = _pattern_key(hands, n_seats, leader, cls, order, order_len, owner)
                 wsu[d, U_HASH] = k1
                 wsu[d, U_K2] = k2
-                j = _tt_slot(tt_unplayed, tt_hash, tt_stamp, stamp, k2, k1)
+                j = _tt_slot(tt_key2, tt_key1, tt_stamp, stamp, k2, k1)
                 if j >= 0:
                     lo = np.int64(tt_lo[j])
                     hi = np.int64(tt_hi[j])
@@ -666,15 +658,15 @@ def _count_ab(hands, side, rules, count, table, order, order_len, cls, ws, wsu, 
 def _tt_store(table, ws, wsu, d, r, stamp):
     """Store the value ``r`` of the trick start at ply ``d`` as bounds of the points still to
     come, against the window it was searched with; merged with what the entry held."""
-    tt_unplayed, tt_hash, tt_lo, tt_hi, tt_move, tt_stamp, ctx = table
+    tt_key2, tt_key1, tt_lo, tt_hi, tt_move, tt_stamp, ctx = table
     fut = r - ws[d, W_ACC]
-    unplayed = wsu[d, U_K2]
-    key = wsu[d, U_HASH]
-    j = _tt_slot(tt_unplayed, tt_hash, tt_stamp, stamp, unplayed, key)
+    key2 = wsu[d, U_K2]
+    key1 = wsu[d, U_HASH]
+    j = _tt_slot(tt_key2, tt_key1, tt_stamp, stamp, key2, key1)
     if j < 0:
         j = -j - 1
-        tt_unplayed[j] = unplayed
-        tt_hash[j] = key
+        tt_key2[j] = key2
+        tt_key1[j] = key1
         tt_stamp[j] = stamp
         tt_lo[j] = -32000
         tt_hi[j] = 32000
