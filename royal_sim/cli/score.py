@@ -6,6 +6,7 @@ from __future__ import annotations
 import click
 
 from .common import OnceOptions, json_option, user_errors
+from .format import say, terminal_width
 
 
 @click.command("score", cls=OnceOptions)
@@ -89,4 +90,4 @@ def score_command(game, taker, points, der, belote, announce, no_announcements, 
     line = f"{s.result}: {s.explanation}"
     if s.set_aside:
         line += f" (set aside: {s.set_aside})"
-    click.echo(line)
+    say(line, terminal_width())

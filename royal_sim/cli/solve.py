@@ -9,6 +9,9 @@ from .format import say, terminal_width
 from .games import game_option, game_play_options
 from .progress import compile_note, compiling, count_compile_note
 
+MAX_NODES_CAP = 10_000_000_000
+"""The most ``--max-nodes`` takes (some hours): Ctrl-C waits for a search under way."""
+
 
 @click.command("solve", cls=OnceOptions)
 @click.argument("deal", metavar="DEAL")
@@ -30,10 +33,10 @@ from .progress import compile_note, compiling, count_compile_note
 @rules_option("Rule set for the slems' obligatory play.")
 @click.option("--no-slems", is_flag=True, help="Only the trick counts (faster).")
 @game_play_options
-@click.option("--max-nodes", type=Whole(min=0), default=None, metavar="N",
+@click.option("--max-nodes", type=Whole(min=1, max=MAX_NODES_CAP), default=None, metavar="N",
               help="--game: stop a search after N nodes with an error (default 300,000,000, "
-                   "some 20 to 40 s; 0: no limit). A full deal of droggn or strohmandli can "
-                   "take minutes, and Ctrl-C waits for the search.")
+                   "some 20 to 60 s; at most 10,000,000,000). A full deal of droggn or "
+                   "strohmandli can take minutes, and Ctrl-C waits for the search under way.")
 @json_option
 @user_errors
 def solve_command(deal, game_id, leader, first_trick, trick, every_card, rules, no_slems,

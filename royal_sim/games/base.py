@@ -167,6 +167,9 @@ class Game:
 
     def _check_sizes(self, hands, setup: Setup, table: int, leader: int) -> None:
         n = setup.players
+        if not any(hands):
+            raise DealError(f"the {self.id} deal lists no cards: give the hands, one a seat "
+                            "in play order, separated by '/'", argument="deal")
         played = {(leader + i) % n for i in range(table)}
         sizes = [int(h).bit_count() + (1 if s in played else 0) for s, h in enumerate(hands)]
         if len(set(sizes)) != 1 or sizes[0] == 0:

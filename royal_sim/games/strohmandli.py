@@ -101,8 +101,9 @@ class Strohmandli(TarokkGame):
                                     argument="deal")
                 seat_piles.append(ids)
                 m |= pm
-            if len(seat_piles) > N_PILES:
-                raise DealError(f"a {self.id} seat has {N_PILES} piles, got "
+            if seat_piles and len(seat_piles) != N_PILES:
+                raise DealError(f"a {self.id} seat lists its {N_PILES} piles after its hand, "
+                                f"each after a '|' (an empty one as '||'), got "
                                 f"{len(seat_piles)}", argument="deal")
             hands.append(m)
             piles[f"piles {s + 1}"] = seat_piles
