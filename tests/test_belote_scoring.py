@@ -318,3 +318,12 @@ def test_malformed_input_is_one_error_line_naming_the_option(args, said):
     assert r.stdout == ""
     lines = r.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("Error: ") and said in lines[0], r.stderr
+
+
+def test_the_text_fits_80_columns_off_a_terminal():
+    """The explanation is prose: wrapped to the width (80 off a terminal), not one line."""
+    r = run("score", "--game", "belote", "--taker", "S", "--points", "71/81", "--der", "NS")
+    assert r.exit_code == 0, r.output
+    lines = r.stdout.splitlines()
+    assert max(len(line) for line in lines) <= 80, lines
+    assert "litige" in lines[2] and len(lines) > 3

@@ -323,6 +323,13 @@ BELOTE = "SQ S9 / SA S10 / HA HQ / SJ S8"
     (["slems", "--game", ""], "unknown --game ''"),
     (["slems", "--game", "vier anderle"], "unknown --game 'vier anderle' (games: "),
     (["slems", "--game", "troggu", "--game", "belote"], "--game given twice"),
+    (["solve", "--game", "belote", "--trump", "H", "--max-nodes", "9" * 23, BELOTE],
+     "--max-nodes"),
+    (["solve", "--game", "belote", "--trump", "H", "--max-nodes", "0", BELOTE],
+     "--max-nodes"),
+    (["solve", "--game", "belote", "--trump", "H", " / / / "], "the belote deal lists no cards"),
+    (["solve", "--game", "strohmandli", "XIX || / XXII ||"],
+     "a strohmandli seat lists its 3 piles after its hand"),
 ])
 def test_bad_input_is_one_line_naming_the_game(args, needle):
     r = run(*args)
