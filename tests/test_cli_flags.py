@@ -154,7 +154,7 @@ def test_batch_interrupted_on_a_terminal_wraps_between_words(tmp_path, monkeypat
     from click.testing import CliRunner
 
     from royal_sim import batch as B
-    from royal_sim.cli import format as F
+    from royal_sim import format as F
     from royal_sim.cli import main
 
     def stopped_after_one(jobs, out, opts, *, on_start, progress, **kw):

@@ -9,7 +9,7 @@ from royal_sim.advisor import BidSet
 from royal_sim.cardplay.suggest import CardChoice, Suggestion
 from royal_sim.cli import main
 from royal_sim.cli.bidline import bid_line
-from royal_sim.cli.format import MIN_SE_DEALS, stderr_words
+from royal_sim.format import MIN_SE_DEALS, stderr_words
 from royal_sim.cli.suggest import suggestion_text
 from royal_sim.model import cards as C
 from royal_sim.model.deal import Seat

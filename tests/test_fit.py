@@ -10,7 +10,7 @@ from click.testing import CliRunner
 from royal_sim.batch.summary import summary
 from royal_sim.cardplay.record import GameRecord
 from royal_sim.cli import main
-from royal_sim.cli.format import FILE_WIDTH, fitted, width
+from royal_sim.format import FILE_WIDTH, fitted, width
 from text import unfold
 
 HAND = "XIX XVIII XVI XIII X VIII III CK CQ SK"

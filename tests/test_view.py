@@ -13,7 +13,7 @@ from royal_sim.api import AdviceRequest, request_analysis
 from royal_sim.cli import main
 from royal_sim.cli.advise import bid_line, group_sets
 from royal_sim.cli.analyze import fitted_text, recommendation
-from royal_sim.cli.format import number, percent, table
+from royal_sim.format import number, percent, table
 from royal_sim.cli.live import LiveTable
 from royal_sim.cli.view import DROP_ORDER, worth_reading
 from text import unfold

@@ -1,4 +1,4 @@
-"""Reading the text output in tests: prose is wrapped to 80 columns (``cli.format.fill``),
+"""Reading the text output in tests: prose is wrapped to 80 columns (``royal_sim.format.fill``),
 its continuation lines indented by two spaces."""
 
 import re

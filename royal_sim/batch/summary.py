@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Sequence
 
 from .. import slems as S
-from ..cli.format import fill, fitted, number, percent
+from ..format import fill, fitted, number, percent
 from .rows import ADVICE, CARD_ROW, MAX_TRICKS_ROW, REVIEW_ROW, SEAT_ROW, TABLE_ROW
 
 

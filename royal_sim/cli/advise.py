@@ -9,7 +9,7 @@ from .analyze import (analysis_options, analysis_request, deals_words, known_lin
 from .common import OnceOptions, Whole, joined_lists, user_errors
 from .bidline import (ALL_SETS, MAX_BIDS, SMALL_BID, TOP, _core, bid_line,  # noqa: F401
                       group_sets, tied)
-from .format import fitted, number, percent, say, stderr_words, terminal_width
+from ..format import fitted, number, percent, say, stderr_words, terminal_width
 from .table_play import play_sets, print_figures, table_options
 
 

@@ -11,7 +11,7 @@ import click
 from .common import (OnceOptions, Whole, constraint_options, json_option, n_deals, only_option,
                      options, rules_option, seed_option, user_errors)
 from .live import LiveTable
-from .format import fill, number, percent, say, table, terminal_width
+from ..format import fill, number, percent, say, table, terminal_width
 from .progress import Progress, compile_note
 from .table_play import play_sets, print_figures, table_options
 from .view import fitted_view
@@ -336,7 +336,7 @@ def analysis_text(report, width: int | None = None) -> str:
                      + " ".join(f"{k}:{c}" for k, c in enumerate(counts) if c))
     headers = ["group", "slem", "param", "value", "probability", "95% CI", "chance",
                "E[score]", "gain"] + (["deals"] if precise else [])
-    # (the cells are formatted here, by the one formatter: cli/format.py)
+    # (the cells are formatted here, by the one formatter: royal_sim/format.py)
     align = ("left",) * 3 + ("right", "right", "left", "left", "right", "right", "right")
     slem_table = table(_slem_rows(report.slems, precise), headers, align[:len(headers)])
     lines.append(slem_table)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import click
 
-from .format import fill, fitted, number, percent, say, terminal_width
+from ..format import fill, fitted, number, percent, say, terminal_width
 
 ROYAL_ONLY = (("example", "--example"), ("time_budget", "--time"), ("rules", "--rules"),
               ("igazitas", "--igazitas/--no-igazitas"), ("only", "--only"),

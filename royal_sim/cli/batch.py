@@ -20,8 +20,8 @@ import click
 from ..errors import RoyalSimError
 from .common import (OnceOptions, Whole, interrupt_code, only_option, rules_option, seed_option,
                      user_errors)
-from . import format as F
-from .format import terminal_width
+from .. import format as F
+from ..format import terminal_width
 from .progress import Progress, compile_note
 from .table_play import table_options
 

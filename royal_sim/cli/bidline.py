@@ -4,7 +4,7 @@ small bids folded into one row (``group_sets``), and the advice in one line
 
 from __future__ import annotations
 
-from .format import MIN_SE_DEALS, number, percent, stderr_words
+from ..format import MIN_SE_DEALS, number, percent, stderr_words
 
 SMALL_BID = 3      # points: sets differing only by bids worth this little are one set
 TOP = 5            # --top's default: rows of bid sets shown

@@ -187,7 +187,7 @@ def _deal_game(game, players, count, seed, as_json) -> None:
     import secrets
 
     from ..games import GameError
-    from .format import terminal_width
+    from ..format import terminal_width
     from .games import game_setup, listing, piles_text, players_text
 
     if count > MAX_DEALS:

@@ -208,7 +208,7 @@ def piles_text(game, setup, dealt, seats: bool = True) -> dict[str, str | list[s
 def listing(game, setup, dealt, width: int | None) -> str:
     """One line a seat (its name, its part of the deal) and one a pile, wrapped to
     ``width`` with the continuation lines under the cards."""
-    from .format import fill
+    from ..format import fill
 
     rows = [(game.seat_name(s, setup), part)
             for s, part in enumerate(seat_parts(game, setup, dealt))]

@@ -64,7 +64,7 @@ def play_command(deal, leader, first_trick, attack_bids, defence_bids, worlds, s
 
 def _print_game(game) -> None:
     from ..model.cards import format_card
-    from .format import say, table, terminal_width
+    from ..format import say, table, terminal_width
 
     width = terminal_width()
     who = ("every seat sees every hand (open)" if not game.pimc else

@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from .common import OnceOptions, json_option, pair_bids_options, user_errors
-from .format import say, terminal_width
+from ..format import say, terminal_width
 from .progress import compile_note, compiling
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import click
 
 from .common import OnceOptions, json_option, user_errors
-from .format import say, terminal_width
+from ..format import say, terminal_width
 
 
 @click.command("score", cls=OnceOptions)

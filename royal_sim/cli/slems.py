@@ -37,7 +37,7 @@ def catalogue_text(rows: list[dict], width: int) -> str:
     when the gloss keeps ``GLOSS_WIDTH`` columns beside it, else a heading line above each
     group's slems and long names on two lines (the gloss would wrap every few words: 11
     columns at 80)."""
-    from .format import GAP, fitted
+    from ..format import GAP, fitted
 
     heads = ["id", "name", "group", "value", "param", "gloss"]
     align = ["left", "left", "left", "right", "left", "left"]
@@ -78,7 +78,7 @@ def slems_command(game_id, as_json):
     import json
 
     from ..slems import SLEMS
-    from .format import fitted, terminal_width
+    from ..format import fitted, terminal_width
     from .games import get_game
 
     game = get_game(game_id)
@@ -112,7 +112,7 @@ def _figures(game, as_json: bool) -> None:
     """``slems --game ID``: the game's figures as a table fitted to the width, or JSON."""
     import json
 
-    from .format import fitted, say, terminal_width
+    from ..format import fitted, say, terminal_width
 
     figures = game.figures()
     if as_json:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from .common import OnceOptions, Whole, json_option, rules_option, user_errors
-from .format import say, terminal_width
+from ..format import say, terminal_width
 from .games import game_option, game_play_options
 from .progress import compile_note, compiling, count_compile_note
 

@@ -8,7 +8,7 @@ import click
 
 from ..errors import RoyalSimError
 from .common import OnceOptions, json_option, pair_bids_options, seed_option, user_errors
-from .format import fill, fitted, terminal_width
+from ..format import fill, fitted, terminal_width
 
 
 @click.command("suggest", cls=OnceOptions)

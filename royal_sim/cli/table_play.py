@@ -6,7 +6,7 @@ from __future__ import annotations
 import click
 
 from .common import Whole, options
-from .format import fitted, number, percent, say
+from ..format import fitted, number, percent, say
 from .progress import Progress
 
 table_options = options(

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import textwrap
 
-from .format import number, percent, table, width as text_width
+from ..format import number, percent, table, width as text_width
 
 USEFUL_CHANCE = 0.2
 """A slem made on at least this share of the deals is shown even without a gain."""
