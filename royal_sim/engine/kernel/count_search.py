@@ -148,17 +148,22 @@ def _top_trump_on_table(tc, t, nplayed, suit_of, power, trump):
 
 
 @helper
+def _above(cards, top, power):
+    """The cards of mask ``cards`` of power above ``top``."""
+    out = np.uint64(0)
+    m = cards
+    while m:
+        low = m & (~m + np.uint64(1))
+        if power[popcount(low - np.uint64(1))] > top:
+            out |= low
+        m ^= low
+    return out
+
+
+@helper
 def _higher_trumps(hand, top, suit_masks, power, trump):
     """The trumps of ``hand`` above power ``top``."""
-    out = np.uint64(0)
-    tr = hand & suit_masks[trump]
-    while tr:
-        low = tr & (~tr + np.uint64(1))
-        c = popcount(low - np.uint64(1))
-        if power[c] > top:
-            out |= low
-        tr ^= low
-    return out
+    return _above(hand & suit_masks[trump], top, power)
 
 
 @helper
@@ -253,24 +258,13 @@ def _can_beat(hand, w, led, suit_of, power, suit_masks, trump, excuse):
     if follow != 0:
         if suit_of[w] != led:
             return False            # w is a trump over the led suit: following cannot beat it
-        m = follow
-        while m:
-            low = m & (~m + np.uint64(1))
-            if power[popcount(low - np.uint64(1))] > power[w]:
-                return True
-            m ^= low
-        return False
+        return _above(follow, power[w], power) != 0
     if trump < 0 or led == trump:
         return False
     tr = h & suit_masks[trump]
     if suit_of[w] != trump:
         return tr != 0
-    while tr:
-        low = tr & (~tr + np.uint64(1))
-        if power[popcount(low - np.uint64(1))] > power[w]:
-            return True
-        tr ^= low
-    return False
+    return _above(tr, power[w], power) != 0
 
 
 @helper
