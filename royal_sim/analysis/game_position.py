@@ -164,32 +164,11 @@ def _position_total(pos: CountPosition, count, n_cards: int) -> int:
 
 def _line(solver: CountSolver, pos: CountPosition, side, count, n: int, value: int) -> list:
     """One optimal line from ``pos`` (the side counts ``value`` from it), grouped by trick:
-    ``[(leader, [cards], winner), …]``, the current trick first. The line of
-    ``CountSolver.line`` (each seat the lowest card id that keeps the value), found with one
-    null-window test a card tried instead of every legal card's exact count: the side's card
-    keeps the value when the rest still reaches it, another seat's when the rest cannot
-    exceed it."""
+    ``[(leader, [cards], winner), …]``, the current trick first (``CountSolver.line``)."""
     out, cur, lead = [], list(pos.table), pos.leader
-    while any(pos.hands):
-        mine = pos.to_play in side
-        legal = solver.legal(pos)
-        for c in range(solver.rules.n_cards):
-            if not legal >> c & 1:
-                continue
-            nxt, got = solver.play(pos, c, side, count)
-            rest = value - got
-            if not any(nxt.hands):
-                keeps = rest == 0
-            elif mine:
-                keeps = solver.reaches(nxt, side, count, rest)
-            else:
-                keeps = not solver.reaches(nxt, side, count, rest + 1)
-            if keeps:
-                break
-        else:       # cannot happen: some legal card keeps the value
-            raise AssertionError(f"no card keeps the count {value} in {pos}")
+    for c in solver.line(pos, side, count, value):
         cur.append(c)
-        pos, value = nxt, rest
+        pos, _ = solver.play(pos, c, side, count)
         if len(cur) == n:
             out.append((lead, cur, pos.leader))
             cur, lead = [], pos.leader

@@ -169,23 +169,3 @@ def trick_count(n_cards: int, n_tricks: int, label: str = "tricks") -> Count:
     """The count of tricks won: no card points, 1 a trick."""
     return Count(points=np.zeros(n_cards, dtype=np.int16),
                  trick_points=np.ones(n_tricks, dtype=np.int16), label=label)
-
-
-def capture_count(n_cards: int, n_tricks: int, cards: int, label: str = "") -> Count:
-    """The count of the cards of mask ``cards`` the side ends with: "P captures C" holds when
-    it reaches ``popcount(cards)``."""
-    pts = np.array([(cards >> c) & 1 for c in range(n_cards)], dtype=np.int16)
-    return Count(points=pts, trick_points=np.zeros(n_tricks, dtype=np.int16), label=label)
-
-
-def last_trick_count(n_cards: int, n_tricks: int, cards: int, trick: int | None = None,
-                     label: str = "") -> Count:
-    """1 when the side wins trick ``trick`` (0-based; default the last) with a card of
-    ``cards`` (pagátulti, uhu): reached at 1."""
-    tp = np.zeros(n_tricks, dtype=np.int16)
-    tc = np.zeros(n_tricks, dtype=np.uint64)
-    t = n_tricks - 1 if trick is None else trick
-    tp[t] = 1
-    tc[t] = np.uint64(cards)
-    return Count(points=np.zeros(n_cards, dtype=np.int16), trick_points=tp, trick_cards=tc,
-                 label=label)

@@ -181,16 +181,34 @@ class CountSolver:
                 out[c] = got + (self.value(nxt, side, count) if any(nxt.hands) else 0)
         return out
 
-    def line(self, pos: CountPosition, side, count: Count) -> list[int]:
+    def line(self, pos: CountPosition, side, count: Count, value: int | None = None
+             ) -> list[int]:
         """One line of optimal play from ``pos`` to the end (card ids in play order): each
-        seat plays a card keeping the value (the side's the most, the others' the least),
-        the lowest id among equals."""
+        seat plays the lowest card id that keeps the value (``value``, the side's count from
+        ``pos``, computed when not given). A card is tried with one null-window test instead
+        of every legal card's exact count: the side's card keeps the value when the rest
+        still reaches it, another seat's when the rest cannot exceed it."""
+        if value is None:
+            value = self.value(pos, side, count)
         out = []
         while any(pos.hands):
-            vals = self.card_values(pos, side, count)
-            pick = max if pos.to_play in side else min
-            best = pick(vals.values())
-            c = min(c for c, v in vals.items() if v == best)
+            mine = pos.to_play in side
+            legal = self.legal(pos)
+            for c in range(self.rules.n_cards):
+                if not legal >> c & 1:
+                    continue
+                nxt, got = self.play(pos, c, side, count)
+                rest = value - got
+                if not any(nxt.hands):
+                    keeps = rest == 0
+                elif mine:
+                    keeps = self.reaches(nxt, side, count, rest)
+                else:
+                    keeps = not self.reaches(nxt, side, count, rest + 1)
+                if keeps:
+                    break
+            else:       # cannot happen: some legal card keeps the value
+                raise AssertionError(f"no card keeps the count {value} in {pos}")
             out.append(c)
-            pos, _ = self.play(pos, c, side, count)
+            pos, value = nxt, rest
         return out
