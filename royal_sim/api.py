@@ -475,15 +475,17 @@ def analyze(hand: str, seat: str, *, progress: Callable[[int], None] | None = No
     they finish; jobs: numba threads to search on (default: as ``numba.set_num_threads``
     left them). Returns an ``AnalysisReport``.
 
-    ``game="coinche"``: 8 cards at ``N E S W``; ``analysis.game_analysis.analyze_game``'s
-    options, its ``GameAnalysis`` returned.
+    ``game="coinche"`` (or another game analysed: ``analysis.game_analysis.ANALYSES``): the
+    hand in the game's notation at its seats, the options of its module's ``analyze_game``
+    (coinche: 8 cards at ``N E S W``, ``belote_analysis.GameAnalysis`` returned).
 
     :raises RoyalSimError: bad input, an unknown option included, naming the argument.
     """
     if str(options.get("game") or "royal").strip().lower() != "royal":
-        from .analysis.game_analysis import analyze_game
-        with _threads(jobs):
-            return analyze_game(hand, seat, progress=progress, **_options(options, analyze_game))
+        from .analysis.game_analysis import analysis_module, analyze_game
+        module = analysis_module(options["game"])
+        return analyze_game(hand, seat, progress=progress, jobs=jobs,
+                            **_options(options, module.analyze_game))
     options.pop("game", None)
     request = request_analysis(hand, seat, **_options(options, request_analysis))
     with _threads(jobs):

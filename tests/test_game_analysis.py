@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 from click.testing import CliRunner
 
-from royal_sim.analysis import game_analysis as GA
+from royal_sim.analysis import belote_analysis as GA
 from royal_sim.analysis.results import wilson
 from royal_sim.cli import main
 from royal_sim.engine.count_rules import Count
@@ -207,8 +207,19 @@ def test_malformed_input_is_one_line_exit_2(args, said):
 
 
 def test_other_games_and_royal_with_declarer_are_refused():
-    out = CliRunner().invoke(main, ["analyze", "--game", "belote", HAND, "--seat", "S"])
-    assert out.exit_code == 2 and "only coinche" in out.output
+    from royal_sim.analysis.game_analysis import ANALYSES
+
+    missing = [g for g in ("belote", "vier-anderle", "harmas", "strohmandli", "troggu",
+                           "modositott", "droggn") if g not in ANALYSES]
+    for game in missing:
+        out = CliRunner().invoke(main, ["analyze", "--game", game, HAND, "--seat", "S"])
+        assert out.exit_code == 2 and "is not there yet" in out.output, out.output
     out = CliRunner().invoke(main, ["analyze", "XXII XX XVIII XVI XIV IX IV SK SQ HK",
                                     "--seat", "A_IND", "--declarer", "S"])
-    assert out.exit_code == 2 and "--declarer is for --game coinche" in out.output
+    assert out.exit_code == 2 and "--declarer is for the other games" in out.output
+    out = CliRunner().invoke(main, ["analyze", "XXII XX XVIII XVI XIV IX IV SK SQ HK",
+                                    "--seat", "A_IND", "--pot", "8"])
+    assert out.exit_code == 2 and "--pot is for the other games" in out.output
+    out = CliRunner().invoke(main, ["analyze", "--game", "coinche", HAND, "--seat", "S",
+                                    "--pot", "8"])
+    assert out.exit_code == 2 and "coinche does not take --pot" in out.output

@@ -59,6 +59,31 @@ analysis_options = options(
 )
 """The options shared by ``analyze`` and ``advise`` (hand, sampling, rules, facts)."""
 
+game_options = options(
+    click.option("--players", type=int, default=None, metavar="N",
+                 help="Other games: the number of seats (Troggu 3-6, Vier-Anderle 2-13, "
+                      "módosított 3 or 4, Strohmandli 2 or 3)."),
+    click.option("--option", multiple=True, metavar="NAME",
+                 help="Other games: a rule option of the game ('royal-sim slems --game "
+                      "ID' lists them). Repeatable."),
+    click.option("--pot", type=int, default=None, metavar="P",
+                 help="Vier-Anderle: the pot, for the stay-or-drop advice."),
+    click.option("--stayers", default=None, metavar="SEATS",
+                 help="Vier-Anderle: the seats that stay in (e.g. 1,3,4)."),
+    click.option("--called", default=None, metavar="CARD",
+                 help="Módosított hármas for 4: the tarokk the declarer calls (e.g. XX)."),
+    click.option("--turned", default=None, metavar="CARD",
+                 help="Belote: the turned card (e.g. HJ)."),
+    click.option("--partner-bid", default=None, metavar="BID",
+                 help="Coinche: your partner's bid (e.g. 100H)."),
+    click.option("--their-bid", default=None, metavar="BID",
+                 help="Coinche: the opponents' contract (e.g. 110S, with --declarer)."),
+    click.option("--contract", default=None, metavar="NAME",
+                 help="The declarer games: only this contract (e.g. szolo)."),
+)
+"""The options of ``analyze`` that only some of the other games take
+(``analysis.game_analysis.GAME_OPTIONS``)."""
+
 
 def _hand_and_seat(hand: str | None, seat: str | None, example: bool) -> tuple[str, str]:
     """HAND and --seat as given, or the example's; raises ``RoyalSimError`` if missing."""
@@ -161,9 +186,11 @@ def known_line(known: list[str]) -> str | None:
                    "full table is printed when the output is not a terminal).")
 @table_options
 @click.option("--game", "game_id", default="royal", show_default=True, metavar="ID",
-              help="royal, or coinche: HAND is 8 cards, --seat N E S or W (docs/belote.md).")
+              help="royal, or another game of 'royal-sim slems --game', e.g. coinche: HAND "
+                   "is 8 cards, --seat N E S or W (docs/belote.md, docs/games.md).")
 @click.option("--declarer", default=None, metavar="SEAT",
-              help="coinche: the taker (default --seat); his pair: him and his partner.")
+              help="Other games: the taker or felvevő (default --seat).")
+@game_options
 @user_errors
 def analyze_command(show_all, table_games, table_worlds, game_id, declarer, **opts):
     """Probability that your pair completes each slem, holding HAND at --seat.
@@ -181,11 +208,18 @@ def analyze_command(show_all, table_games, table_worlds, game_id, declarer, **op
     there shown beside double dummy on the same deals (docs/play.md#table-figures). The
     rules: docs/rules.md.
     """
+    from ..errors import RoyalSimError
+
     if game_id.strip().lower() != "royal" or declarer is not None:
         from .analyze_game import game_command
         return game_command(game_id, declarer, opts)
+    from ..analysis.game_analysis import GAME_OPTIONS
     from ..api import request_analysis
-    from ..errors import RoyalSimError
+
+    for name in GAME_OPTIONS:
+        if opts.pop(name, None) not in (None, ()):
+            raise RoyalSimError(f"--{name.replace('_', '-')} is for the other games "
+                                "(--game ID), not royal tarokk", argument=name)
 
     if table_games is not None and not opts["only"]:
         raise RoyalSimError("--table needs --only: the bids to play out at the table "

@@ -1,64 +1,104 @@
-"""``royal-sim analyze --game coinche HAND --seat S``: the chance and the expected score of
-each coinche contract for a hand (``analysis.game_analysis``), as text (80 columns off a
-terminal) or ``--json`` (royal's shape: the rows under ``"slems"``).
+"""``royal-sim analyze --game ID``: a hand of another game than royal tarokk analysed by its
+module (``analysis.game_analysis.ANALYSES``), as text within the terminal's width (the
+table so far redrawn live on a terminal, as royal's) or ``--json`` (royal's shape: the
+figures as rows under ``"slems"``).
 
 ``cli/analyze.py`` calls ``game_command`` when ``--game`` is not ``royal`` (or
 ``--declarer`` is given); royal's own options are refused here, one line each."""
 
 from __future__ import annotations
 
+import sys
+
 import click
 
-from ..format import fill, fitted, number, percent, say, terminal_width
+from ..format import say, terminal_width
 
 ROYAL_ONLY = (("example", "--example"), ("time_budget", "--time"), ("rules", "--rules"),
               ("igazitas", "--igazitas/--no-igazitas"), ("only", "--only"),
               ("params", "--param"), ("partner_tarokks", "--partner-tarokks"),
-              ("heard", "--heard"), ("jobs", "--jobs"), ("not_holds", "--not-holds"),
+              ("heard", "--heard"), ("not_holds", "--not-holds"),
               ("tarokks", "--tarokks"), ("suits", "--suit"), ("table_games", "--table"),
               ("table_worlds", "--table-worlds"))
 """``analyze``'s options that only royal tarokk takes (parameter name, flag)."""
 
-EXAMPLE = 'royal-sim analyze --game coinche "SJ S9 SA S10 HA HK D10 C7" --seat S'
+DEFAULT_PRECISION = 0.05
+"""Without ``--precision`` or ``--samples``: every figure until ± 5 points, as royal's."""
 
 
 def game_command(game_id: str, declarer: str | None, opts: dict) -> None:
     """Run ``analyze`` for ``--game game_id`` (not royal) from the command's options."""
-    import json
-    import time
-
-    from ..analysis.game_analysis import analyze_game
+    from ..analysis.game_analysis import GAME_OPTIONS, analyze_game, game_of, text_module
     from ..errors import RoyalSimError
-    from .progress import Progress
+    from .live import LiveTable
+    from .progress import Progress, count_compile_note
 
     if game_id.strip().lower() == "royal":
-        raise RoyalSimError("--declarer is for --game coinche (royal tarokk's roles are its "
+        raise RoyalSimError("--declarer is for the other games (royal tarokk's roles are its "
                             "seats: --seat)", argument="declarer")
+    game = game_of(game_id)
     ctx = click.get_current_context()
     given = [flag for name, flag in ROYAL_ONLY if _given(ctx, name)]
     if given:
-        raise RoyalSimError(f"--game {game_id} does not take {', '.join(given)} (royal "
+        raise RoyalSimError(f"--game {game.id} does not take {', '.join(given)} (royal "
                             "tarokk's options)", argument="game")
     if opts["hand"] is None:
-        raise RoyalSimError(f"missing HAND (your 8 cards), e.g. {EXAMPLE}", argument="hand")
+        raise RoyalSimError(f"missing HAND (your cards), e.g. {game_example(game)}",
+                            argument="hand")
     if opts["seat"] is None:
-        raise RoyalSimError("missing --seat (N, E, S or W)", argument="seat")
+        raise RoyalSimError(f"missing --seat, e.g. {game_example(game)}", argument="seat")
     precision, samples = opts["precision"], opts["samples"]
-    cap = samples if samples is not None else (2000 if precision is not None else 200)
-    until = "" if precision is None else f"every contract until +-{precision * 100:g}%"
-    start = time.perf_counter()
-    with Progress(cap, "searching deals", until=until) as bar:
-        result = analyze_game(opts["hand"], opts["seat"], game=game_id, declarer=declarer,
-                              samples=samples, precision=precision, seed=opts["seed"],
-                              holds=opts["holds"], voids=opts["voids"], progress=bar.update)
-    seconds = time.perf_counter() - start
-    if opts["as_json"]:
+    if precision is None and samples is None:
+        precision = DEFAULT_PRECISION
+    text = text_module(game)
+    every = bool(ctx.params.get("show_all"))
+    extra = {k: opts.get(k) for k in GAME_OPTIONS}
+    args = dict(game=game.id, declarer=declarer, samples=samples, precision=precision,
+                seed=opts["seed"], holds=opts["holds"], voids=opts["voids"],
+                jobs=opts["jobs"], **extra)
+    live = not opts["as_json"] and sys.stdout.isatty() and precision is not None
+
+    def render(result, width: int, height: int | None = None) -> str:
+        return text.game_text(result, width, every=every)
+
+    try:
+        if live:
+            with LiveTable(render, note=count_compile_note()) as table:
+                result = analyze_game(opts["hand"], opts["seat"], progress=table.progress,
+                                      on_update=table.update, **args)
+        else:
+            cap = samples if samples is not None else 2000
+            until = "" if precision is None else f"every figure until +-{precision * 100:g}%"
+            with Progress(cap, "searching deals", until=until,
+                          note=count_compile_note()) as bar:
+                result = analyze_game(opts["hand"], opts["seat"], progress=bar.update,
+                                      **args)
+    except KeyboardInterrupt as e:      # the finished rounds' figures, then exit 130
+        if getattr(e, "partial", None) is not None:
+            _show(e.partial, opts["as_json"], render)
+        raise
+    _show(result, opts["as_json"], render)
+
+
+def _show(result, as_json: bool, render) -> None:
+    import json
+
+    if as_json:
         click.echo(json.dumps(result.to_json()))
     else:
-        say(game_text(result, terminal_width(), every=bool(ctx.params.get("show_all"))),
-            None)
-    click.echo(f"{result.setting.game.id} analyze: {result.deals} deals x 5 trumps in "
-               f"{seconds:.1f} s", err=True)
+        say(render(result, terminal_width()), None)
+    per = getattr(result, "searched_as", "")     # what one deal is searched for
+    per = f" x {per}" if per else ""
+    click.echo(f"{result.setting.game.id} analyze: {result.deals} deals{per} in "
+               f"{result.seconds:.1f} s", err=True)
+
+
+def game_example(game) -> str:
+    """An ``analyze`` command line for ``game`` (its module's ``EXAMPLE``)."""
+    from ..analysis.game_analysis import analysis_module
+
+    return getattr(analysis_module(game), "EXAMPLE", f"royal-sim analyze --game {game.id} "
+                   "HAND --seat 1")
 
 
 def _given(ctx: click.Context, name: str) -> bool:
@@ -67,70 +107,3 @@ def _given(ctx: click.Context, name: str) -> bool:
     src = ctx.get_parameter_source(name)
     return src is not None and src not in (ParameterSource.DEFAULT,
                                            ParameterSource.DEFAULT_MAP)
-
-
-def _contract(row) -> str:
-    return "générale" if row.id == "generale" else row.id
-
-
-def game_text(result, width: int | None = 80, every: bool = False) -> str:
-    """The text ``analyze --game coinche`` prints: the header, the recommended bid in one
-    line, the contracts made on some deal (``every``: all of them, ``--all``) best first,
-    the footnotes; prose wrapped to ``width``."""
-    s = result.setting
-    g = s.game
-    deck = g.deck(g.setup(trump="S"))
-    pair = s.pair
-    if result.precision is None:
-        deals = f"{result.deals:,} deals"
-    else:
-        rounds = f"{result.rounds} round{'s' if result.rounds != 1 else ''}"
-        deals = (f"{result.deals:,} deals in {rounds} (every contract until "
-                 f"+-{result.precision * 100:g}%, at most {result.samples:,})")
-    lines = [f"Coinche: hand {deck.format_cards(s.hand)} at {s.seat_name(s.seat)}; declarer "
-             f"{s.seat_name(s.declarer)} (pair {pair}); {deals}, seed {result.seed}; double "
-             f"dummy, {s.seat_name(s.leader)} leads trick 1."]
-    if s.facts:
-        lines.append("Known: " + "; ".join(s.facts) + ".")
-    advice = result.advice()
-    if advice["bid"] == "pass":
-        best = result.ranked()[0]
-        lines.append(f"Recommended: pass (E[score] 0.0); the best bid, {best.bid}, has "
-                     f"E[score] {number(best.expected_score, sign=True)}.")
-    else:
-        row = next(r for r in result.rows if r.id == advice["id"]
-                   and r.trump == advice["trump"])
-        lo, hi = row.interval
-        lines.append(f"Recommended: {row.bid}, made on {percent(row.probability)} of the "
-                     f"deals (95% CI {percent(lo)} - {percent(hi)}), E[score] "
-                     f"{number(row.expected_score, sign=True)} (pass: 0.0).")
-    shown = [r for r in result.ranked() if r.made or every]
-    body = []
-    for r in shown:
-        lo, hi = r.interval
-        body.append([r.trump, _contract(r), percent(r.probability),
-                     f"{percent(lo)} - {percent(hi)}", number(r.expected_score),
-                     number(r.expected_score_coinche)])
-    headers = ["trump", "contract", "chance", "95% CI", "E[score]", "E[score] coinché"]
-    align = ("left", "left", "right", "left", "right", "right")
-    tab = fitted(body, headers, align, width, wrap=("95% CI",), drop=())
-    notes = []
-    hidden = len(result.rows) - len(shown)
-    if hidden:
-        notes.append(f"{hidden} contracts made on no deal are not shown (--all or --json "
-                     "list every one).")
-    notes.append(f"E[score]: the mean over the deals of the taker's pair's ({pair}) score "
-                 "minus the defence's, bidding this contract alone (coinche scoring, house "
-                 "rules: points + contract made, the defence 160 + contract if not; belote "
-                 "counted, no declarations), not coinched and coinched (x2); passing scores "
-                 "0. Made: the pair reaches the contract and finishes strictly ahead, capot "
-                 "all 8 tricks, générale all 8 by the declarer. Double dummy is optimistic "
-                 "for the side that would have to guess (docs/belote.md).")
-    if result.precision is not None:
-        wide = [r for r in result.rows
-                if (r.interval[1] - r.interval[0]) / 2 > result.precision + 1e-12]
-        if wide:
-            notes.append(f"Cap reached: {len(wide)} contracts' intervals are wider than "
-                         f"+-{result.precision * 100:g}%.")
-    return "\n".join([fill(line, width, "  ") for line in lines] + [tab]
-                     + [fill(line, width, "  ") for line in notes])

@@ -3,8 +3,9 @@ other seats playing together against it (``engine/count_rules.py``).
 
 The Skat solvers' way (Kupferschmid & Helmert 2006; ``spec/other-games.md`` §0): an alpha-beta
 search over the points still to come, one card per ply, for any number of seats; a null window
-at a threshold answers "does the side count k?" (``_count_test``), MTD(f) over those tests
-gives the exact count (``_count_value``). The transposition table holds, per position at a
+at a threshold answers "does the side count k?" (``_count_test``), tests halving the range
+left give the exact count (``_count_value``). The two entry kernels release the GIL: one
+``CountSolver`` a thread searches deals side by side (``analysis/game_rounds.py``). The transposition table holds, per position at a
 trick start (the cards each seat still holds and the leader), a lower and an upper bound of
 the points still to come, so one entry serves every window and every later test of the same
 deal. Cards of one hand that no other live card separates in their suit, and that the count
@@ -673,7 +674,7 @@ def _tt_store(table, ws, wsu, d, r, stamp):
         tt_move[j] = ws[d, W_BESTMOVE]
 
 
-@kernel
+@kernel(nogil=True)
 def _count_value(hands, side, rules, count, table, order, order_len, cls, leader, trick,
                  nplayed, tc, unplayed, lo, hi, guess):
     """The exact count from the position, known to lie in ``lo`` … ``hi``: null-window tests
@@ -698,7 +699,7 @@ def _count_value(hands, side, rules, count, table, order, order_len, cls, leader
     return lo
 
 
-@kernel
+@kernel(nogil=True)
 def _count_test(hands, side, rules, count, table, order, order_len, cls, leader, trick,
                 nplayed, tc, unplayed, k):
     """Does the side count at least ``k`` from the position? One null-window search: 1 or 0

@@ -1,0 +1,110 @@
+"""Deals searched round by round for the analyses of the other games (``--game``): the one
+driver of ``game_analysis`` (belote, coinche), ``declarer_analysis`` (the declarer games of
+source 004) and ``each_analysis`` (Vier-Anderle, Strohmandli).
+
+A game's analysis gives the deals (an endless iterator, the same seed the same deals), a
+``search(worker, deal) -> verdict`` for one deal and ``new_worker()`` making one thread's
+solvers (``engine.counts.CountSolver`` keeps a table: one a thread). The deals of a round are
+searched on ``jobs`` threads side by side (the count kernels release the GIL) and kept in
+the order they were drawn, so a run's figures do not depend on the threads: each verdict is
+a function of its deal alone (the table changes the nodes, never a value).
+
+Rounds end at ``looks`` (``stopping.StoppingRule.looks()`` for a precision-driven run, one
+look for a fixed number of deals); after each the caller's ``settled(verdicts)`` says whether
+to stop. Interrupted (Ctrl-C), the ``KeyboardInterrupt`` carries ``.partial``: the ``Rounds``
+of the rounds finished (a run of one look: its deals finished, a prefix of the deals drawn),
+``None`` before any; no deal of an unfinished round is in a figure of a precision-driven
+run, as the stopping rule's coverage asks (``StoppingRule.interval``).
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from typing import Callable, Iterator
+
+
+@dataclass
+class Rounds:
+    """What a run searched: ``deals`` (in the order drawn) and their ``verdicts`` (one a
+    deal), ``rounds`` finished, ``seconds`` of searching; ``interrupted``: cut short by
+    Ctrl-C (the figures are of what is here)."""
+
+    deals: list = field(default_factory=list)
+    verdicts: list = field(default_factory=list)
+    rounds: int = 0
+    seconds: float = 0.0
+    interrupted: bool = False
+
+
+def jobs_of(jobs: int | None) -> int:
+    """The threads to search on: ``jobs`` (at least 1), or every core."""
+    if jobs is None:
+        return max(1, os.cpu_count() or 1)
+    from ..errors import RoyalSimError
+
+    if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
+        raise RoyalSimError(f"jobs must be a whole number of at least 1, got {jobs!r}",
+                            argument="jobs")
+    return jobs
+
+
+def run_rounds(source: Iterator, search: Callable, new_worker: Callable, looks: list[int],
+               settled: Callable[[list], bool] | None = None, *, jobs: int | None = None,
+               progress: Callable[[int], None] | None = None,
+               on_update: Callable[[Rounds], None] | None = None) -> Rounds:
+    """Search deals of ``source`` until a look after which ``settled(verdicts)`` is true, or
+    the last look (module doc). ``progress(n)``: deals finished (called from this thread);
+    ``on_update(rounds)``: after each round.
+
+    :raises KeyboardInterrupt: with ``.partial`` (module doc)."""
+    threads = jobs_of(jobs)
+    local = threading.local()
+
+    def one(deal):
+        worker = getattr(local, "worker", None)
+        if worker is None:
+            worker = local.worker = new_worker()
+        return search(worker, deal)
+
+    done = Rounds()
+    start = time.perf_counter()
+    if progress:
+        progress(0)
+    pool = ThreadPoolExecutor(max_workers=threads, thread_name_prefix="royal-sim-deal")
+    batch: list = []
+    got: list = []
+    try:
+        for look in looks:
+            batch = [next(source) for _ in range(look - len(done.deals))]
+            got = []
+            # in the order drawn; one thread searches here (Ctrl-C reaches it at once)
+            pending = ([pool.submit(one, deal) for deal in batch] if threads > 1
+                       else [None] * len(batch))
+            for deal, f in zip(batch, pending):
+                got.append(one(deal) if f is None else f.result())
+                if progress:
+                    progress(1)
+            done.deals += batch
+            done.verdicts += got
+            done.rounds += 1
+            done.seconds = time.perf_counter() - start
+            if on_update:
+                on_update(done)
+            if settled is not None and settled(done.verdicts):
+                break
+    except KeyboardInterrupt as e:
+        pool.shutdown(wait=True, cancel_futures=True)
+        if len(looks) == 1 and got:         # a fixed run: the prefix of its deals finished
+            done.deals += batch[:len(got)]
+            done.verdicts += got
+        done.seconds = time.perf_counter() - start
+        done.interrupted = True
+        e.partial = done if done.deals else None
+        raise
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
+    return done
