@@ -19,7 +19,18 @@ droggn threshold ≤ 50 ms median.
 
 A search past ``--max-nodes`` (default 100,000,000, some 7 s) stops and counts as
 ``> limit`` (the line says how many did). Usage: ``python benchmarks/bench_games.py [--deals
-20] [--heavy-deals 5] [--seed 1] [--games belote,harmas] [--max-nodes N]``.
+20] [--heavy-deals 5] [--seed 1] [--games belote,harmas] [--max-nodes N] [--analyze]``.
+
+``--analyze`` also times a default ``analyze`` (precision-driven, every figure within ± 5
+points, all cores, warm: one small run first) of each hand its game's analysis module lists
+in ``BENCH`` (``royal_sim.analysis.game_analysis.ANALYSES``), one line each::
+
+    GAME analyze: S s (N deals, HAND at SEAT)
+    coinche analyze: N deals x 5 trumps in S s
+
+(the second where the analysis names what a deal is searched for). Targets: coinche ≤ 5 s
+(goal ≤ 2 s, issue 46); the declarer games and each-for-himself ≤ 10 s (goal ≤ 5 s, issues
+47 and 48).
 """
 
 from __future__ import annotations
@@ -111,6 +122,26 @@ def _royal_and_bridge(n_deals, seed):
     return ms, bms
 
 
+def _analyses(ids) -> None:
+    """The ``--analyze`` lines (module doc)."""
+    from royal_sim.analysis.game_analysis import ANALYSES, analysis_module, analyze_game
+
+    for gid in ids:
+        if gid not in ANALYSES:
+            continue
+        for hand, seat, options in getattr(analysis_module(gid), "BENCH", ()):
+            analyze_game(hand, seat, game=gid, samples=5, **options)        # warm
+            t0 = time.perf_counter()
+            result = analyze_game(hand, seat, game=gid, precision=0.05, **options)
+            sec = time.perf_counter() - t0
+            print(f"{gid} analyze: {sec:.1f} s ({result.deals} deals, {hand} at {seat}"
+                  f"{''.join(f', {k}={v}' for k, v in options.items())})", flush=True)
+            per = getattr(result, "searched_as", "")
+            if per:
+                print(f"{gid} analyze: {result.deals} deals x {per} in {sec:.1f} s",
+                      flush=True)
+
+
 @click.command()
 @click.option("--deals", default=20, show_default=True, help="Full deals per light game.")
 @click.option("--heavy-deals", default=5, show_default=True,
@@ -120,7 +151,9 @@ def _royal_and_bridge(n_deals, seed):
 @click.option("--threshold-only", is_flag=True, help="Skip the exact counts.")
 @click.option("--max-nodes", default=100_000_000, show_default=True,
               help="A search past this many nodes stops and counts as '> limit'.")
-def main(deals, heavy_deals, seed, games, threshold_only, max_nodes):
+@click.option("--analyze", "analyses", is_flag=True,
+              help="Also time a default analyze of each game's BENCH hands.")
+def main(deals, heavy_deals, seed, games, threshold_only, max_nodes, analyses):
     from royal_sim.games import GAMES
     from royal_sim.engine.counts import CountPosition, CountSolver
 
@@ -151,6 +184,8 @@ def main(deals, heavy_deals, seed, games, threshold_only, max_nodes):
             nodes = statistics.median(r[2] for r in rows)
             print(f"{gid}: threshold median {_ms(statistics.median(thr))}, nodes "
                   f"{_n(nodes)}   (p90 {_ms(_pct(thr, 0.9))}; {tail})", flush=True)
+    if analyses:
+        _analyses(ids)
     ms, bms = _royal_and_bridge(deals, seed)
     print(f"royal: max tricks median {statistics.median(ms):.2f} ms (p90 "
           f"{_pct(ms, 0.9):.2f} ms; {deals} deals)")

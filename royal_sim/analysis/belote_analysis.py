@@ -58,6 +58,8 @@ MAX_REJECTIONS = 100_000
 """Draws in a row breaking the ``voids`` facts after which they are called impossible."""
 EXAMPLE = 'royal-sim analyze --game coinche "SJ S9 SA S10 HA HK D10 C7" --seat S'
 OPTIONS = ()
+BENCH = (("SJ S9 SA S10 HA HK D10 C7", "S", {}), ("HJ H9 HA SA S10 DK DQ C8", "W", {}))
+"""Hands ``benchmarks/bench_games.py --analyze`` times: (hand, seat, options)."""
 """The game options (``game_analysis.GAME_OPTIONS``) this module takes."""
 
 
