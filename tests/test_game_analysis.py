@@ -168,7 +168,7 @@ def test_json_keys_and_text():
     # N declares, S holds the trumps: a capot of the pair, no générale of N alone
     assert lines[1].startswith("Recommended: 250S (capot), made on 100.0%")
     assert lines[2].split() == ["trump", "contract", "chance", "95%", "CI", "E[score]",
-                                "E[score]", "coinché"]
+                                "alone", "coinché"]
     assert lines[4].split()[:3] == ["S", "capot", "100.0%"]
     assert not any(line.split()[:2] == ["S", "générale"] for line in lines)
     assert "coinche analyze: 4 deals x 5 trumps in" in text.stderr
@@ -223,3 +223,157 @@ def test_other_games_and_royal_with_declarer_are_refused():
     out = CliRunner().invoke(main, ["analyze", "--game", "coinche", HAND, "--seat", "S",
                                     "--pot", "8"])
     assert out.exit_code == 2 and "coinche does not take --pot" in out.output
+
+
+def test_the_threads_do_not_change_a_figure():
+    one = GA.analyze_game(HAND, "S", samples=12, seed=4, jobs=1)
+    two = GA.analyze_game(HAND, "S", samples=12, seed=4, jobs=2)
+    assert one.deals_list == two.deals_list
+    assert [r.to_json() for r in one.rows] == [r.to_json() for r in two.rows]
+
+
+def test_ctrl_c_keeps_the_deals_finished():
+    seen = []
+
+    def progress(n):
+        seen.append(n)
+        if sum(seen) == 5:
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt) as info:
+        GA.analyze_game(HAND, "S", samples=12, seed=4, jobs=1, progress=progress)
+    partial = info.value.partial
+    assert partial.interrupted and partial.deals == 5     # finished before the Ctrl-C
+    whole = GA.analyze_game(HAND, "S", samples=5, seed=4, jobs=1)
+    assert [r.to_json() for r in partial.rows] == [r.to_json() for r in whole.rows]
+    # precision-driven: only whole rounds count
+    seen.clear()
+    with pytest.raises(KeyboardInterrupt) as info:
+        GA.analyze_game(HAND, "S", precision=0.05, seed=4, jobs=1, progress=progress)
+    assert info.value.partial is None
+
+
+def test_partner_bid_is_passing_and_the_floor_of_a_bid():
+    mine = GA.analyze_game(HAND, "S", samples=10, seed=6, jobs=1)
+    res = GA.analyze_game(HAND, "S", samples=10, seed=6, jobs=1, partner_bid="100H")
+    row = next(r for r in mine.rows if (r.trump, r.id) == ("H", "100"))
+    st = res.standing
+    # the partner's 100H is the pair's 100H: same deals made, passing is its score
+    assert (st.made, st.deals) == (row.made, 10)
+    assert st.pass_score == pytest.approx(row.expected_score)
+    assert st.coinche_score is None
+    assert all(r.biddable == (r.contract > 100) for r in res.rows)
+    assert all(r.to_json() | {"biddable": True} == m.to_json() | {"biddable": True}
+               for r, m in zip(res.rows, mine.rows))
+    choices = res.choices()
+    assert choices[0][1] == max(c[1] for c in choices)
+    assert res.advice()["baseline"]["expected_score"] == round(st.pass_score, 3)
+
+
+def test_their_bid_pass_and_coinche():
+    res = GA.analyze_game(HAND, "S", samples=10, seed=6, jobs=1, their_bid="90D",
+                          declarer="W")
+    st = res.standing
+    assert st.standing.declarer == 1 and not st.standing.ours
+    assert res.setting.declarer == 0                  # the hand's own bids: S declares
+    # from W's side: the same deals searched with W's pair as the taker's
+    theirs = GA.analyze_game(HAND, "S", samples=10, seed=6, jobs=1, declarer="W")
+    row = next(r for r in theirs.rows if (r.trump, r.id) == ("D", "90"))
+    assert st.made == row.made
+    assert st.pass_score == pytest.approx(-row.expected_score_plain)
+    assert st.coinche_score == pytest.approx(-row.expected_score_coinche)
+    assert {c[0] for c in res.choices()} >= {"pass", "coinche"}
+
+
+@pytest.mark.parametrize("args, said", [
+    (["--partner-bid", "85H"], "--partner-bid: contract must be 80 to 160"),
+    (["--partner-bid", "100"], "say the trump"),
+    (["--their-bid", "100S"], "--their-bid: say who bid it with --declarer"),
+    (["--their-bid", "100S", "--declarer", "N"], "is your pair's seat"),
+    (["--their-bid", "100X", "--declarer", "W"], "unknown trump 'X'"),
+    (["--partner-bid", "100S", "--their-bid", "100H", "--declarer", "W"], "both 100"),
+    (["--turned", "HJ"], "coinche does not take --turned"),
+    (["--leader", "Q"], "leader: unknown seat 'Q'"),
+])
+def test_bids_refused(args, said):
+    out = run(HAND, "--seat", "S", "--samples", "2", *args)
+    assert out.exit_code == 2, out.output
+    lines = out.output.strip().splitlines()
+    assert len(lines) == 1 and said in lines[0], lines
+
+
+# -- classic belote: the take decision -----------------------------------------------------
+
+def test_belote_top_trumps_are_taken_and_made():
+    from royal_sim.analysis import belote_take as BT
+
+    res = BT.analyze_game("SJ S9 SA S10 SK", "S", turned="SQ", samples=6, seed=2)
+    first = res.rows[0]
+    assert (first.trump, first.round, first.made, first.deals) == ("S", 1, 6, 6)
+    assert [r.trump for r in res.rows] == ["S", "H", "D", "C", "NT"]
+    assert res.advice()["round1"]["bid"] == "take"
+    for hands in res.deals_list:
+        assert [h.bit_count() for h in hands] == [8, 8, 8, 8]
+        assert hands[0] & res.setting.hand == res.setting.hand    # the 5 and the turned
+    # every deal's score is score_deal's of the searched count
+    for take in (v[0] for v in res.per_deal):
+        assert take.made and take.score == BT.net_take("S", "S", take.points, take.belote,
+                                                       take.capot, True, False)
+
+
+def test_belote_take_matches_the_exact_count():
+    """Each deal's verdict under each trump from the exact count of a fresh solver: made
+    strictly ahead with belote, a tie (litige) at exactly half, the count when made."""
+    from royal_sim.analysis import belote_take as BT
+
+    res = BT.analyze_game("HJ H9 SA D10 C7", "W", turned="HA", samples=5, seed=3, jobs=1)
+    game = res.setting.game
+    side = (1, 3)                                   # W and E
+    for hands, row in zip(res.deals_list, res.per_deal):
+        for take in row:
+            setup = game.setup(trump=take.trump)
+            v = CountSolver(game.rules(setup)).value(CountPosition(hands, 0), side,
+                                                     game.count(setup))
+            total = game.total(setup)
+            bel_t = bel_d = 0
+            if take.trump != "NT":
+                k, q = game.deck(setup).parse_cards(f"{take.trump}K {take.trump}Q")
+                for seat, h in enumerate(hands):
+                    if h >> k & 1 and h >> q & 1:
+                        bel_t, bel_d = (20, 0) if seat in side else (0, 20)
+            assert take.made == (v + bel_t > total - v + bel_d)
+            assert take.tie == (v + bel_t == total - v + bel_d)
+            if take.made or take.tie:
+                assert take.points == v
+
+
+@pytest.mark.parametrize("args, said", [
+    (["SJ S9 SA S10 SK", "--seat", "S"], "missing --turned"),
+    (["SJ S9 SA S10 SK", "--seat", "S", "--turned", "SJ"], "the turned card"),
+    (["SJ S9 SA S10 SK", "--seat", "S", "--turned", "ZZ"], "--turned: unknown card"),
+    (["SJ S9 SA S10 SK S7", "--seat", "S", "--turned", "HA"], "HAND must be 5 cards"),
+    (["SJ S9 SA S10 SK", "--seat", "S", "--turned", "HA", "--partner-bid", "100H"],
+     "belote does not take --partner-bid"),
+])
+def test_belote_bad_input(args, said):
+    out = CliRunner().invoke(main, ["analyze", "--game", "belote", *args, "--samples", "2"])
+    assert out.exit_code == 2, out.output
+    lines = out.output.strip().splitlines()
+    assert len(lines) == 1 and said in lines[0], lines
+
+
+def test_belote_text_and_json():
+    out = CliRunner().invoke(main, ["analyze", "--game", "belote", "SJ S9 SA HK D10",
+                                    "--turned", "S10", "--seat", "S", "--samples", "3",
+                                    "--json"])
+    assert out.exit_code == 0, out.output
+    data = json.loads(out.stdout)
+    assert data["turned"] == "S10" and data["hand"] == "SA SJ S9 HK D10"
+    assert {(r["id"], r["trump"]) for r in data["slems"]} == \
+        {(i, t) for i in ("made", "capot") for t in ("S", "H", "D", "C", "NT")}
+    assert {"round1", "round2", "baseline"} <= set(data["advice"])
+    text = CliRunner().invoke(main, ["analyze", "--game", "belote", "SJ S9 SA HK D10",
+                                     "--turned", "S10", "--seat", "S", "--samples", "3"])
+    assert text.exit_code == 0, text.output
+    assert max(len(line) for line in text.stdout.splitlines()) <= 80
+    assert "Round 1: " in text.stdout and "Round 2: " in text.stdout

@@ -57,10 +57,10 @@ MAX_SAMPLES = 1_000_000
 MAX_REJECTIONS = 100_000
 """Draws in a row breaking the ``voids`` facts after which they are called impossible."""
 EXAMPLE = 'royal-sim analyze --game coinche "SJ S9 SA S10 HA HK D10 C7" --seat S'
-OPTIONS = ()
+OPTIONS = ("partner_bid", "their_bid", "leader")
+"""The game options (``game_analysis.GAME_OPTIONS``) this module takes."""
 BENCH = (("SJ S9 SA S10 HA HK D10 C7", "S", {}), ("HJ H9 HA SA S10 DK DQ C8", "W", {}))
 """Hands ``benchmarks/bench_games.py --analyze`` times: (hand, seat, options)."""
-"""The game options (``game_analysis.GAME_OPTIONS``) this module takes."""
 
 
 # -- the input ---------------------------------------------------------------------------------
@@ -79,6 +79,7 @@ class Setting:
     holds: dict = field(default_factory=dict)
     voids: dict = field(default_factory=dict)
     facts: tuple = ()
+    standing: "Standing | None" = None
 
     @property
     def side(self) -> tuple[int, int]:
@@ -95,6 +96,24 @@ class Setting:
         return self.game.seat_names[seat]
 
 
+@dataclass(frozen=True)
+class Standing:
+    """The contract standing when the hand bids: ``contract`` (``belote_scoring.Contract``,
+    its trump said) bid by ``declarer``; ``ours``: by the hand's partner (``--partner-bid``),
+    else by an opponent (``--their-bid``). Passing leaves it to be played; a bid of the hand
+    must be higher."""
+
+    contract: object
+    declarer: int
+    ours: bool
+
+    @property
+    def row(self) -> str:
+        """Its contract as a row id of ``ROW_IDS``."""
+        return {250: "capot", 500: "generale"}.get(self.contract.value,
+                                                   str(self.contract.value))
+
+
 def _game(game):
     from .game_analysis import game_of
 
@@ -106,10 +125,13 @@ def _setup(game, trump: str = "S"):
 
 
 def setting(hand: str, seat: str, *, game="coinche", declarer: str | None = None,
-            holds=(), voids=()) -> Setting:
+            holds=(), voids=(), partner_bid=None, their_bid=None,
+            leader: str | None = None, hand_size: int | None = None,
+            seen: int = 0) -> Setting:
     """The checked input of an analysis; ``RoyalSimError`` naming the argument: a card not
-    in the 32 or given twice, not 8 cards, an unknown seat or suit, facts that contradict
-    the hand or each other."""
+    in the 32 or given twice, not 8 cards (``hand_size`` cards: belote's 5), an unknown
+    seat or suit, facts that contradict the hand or each other. ``seen``: cards the seat
+    will hold besides (a mask: belote's turned card, taken), added to ``Setting.hand``."""
     from ..errors import CardError
 
     g = _game(game)
@@ -122,12 +144,19 @@ def setting(hand: str, seat: str, *, game="coinche", declarer: str | None = None
         ids = deck.parse_cards(hand)
     except CardError as e:
         raise CardError(f"{e} (HAND)", argument="hand") from None
-    if len(ids) != g.hand_size(setup):
-        raise CardError(f"HAND must be {g.hand_size(setup)} cards for {g.id}, got "
+    size = g.hand_size(setup) if hand_size is None else hand_size
+    if len(ids) != size:
+        raise CardError(f"HAND must be {size} cards for {g.id}, got "
                         f"{len(ids)}: {deck.format_cards(ids)}", argument="hand")
     mine = sum(1 << c for c in ids)
+    if mine & seen:
+        raise CardError(f"HAND holds {deck.format_cards(mine & seen)}, the turned card",
+                        argument="hand")
+    mine |= seen
     me = g.parse_seat(seat, setup, "seat")
-    dec = me if declarer is None else _seat(g, declarer, setup, "declarer", "declarer")
+    # --declarer is the taker of the hand's pair, or with --their-bid the opponent who bid
+    dec = me if declarer is None or their_bid is not None else \
+        _seat(g, declarer, setup, "declarer", "declarer")
     held: dict[int, int] = {}
     facts = []
     for item in _items(holds):
@@ -177,7 +206,52 @@ def setting(hand: str, seat: str, *, game="coinche", declarer: str | None = None
         if allowed.bit_count() < 8:
             raise ConstraintError(f"`voids`: {g.seat_name(s, setup)} cannot be dealt 8 cards "
                                   "with these facts", argument="voids")
-    return Setting(g, mine, me, dec, g.default_leader(dec, setup), held, void, tuple(facts))
+    lead = g.default_leader(dec, setup) if leader is None else \
+        _seat(g, leader, setup, "leader", "leader")
+    standing = _standing(g, setup, me, declarer, partner_bid, their_bid)
+    if standing is not None:
+        who = "your partner" if standing.ours else g.seat_name(standing.declarer, setup)
+        facts.append(f"{who} bid {standing.contract}")
+    return Setting(g, mine, me, dec, lead, held, void, tuple(facts), standing)
+
+
+def _standing(g, setup, me: int, declarer, partner_bid, their_bid) -> Standing | None:
+    """The contract standing (``--partner-bid``, ``--their-bid`` with ``--declarer`` the
+    opponent who bid it); the higher when both are given. ``GameError`` naming the option:
+    a bid without its trump or not a coinche contract, ``--their-bid`` without an opponent
+    as ``--declarer``, both bids of one value."""
+    from ..games import GameError
+    from ..games.belote_scoring import parse_contract
+
+    bids = []
+    for text, name, ours in ((partner_bid, "partner_bid", True),
+                             (their_bid, "their_bid", False)):
+        if text is None:
+            continue
+        flag = "--" + name.replace("_", "-")
+        try:
+            c = parse_contract(text)
+        except GameError as e:
+            raise GameError(f"{flag}: {e}", argument=name) from None
+        if c.trump is None:
+            raise GameError(f"{flag} {text!r}: say the trump, e.g. {c.value}H",
+                            argument=name)
+        if ours:
+            bids.append(Standing(c, (me + 2) % 4, True))
+            continue
+        if declarer is None:
+            raise GameError("--their-bid: say who bid it with --declarer (an opponent's "
+                            "seat)", argument="declarer")
+        who = _seat(g, declarer, setup, "declarer", "declarer")
+        if who % 2 == me % 2:
+            raise GameError(f"--their-bid: --declarer {g.seat_name(who, setup)} is your "
+                            f"pair's seat (name the opponent who bid {c})",
+                            argument="declarer")
+        bids.append(Standing(c, who, False))
+    if len(bids) == 2 and bids[0].contract.value == bids[1].contract.value:
+        raise GameError(f"--partner-bid and --their-bid are both {bids[0].contract.value}: "
+                        "a bid must be higher than the one before", argument="their_bid")
+    return max(bids, key=lambda b: b.contract.value) if bids else None
 
 
 def _seat(g, text: str, setup, argument: str, what: str) -> int:
@@ -222,24 +296,27 @@ def _suit(text: str, deck, item: str) -> str:
 
 def deals(s: Setting, seed: int):
     """The deals of an analysis, endless, in order: ``(hands)``, one mask a seat (play
-    order), the hand at ``s.seat``; the same seed, the same deals."""
+    order), 8 cards each: the hand's seat holds ``s.hand`` (and, when that is fewer than 8
+    cards, as classic belote's 5 and the turned card, the rest from the unseen cards); the
+    same seed, the same deals."""
     from ..games.base import new_state, shuffled
 
     state = new_state(seed)
-    others = [x for x in range(4) if x != s.seat]
-    placed = 0
-    for m in s.holds.values():
-        placed |= m
-    free = [c for c in range(32) if not (s.hand | placed) >> c & 1]
-    room = [8 - s.holds.get(x, 0).bit_count() for x in others]
+    base = [s.hand if x == s.seat else s.holds.get(x, 0) for x in range(4)]
+    known = 0
+    for m in base:
+        known |= m
+    free = [c for c in range(32) if not known >> c & 1]
+    fill = [(x, 8 - base[x].bit_count()) for x in range(4) if x != s.seat]
+    if base[s.seat].bit_count() < 8:        # the hand's own cards to come, drawn last
+        fill.append((s.seat, 8 - base[s.seat].bit_count()))
     while True:
         for _ in range(MAX_REJECTIONS):
             order = shuffled(len(free), state)
-            hands = [0, 0, 0, 0]
-            hands[s.seat] = s.hand
+            hands = list(base)
             i = 0
-            for x, n in zip(others, room):
-                m = s.holds.get(x, 0)
+            for x, n in fill:
+                m = base[x]
                 for j in order[i:i + n]:
                     m |= 1 << free[j]
                 hands[x] = m
@@ -396,15 +473,18 @@ def _scores(dt: DealTrump, taker: str, coinche: bool) -> list[int]:
 
 @dataclass
 class Row:
-    """One contract in one trump over the deals searched."""
+    """One contract in one trump over the deals searched: made on ``made`` of ``deals``,
+    the mean net score bid alone (``expected_score_plain``) and coinched by the defence
+    (``expected_score_coinche``); ``biddable``: above the contract standing."""
 
     id: str
     trump: str
     made: int
     deals: int
     interval: tuple[float, float]
-    expected_score: float
+    expected_score_plain: float
     expected_score_coinche: float
+    biddable: bool = True
 
     @property
     def contract(self) -> int:
@@ -413,6 +493,12 @@ class Row:
     @property
     def probability(self) -> float:
         return self.made / self.deals if self.deals else 0.0
+
+    @property
+    def expected_score(self) -> float:
+        """The expected score of bidding it: the defence coinches where that scores better
+        for them on these deals (the lower of the two means; ``docs/belote.md``)."""
+        return min(self.expected_score_plain, self.expected_score_coinche)
 
     @property
     def bid(self) -> str:
@@ -426,14 +512,42 @@ class Row:
                 "probability": round(self.probability, 6), "ci95": [round(lo, 6), round(hi, 6)],
                 "made": self.made, "deals": self.deals,
                 "expected_score": round(self.expected_score, 3),
-                "expected_score_coinche": round(self.expected_score_coinche, 3)}
+                "expected_score_plain": round(self.expected_score_plain, 3),
+                "expected_score_coinche": round(self.expected_score_coinche, 3),
+                "biddable": self.biddable}
+
+
+@dataclass(frozen=True)
+class StandingRow:
+    """The contract standing over the deals: made on ``made`` of ``deals`` by its side, and
+    the hand's pair's mean net score when it is played (``pass``) and, against an
+    opponent's contract, when the hand's pair coinches it (``coinche``)."""
+
+    standing: Standing
+    made: int
+    deals: int
+    interval: tuple[float, float]
+    pass_score: float
+    coinche_score: float | None
+
+    def to_json(self, s: "Setting") -> dict:
+        lo, hi = self.interval
+        return {"contract": str(self.standing.contract),
+                "declarer": s.seat_name(self.standing.declarer),
+                "ours": self.standing.ours,
+                "probability": round(self.made / self.deals, 6) if self.deals else 0.0,
+                "ci95": [round(lo, 6), round(hi, 6)], "deals": self.deals,
+                "expected_score_pass": round(self.pass_score, 3),
+                "expected_score_coinche": (None if self.coinche_score is None
+                                           else round(self.coinche_score, 3))}
 
 
 @dataclass
 class GameAnalysis:
     """The result of ``analyze_game``: every (trump, contract) ``rows`` (trumps in
     ``TRUMPS`` order, contracts in ``ROW_IDS`` order), ``per_deal``: for each deal searched
-    its ``DealTrump`` a trump; ``seconds``: the time the searches took."""
+    its ``DealTrump`` a trump; ``standing``: the standing contract's ``StandingRow`` (or
+    ``None``); ``seconds``: the time the searches took."""
 
     setting: Setting
     seed: int
@@ -445,6 +559,7 @@ class GameAnalysis:
     seconds: float
     deals_list: list = field(default_factory=list, repr=False)
     interrupted: bool = False
+    standing: StandingRow | None = None
 
     @property
     def deals(self) -> int:
@@ -456,27 +571,42 @@ class GameAnalysis:
         return f"{len(TRUMPS)} trumps"
 
     def ranked(self) -> list[Row]:
-        """The rows best first: expected score, then the chance, then the lower contract."""
+        """The rows best first: biddable first, then the expected score, the chance, the
+        lower contract."""
         order = {t: i for i, t in enumerate(TRUMPS)}
-        return sorted(self.rows, key=lambda r: (-r.expected_score, -r.probability,
-                                                r.contract, order[r.trump]))
+        return sorted(self.rows, key=lambda r: (not r.biddable, -r.expected_score,
+                                                -r.probability, r.contract, order[r.trump]))
+
+    def choices(self) -> list[tuple[str, float, Row | None]]:
+        """What the hand can do, best first: ``(words, expected score, row)``: pass (the
+        standing contract played, or 0), coinche (against an opponent's contract) and every
+        biddable contract (``row``)."""
+        st = self.standing
+        out = [("pass", st.pass_score if st else 0.0, None)]
+        if st is not None and st.coinche_score is not None:
+            out.append(("coinche", st.coinche_score, None))
+        out += [(r.bid, r.expected_score, r) for r in self.rows if r.biddable]
+        keep = {w: i for i, (w, _, _) in enumerate(out)}
+        return sorted(out, key=lambda c: (-c[1], keep[c[0]]))
 
     def advice(self) -> dict:
-        """The bid with the best expected score, or ``pass`` (0) when none is above 0."""
-        best = self.ranked()[0]
-        out = {"baseline": {"bid": "pass", "expected_score": 0.0}}
-        if best.expected_score <= 0:
-            out.update({"bid": "pass", "id": None, "trump": None, "contract": None,
-                        "probability": None, "expected_score": 0.0,
-                        "expected_score_coinche": None, "gain": 0.0})
-            return out
-        out.update({"bid": f"{best.contract}{best.trump}", "id": best.id,
-                    "trump": best.trump, "contract": best.contract,
-                    "probability": round(best.probability, 6),
-                    "expected_score": round(best.expected_score, 3),
-                    "expected_score_coinche": round(best.expected_score_coinche, 3),
-                    "gain": round(best.expected_score, 3)})
+        """The choice with the best expected score (``choices``): a bid, ``pass`` or
+        ``coinche``; ``baseline``: passing; ``gain``: over passing."""
+        words, value, row = self.choices()[0]
+        base = self.choices_baseline()
+        out = {"baseline": {"bid": "pass", "expected_score": round(base, 3)},
+               "bid": words if row is None else f"{row.contract}{row.trump}",
+               "id": None if row is None else row.id,
+               "trump": None if row is None else row.trump,
+               "contract": None if row is None else row.contract,
+               "probability": None if row is None else round(row.probability, 6),
+               "expected_score": round(value, 3),
+               "gain": round(value - base, 3)}
         return out
+
+    def choices_baseline(self) -> float:
+        """The expected score of passing."""
+        return self.standing.pass_score if self.standing else 0.0
 
     def to_json(self) -> dict:
         s = self.setting
@@ -487,9 +617,11 @@ class GameAnalysis:
                 "pair": s.pair,
                 "leader": s.seat_name(s.leader), "seed": self.seed, "deals": self.deals,
                 "samples": self.samples, "precision": self.precision, "rounds": self.rounds,
-                "known": list(s.facts), "double_dummy": True,
+                "known": list(s.facts), "double_dummy": True, "interrupted": self.interrupted,
                 "scoring": "coinche, house rules, no declarations; E[score]: the taker's "
-                           "pair's score minus the defence's, pass = 0",
+                           "pair's score minus the defence's, the defence coinching where "
+                           "that scores better for it; pass = the standing contract, or 0",
+                "standing": None if self.standing is None else self.standing.to_json(s),
                 "slems": [r.to_json() for r in self.rows], "advice": self.advice()}
 
 
@@ -512,33 +644,41 @@ def _check_counts(samples, precision) -> tuple[int, StoppingRule | None]:
 
 def analyze_game(hand: str, seat: str, *, game="coinche", declarer: str | None = None,
                  samples: int | None = None, precision: float | None = None,
-                 seed: int | None = 1, holds=(), voids=(), jobs: int | None = None,
+                 seed: int | None = 1, holds=(), voids=(), partner_bid=None, their_bid=None,
+                 leader: str | None = None, jobs: int | None = None,
                  progress: Callable[[int], None] | None = None,
                  on_update: Callable[["GameAnalysis"], None] | None = None) -> GameAnalysis:
     """The chance that the taker's pair makes each coinche contract in each trump, holding
     ``hand`` (8 cards) at ``seat`` (``N E S W`` or 1-4 in play order S W N E), and the
     expected score of bidding it (module doc).
 
-    declarer: the taker (default ``seat``); samples: deals (default 200), or with
-    ``precision`` the cap (default 2,000); precision: search new deals round by round
-    (``stopping.StoppingRule``'s looks) until every row's interval is within ± that;
-    seed: the generator's (default 1); holds: ``"W:SA,SK"`` facts; voids: ``"W:H"`` facts;
-    jobs: threads (default every core; the figures do not depend on it); progress: called
-    with the number of deals finished as they finish; on_update: with the analysis so far
-    after each round.
+    declarer: the taker (default ``seat``), or with ``their_bid`` the opponent who bid it;
+    partner_bid / their_bid: the contract standing (``"100H"``): passing plays it, a bid
+    must be higher, and against theirs coinche is a choice; leader: who leads trick 1
+    (default S); samples: deals (default 200), or with ``precision`` the cap (default
+    2,000); precision: search new deals round by round (``stopping.StoppingRule``'s looks)
+    until every row's interval is within ± that; seed: the generator's (default 1); holds:
+    ``"W:SA,SK"`` facts; voids: ``"W:H"`` facts; jobs: threads (default every core; the
+    figures do not depend on it); progress: called with the number of deals finished as
+    they finish; on_update: with the analysis so far after each round.
 
     :raises RoyalSimError: bad input, naming the argument.
     :raises KeyboardInterrupt: interrupted, with ``.partial`` the analysis of the rounds
         finished (``game_rounds``), ``None`` before any.
     """
+    from dataclasses import replace
+
     from .game_rounds import run_rounds
 
-    s = setting(hand, seat, game=game, declarer=declarer, holds=holds, voids=voids)
+    s = setting(hand, seat, game=game, declarer=declarer, holds=holds, voids=voids,
+                partner_bid=partner_bid, their_bid=their_bid, leader=leader)
     cap, rule = _check_counts(samples, precision)
     if seed is None:
         seed = 1
     taker = s.seat_name(s.declarer)
     looks = rule.looks() if rule else [cap]
+    st = s.standing
+    theirs = None if st is None else replace(s, declarer=st.declarer)
 
     def new_worker():
         return [TrumpSearch.of(s.game, t) for t in TRUMPS]
@@ -547,14 +687,16 @@ def analyze_game(hand: str, seat: str, *, game="coinche", declarer: str | None =
         row = tuple(search_deal(ts, hands, s) for ts in searches)
         return (row, np.array([m for dt in row for m in dt.made], np.int64),
                 np.array([x for dt in row for x in _scores(dt, taker, False)], np.int64),
-                np.array([x for dt in row for x in _scores(dt, taker, True)], np.int64))
+                np.array([x for dt in row for x in _scores(dt, taker, True)], np.int64),
+                None if st is None else _standing_deal(st, searches, hands, theirs))
 
     def result(done) -> GameAnalysis:
         return _analysis(s, seed, cap, precision, rule, done)
 
     def settled(verdicts) -> bool:
         n = len(verdicts)
-        return rule is not None and all(rule.precise(int(m), n) for m in _made(verdicts))
+        made = list(_made(verdicts)) + ([sum(v[4][0] for v in verdicts)] if st else [])
+        return rule is not None and all(rule.precise(int(m), n) for m in made)
 
     try:
         done = run_rounds(deals(s, seed), search, new_worker, looks, settled, jobs=jobs,
@@ -567,10 +709,24 @@ def analyze_game(hand: str, seat: str, *, game="coinche", declarer: str | None =
     return result(done)
 
 
+def _standing_deal(st: Standing, searches, hands, s_theirs: Setting) -> tuple[int, int, int]:
+    """The standing contract on one deal: ``(made, the hand's pair's net score when it is
+    played, … when it is coinched)``; ``s_theirs``: the setting with its declarer."""
+    t = st.contract.trump
+    dt = search_deal(searches[TRUMPS.index(t)], hands, s_theirs)
+    made = dt.made[ROW_IDS.index(st.row)]
+    who = s_theirs.seat_name(st.declarer)
+    args = (dt.points if made else None, dt.belote, dt.capot and made,
+            dt.generale and made, made)
+    sign = 1 if st.ours else -1
+    return (int(made), sign * net_score(who, t, st.row, *args, False),
+            sign * net_score(who, t, st.row, *args, True))
+
+
 def _made(verdicts) -> np.ndarray:
     """Deals made, per row (trumps in ``TRUMPS`` order, contracts in ``ROW_IDS`` order);
-    a verdict is ``(DealTrump a trump, made, score, score coinché)``, the last three one
-    number a row."""
+    a verdict is ``(DealTrump a trump, made, score, score coinché, standing)``, the second
+    to fourth one number a row, the last ``_standing_deal``'s or ``None``."""
     return _sum(verdicts, 1)
 
 
@@ -583,11 +739,23 @@ def _analysis(s: Setting, seed: int, cap: int, precision, rule, done) -> GameAna
     """The ``GameAnalysis`` of the deals searched (``game_rounds.Rounds``)."""
     n = len(done.verdicts)
     made, score, doubled = (_sum(done.verdicts, i) for i in (1, 2, 3))
+    st = s.standing
+    floor = 0 if st is None else st.contract.value
     rows = []
     for i in range(len(TRUMPS) * len(ROW_IDS)):
         t, r = TRUMPS[i // len(ROW_IDS)], ROW_IDS[i % len(ROW_IDS)]
         interval = rule.interval(int(made[i]), n) if rule else wilson(int(made[i]), n)
         rows.append(Row(r, t, int(made[i]), n, interval, float(score[i]) / n,
-                        float(doubled[i]) / n))
+                        float(doubled[i]) / n, CONTRACT_VALUE[r] > floor))
+    standing = None
+    if st is not None and n:
+        m, plain, coinched = (sum(v[4][j] for v in done.verdicts) for j in range(3))
+        # the partner's contract: the defence coinches where that scores better for it,
+        # as for a bid of the hand's (Row.expected_score)
+        standing = StandingRow(st, int(m), n, rule.interval(int(m), n) if rule
+                               else wilson(int(m), n),
+                               min(plain, coinched) / n if st.ours else plain / n,
+                               None if st.ours else coinched / n)
     return GameAnalysis(s, seed, cap, precision, rows, [v[0] for v in done.verdicts],
-                        done.rounds, done.seconds, list(done.deals), done.interrupted)
+                        done.rounds, done.seconds, list(done.deals), done.interrupted,
+                        standing)

@@ -24,14 +24,15 @@ from importlib import import_module
 
 ANALYSES = {
     "coinche": ("belote_analysis", "analyze_belote"),
+    "belote": ("belote_take", "analyze_take"),
 }
 """Game id → (module of ``royal_sim.analysis``, module of ``royal_sim.cli`` printing it)."""
 
 GAME_OPTIONS = ("players", "option", "pot", "stayers", "called", "turned", "partner_bid",
-                "their_bid", "contract")
+                "their_bid", "contract", "leader")
 """The options of ``analyze`` that only some games take (``--players``, ``--option``,
 ``--pot``, ``--stayers``, ``--called``, ``--turned``, ``--partner-bid``, ``--their-bid``,
-``--contract``)."""
+``--contract``, ``--leader``)."""
 
 
 def game_of(game):
@@ -70,9 +71,22 @@ def check_options(game, options: dict) -> None:
 
 
 def analyze_game(hand, seat, *, game, **options):
-    """The analysis of ``hand`` at ``seat`` in ``game`` by its module (module doc); the
-    game options given must be ones it takes (``check_options``)."""
+    """The analysis of ``hand`` at ``seat`` in ``game`` by its module (module doc): an
+    option given (not ``None`` or empty) that the module's ``analyze_game`` does not take is
+    refused (``GameError`` naming it as its flag), one not given is left out."""
+    import inspect
+
+    from ..games import GameError
+
     extra = {k: options.pop(k) for k in GAME_OPTIONS if k in options}
     check_options(game, extra)
-    extra = {k: v for k, v in extra.items() if v not in (None, (), [])}
-    return analysis_module(game).analyze_game(hand, seat, game=game, **options, **extra)
+    function = analysis_module(game).analyze_game
+    taken = inspect.signature(function).parameters
+    kwargs = {}
+    for name, value in {**options, **extra}.items():
+        if name in taken:
+            kwargs[name] = value
+        elif value not in (None, (), []):
+            raise GameError(f"analyze --game {game_of(game).id} does not take "
+                            f"--{name.replace('_', '-')}", argument=name)
+    return function(hand, seat, game=game, **kwargs)

@@ -80,6 +80,8 @@ game_options = options(
                  help="Coinche: the opponents' contract (e.g. 110S, with --declarer)."),
     click.option("--contract", default=None, metavar="NAME",
                  help="The declarer games: only this contract (e.g. szolo)."),
+    click.option("--leader", default=None, metavar="SEAT",
+                 help="Other games: who leads trick 1 (default: the game's rule)."),
 )
 """The options of ``analyze`` that only some of the other games take
 (``analysis.game_analysis.GAME_OPTIONS``)."""

@@ -7,6 +7,25 @@ from __future__ import annotations
 from ..format import fill, fitted, number, percent
 
 
+def recommendation(result) -> str:
+    """The advice in one line: the bid (or pass, or coinche) with its chance and interval,
+    its expected score and passing's."""
+    advice = result.advice()
+    base = number(advice["baseline"]["expected_score"], sign=True)
+    if advice["id"] is None:
+        words = {"pass": "pass", "coinche": "coinche"}[advice["bid"]]
+        better = [r for r in result.ranked() if r.biddable]
+        tail = (f"; the best bid, {better[0].bid}, has E[score] "
+                f"{number(better[0].expected_score, sign=True)}" if better else "")
+        return (f"Recommended: {words} (E[score] {number(advice['expected_score'], sign=True)}"
+                f"; pass {base}){tail}.")
+    row = next(r for r in result.rows if r.id == advice["id"] and r.trump == advice["trump"])
+    lo, hi = row.interval
+    return (f"Recommended: {row.bid}, made on {percent(row.probability)} of the deals (95% "
+            f"CI {percent(lo)} - {percent(hi)}), E[score] "
+            f"{number(row.expected_score, sign=True)} (pass: {base}).")
+
+
 def _contract(row) -> str:
     return "générale" if row.id == "generale" else row.id
 
@@ -30,40 +49,47 @@ def game_text(result, width: int | None = 80, every: bool = False) -> str:
              f"dummy, {s.seat_name(s.leader)} leads trick 1."]
     if s.facts:
         lines.append("Known: " + "; ".join(s.facts) + ".")
-    advice = result.advice()
-    if advice["bid"] == "pass":
-        best = result.ranked()[0]
-        lines.append(f"Recommended: pass (E[score] 0.0); the best bid, {best.bid}, has "
-                     f"E[score] {number(best.expected_score, sign=True)}.")
-    else:
-        row = next(r for r in result.rows if r.id == advice["id"]
-                   and r.trump == advice["trump"])
-        lo, hi = row.interval
-        lines.append(f"Recommended: {row.bid}, made on {percent(row.probability)} of the "
-                     f"deals (95% CI {percent(lo)} - {percent(hi)}), E[score] "
-                     f"{number(row.expected_score, sign=True)} (pass: 0.0).")
-    shown = [r for r in result.ranked() if r.made or every]
+    st = result.standing
+    if st is not None:
+        lo, hi = st.interval
+        whose = "your partner's" if st.standing.ours else f"{s.seat_name(st.standing.declarer)}'s"
+        line = (f"Standing: {whose} {st.standing.contract}, made on "
+                f"{percent(st.made / st.deals)} (95% CI {percent(lo)} - {percent(hi)}); "
+                f"passing scores {number(st.pass_score, sign=True)}")
+        if st.coinche_score is not None:
+            line += f", coinche {number(st.coinche_score, sign=True)}"
+        lines.append(line + "; a bid must be higher.")
+    lines.append(recommendation(result))
+    shown = [r for r in result.ranked() if (r.made and r.biddable) or every]
     body = []
     for r in shown:
         lo, hi = r.interval
-        body.append([r.trump, _contract(r), percent(r.probability),
-                     f"{percent(lo)} - {percent(hi)}", number(r.expected_score),
+        body.append([r.trump, _contract(r) + ("" if r.biddable else " *"),
+                     percent(r.probability), f"{percent(lo)} - {percent(hi)}",
+                     number(r.expected_score), number(r.expected_score_plain),
                      number(r.expected_score_coinche)])
-    headers = ["trump", "contract", "chance", "95% CI", "E[score]", "E[score] coinché"]
-    align = ("left", "left", "right", "left", "right", "right")
+    headers = ["trump", "contract", "chance", "95% CI", "E[score]", "alone", "coinché"]
+    align = ("left", "left", "right", "left", "right", "right", "right")
     tab = fitted(body, headers, align, width, wrap=("95% CI",), drop=())
     notes = []
     hidden = len(result.rows) - len(shown)
     if hidden:
-        notes.append(f"{hidden} contracts made on no deal are not shown (--all or --json "
-                     "list every one).")
+        notes.append(f"{hidden} contracts made on no deal{' or not above the standing one' if st else ''} "
+                     "are not shown (--all or --json list every one).")
+    if every and st is not None:
+        notes.append("*: not above the standing contract (not a bid).")
     notes.append(f"E[score]: the mean over the deals of the taker's pair's ({pair}) score "
-                 "minus the defence's, bidding this contract alone (coinche scoring, house "
-                 "rules: points + contract made, the defence 160 + contract if not; belote "
-                 "counted, no declarations), not coinched and coinched (x2); passing scores "
-                 "0. Made: the pair reaches the contract and finishes strictly ahead, capot "
-                 "all 8 tricks, générale all 8 by the declarer. Double dummy is optimistic "
-                 "for the side that would have to guess (docs/belote.md).")
+                 "minus the defence's for this contract (coinche scoring, house rules: "
+                 "points + contract made, the defence 160 + contract if not; belote counted, "
+                 "no declarations), the lower of 'alone' and 'coinché' (x2): the defence "
+                 "coinches where that scores better for it. Passing plays the standing "
+                 "contract (0 without one). Made: the pair reaches the contract and finishes "
+                 "strictly ahead, capot all 8 tricks, générale all 8 by the declarer. Double "
+                 "dummy is optimistic for the side that would have to guess "
+                 "(docs/belote.md).")
+    if result.interrupted:
+        notes.append(f"Interrupted: the figures are of the {result.deals:,} deals of the "
+                     "rounds finished.")
     if result.precision is not None:
         wide = [r for r in result.rows
                 if (r.interval[1] - r.interval[0]) / 2 > result.precision + 1e-12]
