@@ -377,3 +377,31 @@ def test_belote_text_and_json():
     assert text.exit_code == 0, text.output
     assert max(len(line) for line in text.stdout.splitlines()) <= 80
     assert "Round 1: " in text.stdout and "Round 2: " in text.stdout
+
+
+def test_decided_rows_stop_at_ten_points_and_the_best_is_held_to_five():
+    """By default (neither samples nor precision) a row whose choice is told apart from the
+    best stops at +-10; the best row and every row of an explicit --precision at +-5."""
+    res = GA.analyze_game(HAND, "S", seed=3, jobs=1)
+    rule = GA.StoppingRule(0.05, GA.DEFAULT_CAP)
+    best = res.advice()
+    assert res.decide and {r.stopped for r in res.rows} <= {"precision", "decided"}
+    for r in res.rows:
+        half = (r.interval[1] - r.interval[0]) / 2
+        assert r.interval == rule.interval(r.made, r.deals)
+        assert half <= (0.05 if r.stopped == "precision" else GA.DECIDED) + 1e-12
+        if (r.trump, r.id) == (best["trump"], best["id"]):
+            assert r.stopped == "precision"
+    # a trump's rows share their deals: the first ones drawn
+    for t in GA.TRUMPS:
+        n = {r.deals for r in res.rows if r.trump == t}
+        assert len(n) == 1
+        k = n.pop()
+        assert all((row[GA.TRUMPS.index(t)] is not None) == (i < k)
+                   for i, row in enumerate(res.per_deal))
+    assert any(r.stopped == "decided" for r in res.rows)
+    strict = GA.analyze_game(HAND, "S", seed=3, precision=0.05, samples=60)
+    assert not strict.decide and {r.stopped for r in strict.rows} == {"precision", "samples"}
+    data = res.to_json()
+    assert data["decided_precision"] == GA.DECIDED
+    assert {r["stopped"] for r in data["slems"]} <= {"precision", "decided"}

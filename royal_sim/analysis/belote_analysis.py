@@ -55,6 +55,9 @@ MAX_SAMPLES = 1_000_000
 MAX_REJECTIONS = 100_000
 """Draws in a row breaking the ``voids`` facts after which they are called impossible."""
 EXAMPLE = 'royal-sim analyze --game coinche "SJ S9 SA S10 HA HK D10 C7" --seat S'
+DECIDES = True
+"""Without ``samples`` or ``precision`` the analysis stops a decided row at ± 10 points
+(``DECIDED``): the command passes neither."""
 OPTIONS = ("partner_bid", "their_bid", "leader")
 """The game options (``game_analysis.GAME_OPTIONS``) this module takes."""
 BENCH = (("SJ S9 SA S10 HA HK D10 C7", "S", {}), ("HJ H9 HA SA S10 DK DQ C8", "W", {}))
@@ -468,7 +471,10 @@ def _scores(dt: DealTrump, taker: str, coinche: bool) -> list[int]:
 class Row:
     """One contract in one trump over the deals searched: made on ``made`` of ``deals``,
     the mean net score bid alone (``expected_score_plain``) and coinched by the defence
-    (``expected_score_coinche``); ``biddable``: above the contract standing."""
+    (``expected_score_coinche``); ``biddable``: above the contract standing; ``stopped``:
+    why its search ended: ``precision`` (its interval as narrow as asked), ``decided`` (its
+    choice told apart from the best, the interval within ``DECIDED``), ``samples`` (the
+    cap, or a fixed number of deals)."""
 
     id: str
     trump: str
@@ -478,6 +484,7 @@ class Row:
     expected_score_plain: float
     expected_score_coinche: float
     biddable: bool = True
+    stopped: str = "samples"
 
     @property
     def contract(self) -> int:
@@ -507,7 +514,7 @@ class Row:
                 "expected_score": round(self.expected_score, 3),
                 "expected_score_plain": round(self.expected_score_plain, 3),
                 "expected_score_coinche": round(self.expected_score_coinche, 3),
-                "biddable": self.biddable}
+                "biddable": self.biddable, "stopped": self.stopped}
 
 
 @dataclass(frozen=True)
@@ -553,6 +560,7 @@ class GameAnalysis:
     deals_list: list = field(default_factory=list, repr=False)
     interrupted: bool = False
     standing: StandingRow | None = None
+    decide: bool = False
 
     @property
     def deals(self) -> int:
@@ -611,6 +619,7 @@ class GameAnalysis:
                 "leader": s.seat_name(s.leader), "seed": self.seed, "deals": self.deals,
                 "samples": self.samples, "precision": self.precision, "rounds": self.rounds,
                 "known": list(s.facts), "double_dummy": True, "interrupted": self.interrupted,
+                "decided_precision": DECIDED if self.decide else None,
                 "scoring": "coinche, house rules, no declarations; E[score]: the taker's "
                            "pair's score minus the defence's, the defence coinching where "
                            "that scores better for it; pass = the standing contract, or 0",
@@ -648,9 +657,10 @@ def analyze_game(hand: str, seat: str, *, game="coinche", declarer: str | None =
     declarer: the taker (default ``seat``), or with ``their_bid`` the opponent who bid it;
     partner_bid / their_bid: the contract standing (``"100H"``): passing plays it, a bid
     must be higher, and against theirs coinche is a choice; leader: who leads trick 1
-    (default S); samples: deals (default 200), or with ``precision`` the cap (default
-    2,000); precision: search new deals round by round (``stopping.StoppingRule``'s looks)
-    until every row's interval is within ± that; seed: the generator's (default 1); holds:
+    (default S). Deals: by default precision-driven, every row until its interval is within
+    ± 5 points, a row whose choice is decided within ± 10 (``DECIDED``), at most 2,000;
+    ``precision`` given: every row to it (the cap ``samples``, default 2,000);
+    ``samples`` alone: exactly that many deals. seed: the generator's (default 1); holds:
     ``"W:SA,SK"`` facts; voids: ``"W:H"`` facts; jobs: threads (default every core; the
     figures do not depend on it); progress: called with the number of deals finished as
     they finish; on_update: with the analysis so far after each round.
@@ -665,31 +675,43 @@ def analyze_game(hand: str, seat: str, *, game="coinche", declarer: str | None =
 
     s = setting(hand, seat, game=game, declarer=declarer, holds=holds, voids=voids,
                 partner_bid=partner_bid, their_bid=their_bid, leader=leader)
-    cap, rule = _check_counts(samples, precision)
+    decide = samples is None and precision is None
+    cap, rule = _check_counts(samples, DEFAULT_PRECISION if decide else precision)
     if seed is None:
         seed = 1
     taker = s.seat_name(s.declarer)
     looks = rule.looks() if rule else [cap]
     st = s.standing
     theirs = None if st is None else replace(s, declarer=st.declarer)
+    active = [True] * len(TRUMPS)       # the trumps searched on the round's deals
+    stand_t = None if st is None else TRUMPS.index(st.contract.trump)
 
     def new_worker():
         return [TrumpSearch.of(s.game, t) for t in TRUMPS]
 
     def search(searches, hands):
-        row = tuple(search_deal(ts, hands, s) for ts in searches)
-        return (row, np.array([m for dt in row for m in dt.made], np.int64),
-                np.array([x for dt in row for x in _scores(dt, taker, False)], np.int64),
-                np.array([x for dt in row for x in _scores(dt, taker, True)], np.int64),
-                None if st is None else _standing_deal(st, searches, hands, theirs))
+        on = tuple(active)
+        row = tuple(search_deal(ts, hands, s) if a else None for ts, a in zip(searches, on))
+        pad = [0] * len(ROW_IDS)
+        return (row, np.array([m for dt in row for m in (dt.made if dt else pad)], np.int64),
+                np.array([x for dt in row for x in (_scores(dt, taker, False) if dt else pad)],
+                         np.int64),
+                np.array([x for dt in row for x in (_scores(dt, taker, True) if dt else pad)],
+                         np.int64),
+                None if st is None or not on[stand_t] else
+                _standing_deal(st, searches, hands, theirs), np.array(on, np.bool_))
 
     def result(done) -> GameAnalysis:
-        return _analysis(s, seed, cap, precision, rule, done)
+        return _analysis(s, seed, cap, precision if not decide else DEFAULT_PRECISION, rule,
+                         done, decide)
+
+    biddable = _biddable(s)
 
     def settled(verdicts) -> bool:
-        n = len(verdicts)
-        made = list(_made(verdicts)) + ([sum(v[4][0] for v in verdicts)] if st else [])
-        return rule is not None and all(rule.precise(int(m), n) for m in made)
+        if rule is None:
+            return False
+        active[:] = _open_trumps(Tally.of(verdicts, st), rule, decide, stand_t, biddable)
+        return not any(active)
 
     try:
         done = run_rounds(deals(s, seed), search, new_worker, looks, settled, jobs=jobs,
@@ -700,6 +722,16 @@ def analyze_game(hand: str, seat: str, *, game="coinche", declarer: str | None =
         e.partial = None if partial is None else result(partial)
         raise
     return result(done)
+
+
+DEFAULT_PRECISION = 0.05
+"""The half-width every row is searched to by default (± 5 points)."""
+DECIDED = 0.10
+"""By default a row whose choice is decided (``Tally.decided``) stops at this half-width."""
+DECIDED_Z = 1.96
+"""A choice is decided when its mean score is below the best choice's by more than this
+many standard errors of the paired difference (one-sided, on the deals both were searched
+on, at least ``stopping.FIRST_LOOK`` of them)."""
 
 
 def _standing_deal(st: Standing, searches, hands, s_theirs: Setting) -> tuple[int, int, int]:
@@ -716,39 +748,170 @@ def _standing_deal(st: Standing, searches, hands, s_theirs: Setting) -> tuple[in
             sign * net_score(who, t, st.row, *args, True))
 
 
-def _made(verdicts) -> np.ndarray:
-    """Deals made, per row (trumps in ``TRUMPS`` order, contracts in ``ROW_IDS`` order);
-    a verdict is ``(DealTrump a trump, made, score, score coinché, standing)``, the second
-    to fourth one number a row, the last ``_standing_deal``'s or ``None``."""
-    return _sum(verdicts, 1)
+@dataclass
+class Tally:
+    """The verdicts of the deals searched as arrays: ``made``, ``plain``, ``coinched``
+    (deals × rows, trumps in ``TRUMPS`` order and contracts in ``ROW_IDS`` order; 0 where
+    the row's trump was not searched), ``on`` (deals × trumps: searched), ``stand`` (the
+    standing contract's made, pass and coinche scores on the deals its trump was searched
+    on, × 3; ``None`` without one), ``ours``: the standing contract is the partner's. A
+    trump searched on a deal was searched on every deal before it: its rows' deals are the
+    first ``n`` drawn."""
+
+    made: np.ndarray
+    plain: np.ndarray
+    coinched: np.ndarray
+    on: np.ndarray
+    stand: np.ndarray | None
+    ours: bool = False
+
+    @classmethod
+    def of(cls, verdicts, standing: Standing | None) -> "Tally":
+        k = len(TRUMPS) * len(ROW_IDS)
+        if verdicts:
+            made, plain, coinched = (np.array([v[i] for v in verdicts]) for i in (1, 2, 3))
+            on = np.array([v[5] for v in verdicts])
+        else:
+            made = plain = coinched = np.zeros((0, k), np.int64)
+            on = np.zeros((0, len(TRUMPS)), np.bool_)
+        stand = None if standing is None else np.array(
+            [v[4] for v in verdicts if v[4] is not None], np.int64).reshape(-1, 3)
+        return cls(made, plain, coinched, on, stand, bool(standing and standing.ours))
+
+    def deals(self) -> np.ndarray:
+        """Deals searched, per row."""
+        return np.repeat(self.on.sum(axis=0), len(ROW_IDS))
+
+    def means(self) -> tuple[np.ndarray, np.ndarray]:
+        """The mean score of each row, alone and coinché, over its deals (0 without)."""
+        n = np.maximum(self.deals(), 1)
+        return self.plain.sum(axis=0) / n, self.coinched.sum(axis=0) / n
+
+    def stand_scores(self) -> tuple[float, float | None]:
+        """Passing's and (against their contract) coinche's mean score; passing the
+        partner's contract, the defence coinches where that scores better for it."""
+        n = max(len(self.stand), 1)
+        plain, coinched = self.stand[:, 1].sum() / n, self.stand[:, 2].sum() / n
+        return (min(plain, coinched), None) if self.ours else (plain, coinched)
+
+    def choices(self, biddable: np.ndarray) -> tuple[np.ndarray, list]:
+        """Each choice's score on each deal (NaN where not searched) and its key: every
+        biddable row (its index; the column, alone or coinché, of the lower mean), ``pass``
+        and, against their contract, ``coinche``."""
+        n = len(self.on)
+        on_rows = np.repeat(self.on, len(ROW_IDS), axis=1)
+        plain_mean, coinched_mean = self.means()
+        cols, keys = [], []
+        for i in np.flatnonzero(biddable):
+            src = self.plain if plain_mean[i] <= coinched_mean[i] else self.coinched
+            cols.append(np.where(on_rows[:, i], src[:, i], np.nan))
+            keys.append(int(i))
+        if self.stand is None:
+            cols.append(np.zeros(n))
+            keys.append("pass")
+        else:
+            pad = np.full(n - len(self.stand), np.nan)
+            p, c = self.stand[:, 1].astype(float), self.stand[:, 2].astype(float)
+            if self.ours:
+                cols.append(np.concatenate([p if p.mean() <= c.mean() else c, pad]))
+                keys.append("pass")
+            else:
+                cols += [np.concatenate([p, pad]), np.concatenate([c, pad])]
+                keys += ["pass", "coinche"]
+        return np.column_stack(cols), keys
+
+    def decided(self, biddable: np.ndarray) -> set:
+        """The choices (row indices, ``pass``, ``coinche``) whose mean score is below the
+        best choice's by more than ``DECIDED_Z`` standard errors of their paired
+        difference."""
+        from .stopping import FIRST_LOOK
+
+        scores, keys = self.choices(biddable)
+        if not len(scores):
+            return set()
+        with np.errstate(invalid="ignore"):
+            means = np.array([np.nanmean(c) if np.isfinite(c).any() else -np.inf
+                              for c in scores.T])
+        best = int(np.argmax(means))
+        out = set()
+        for j, key in enumerate(keys):
+            both = np.isfinite(scores[:, j]) & np.isfinite(scores[:, best])
+            m = int(both.sum())
+            if j == best or m < FIRST_LOOK:
+                continue
+            d = scores[both, j] - scores[both, best]
+            if d.mean() + DECIDED_Z * d.std(ddof=1) / np.sqrt(m) < 0:
+                out.add(key)
+        return out
 
 
-def _sum(verdicts, i: int) -> np.ndarray:
-    return np.sum([v[i] for v in verdicts], axis=0) if verdicts else \
-        np.zeros(len(TRUMPS) * len(ROW_IDS), np.int64)
+def _biddable(s: Setting) -> np.ndarray:
+    floor = 0 if s.standing is None else s.standing.contract.value
+    return np.array([CONTRACT_VALUE[r] > floor for _ in TRUMPS for r in ROW_IDS])
 
 
-def _analysis(s: Setting, seed: int, cap: int, precision, rule, done) -> GameAnalysis:
+def _row_states(tally: Tally, rule: StoppingRule | None, decide: bool,
+                biddable: np.ndarray) -> list[str | None]:
+    """Each row's state: ``precision`` (its interval within the rule's precision),
+    ``decided`` (its choice decided, the interval within ``DECIDED``; not a bid below the
+    standing contract counts as decided) or ``None`` (to search on)."""
+    n = tally.deals()
+    made = tally.made.sum(axis=0)
+    decided = tally.decided(biddable) if decide and rule is not None else set()
+    out = []
+    for i in range(len(n)):
+        if rule is None or n[i] == 0:
+            out.append(None)
+        elif rule.precise(int(made[i]), int(n[i])):
+            out.append("precision")
+        elif decide and (i in decided or not biddable[i]) and \
+                rule.half_width(int(made[i]), int(n[i])) <= DECIDED + 1e-12:
+            out.append("decided")
+        else:
+            out.append(None)
+    return out
+
+
+def _open_trumps(tally: Tally, rule: StoppingRule, decide: bool, stand_t: int | None,
+                 biddable: np.ndarray) -> list[bool]:
+    """The trumps to search on the next round's deals: those with a row still open
+    (``_row_states``) or the standing contract's while its interval is too wide; a trump
+    stopped is never searched again."""
+    states = _row_states(tally, rule, decide, biddable)
+    was_on = tally.on[-1] if len(tally.on) else np.ones(len(TRUMPS), np.bool_)
+    out = []
+    for t in range(len(TRUMPS)):
+        rows = states[t * len(ROW_IDS):(t + 1) * len(ROW_IDS)]
+        want = any(x is None for x in rows)
+        if t == stand_t and tally.stand is not None:
+            want = want or not rule.precise(int(tally.stand[:, 0].sum()), len(tally.stand))
+        out.append(bool(want and was_on[t]))
+    return out
+
+
+def _analysis(s: Setting, seed: int, cap: int, precision, rule, done,
+              decide: bool = False) -> GameAnalysis:
     """The ``GameAnalysis`` of the deals searched (``game_rounds.Rounds``)."""
-    n = len(done.verdicts)
-    made, score, doubled = (_sum(done.verdicts, i) for i in (1, 2, 3))
-    st = s.standing
-    floor = 0 if st is None else st.contract.value
+    tally = Tally.of(done.verdicts, s.standing)
+    biddable = _biddable(s)
+    n = tally.deals()
+    made = tally.made.sum(axis=0)
+    plain, coinched = tally.means()
+    states = _row_states(tally, rule, decide, biddable)
     rows = []
     for i in range(len(TRUMPS) * len(ROW_IDS)):
         t, r = TRUMPS[i // len(ROW_IDS)], ROW_IDS[i % len(ROW_IDS)]
-        interval = rule.interval(int(made[i]), n) if rule else wilson(int(made[i]), n)
-        rows.append(Row(r, t, int(made[i]), n, interval, float(score[i]) / n,
-                        float(doubled[i]) / n, CONTRACT_VALUE[r] > floor))
+        k, m = int(n[i]), int(made[i])
+        interval = (rule.interval(m, k) if rule else wilson(m, k)) if k else (0.0, 1.0)
+        rows.append(Row(r, t, m, k, interval, float(plain[i]), float(coinched[i]),
+                        bool(biddable[i]), states[i] or "samples"))
     standing = None
-    if st is not None and n:
-        m, plain, coinched = (sum(v[4][j] for v in done.verdicts) for j in range(3))
-        # the partner's contract: the defence coinches where that scores better for it,
-        # as for a bid of the hand's (Row.expected_score)
-        standing = StandingRow(st, int(m), n, rule.interval(int(m), n) if rule
-                               else wilson(int(m), n),
-                               min(plain, coinched) / n if st.ours else plain / n,
-                               None if st.ours else coinched / n)
+    st = s.standing
+    if st is not None and len(tally.stand):
+        m, k = int(tally.stand[:, 0].sum()), len(tally.stand)
+        pass_score, coinche_score = tally.stand_scores()
+        standing = StandingRow(st, m, k, rule.interval(m, k) if rule else wilson(m, k),
+                               pass_score, coinche_score)
     return GameAnalysis(s, seed, cap, precision, rows, [v[0] for v in done.verdicts],
                         done.rounds, done.seconds, list(done.deals), done.interrupted,
-                        standing)
+                        standing, decide)

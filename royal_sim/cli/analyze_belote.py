@@ -42,8 +42,9 @@ def game_text(result, width: int | None = 80, every: bool = False) -> str:
         deals = f"{result.deals:,} deals"
     else:
         rounds = f"{result.rounds} round{'s' if result.rounds != 1 else ''}"
+        where = ", +-10% where decided" if result.decide else ""
         deals = (f"{result.deals:,} deals in {rounds} (every contract until "
-                 f"+-{result.precision * 100:g}%, at most {result.samples:,})")
+                 f"+-{result.precision * 100:g}%{where}, at most {result.samples:,})")
     lines = [f"Coinche: hand {deck.format_cards(s.hand)} at {s.seat_name(s.seat)}; declarer "
              f"{s.seat_name(s.declarer)} (pair {pair}); {deals}, seed {result.seed}; double "
              f"dummy, {s.seat_name(s.leader)} leads trick 1."]
@@ -87,12 +88,19 @@ def game_text(result, width: int | None = 80, every: bool = False) -> str:
                  "strictly ahead, capot all 8 tricks, générale all 8 by the declarer. Double "
                  "dummy is optimistic for the side that would have to guess "
                  "(docs/belote.md).")
+    decided = sum(r.stopped == "decided" for r in result.rows)
+    if decided:
+        notes.append(f"{decided} contracts stopped at +-10% (\"decided\"): their E[score] is "
+                     "below the best choice's by more than 1.96 standard errors, so more "
+                     "deals would not change the advice; --precision 0.05 holds every "
+                     "contract to +-5%. A trump is searched until all its contracts stop: "
+                     "the deals of a row are the first ones drawn.")
     if result.interrupted:
         notes.append(f"Interrupted: the figures are of the {result.deals:,} deals of the "
                      "rounds finished.")
     if result.precision is not None:
-        wide = [r for r in result.rows
-                if (r.interval[1] - r.interval[0]) / 2 > result.precision + 1e-12]
+        wide = [r for r in result.rows if r.stopped == "samples"
+                and (r.interval[1] - r.interval[0]) / 2 > result.precision + 1e-12]
         if wide:
             notes.append(f"Cap reached: {len(wide)} contracts' intervals are wider than "
                          f"+-{result.precision * 100:g}%.")

@@ -47,8 +47,12 @@ def game_command(game_id: str, declarer: str | None, opts: dict) -> None:
                             argument="hand")
     if opts["seat"] is None:
         raise RoyalSimError(f"missing --seat, e.g. {game_example(game)}", argument="seat")
+    from ..analysis.game_analysis import analysis_module
+
     precision, samples = opts["precision"], opts["samples"]
-    if precision is None and samples is None:
+    decides = precision is None and samples is None and \
+        getattr(analysis_module(game), "DECIDES", False)
+    if precision is None and samples is None and not decides:
         precision = DEFAULT_PRECISION
     text = text_module(game)
     every = bool(ctx.params.get("show_all"))
@@ -56,7 +60,7 @@ def game_command(game_id: str, declarer: str | None, opts: dict) -> None:
     args = dict(game=game.id, declarer=declarer, samples=samples, precision=precision,
                 seed=opts["seed"], holds=opts["holds"], voids=opts["voids"],
                 jobs=opts["jobs"], **extra)
-    live = not opts["as_json"] and sys.stdout.isatty() and precision is not None
+    live = not opts["as_json"] and sys.stdout.isatty() and (precision is not None or decides)
 
     def render(result, width: int, height: int | None = None) -> str:
         return text.game_text(result, width, every=every)
@@ -68,7 +72,8 @@ def game_command(game_id: str, declarer: str | None, opts: dict) -> None:
                                       on_update=table.update, **args)
         else:
             cap = samples if samples is not None else 2000
-            until = "" if precision is None else f"every figure until +-{precision * 100:g}%"
+            until = ("every figure until +-5% (+-10% where decided)" if decides else
+                     "" if precision is None else f"every figure until +-{precision * 100:g}%")
             with Progress(cap, "searching deals", until=until,
                           note=count_compile_note()) as bar:
                 result = analyze_game(opts["hand"], opts["seat"], progress=bar.update,
