@@ -884,9 +884,25 @@ def _open_trumps(tally: Tally, rule: StoppingRule, decide: bool, stand_t: int | 
         rows = states[t * len(ROW_IDS):(t + 1) * len(ROW_IDS)]
         want = any(x is None for x in rows)
         if t == stand_t and tally.stand is not None:
-            want = want or not rule.precise(int(tally.stand[:, 0].sum()), len(tally.stand))
+            want = want or _standing_state(tally, rule, decide, biddable) is None
         out.append(bool(want and was_on[t]))
     return out
+
+
+def _standing_state(tally: Tally, rule: StoppingRule | None, decide: bool,
+                    biddable: np.ndarray) -> str | None:
+    """The standing contract's state, as a row's (``_row_states``): decided when passing
+    (and, against their contract, coinche) are."""
+    m, k = int(tally.stand[:, 0].sum()), len(tally.stand)
+    if rule is None or not k:
+        return None
+    if rule.precise(m, k):
+        return "precision"
+    choices = {"pass"} if tally.ours else {"pass", "coinche"}
+    if decide and choices <= tally.decided(biddable) and \
+            rule.half_width(m, k) <= DECIDED + 1e-12:
+        return "decided"
+    return None
 
 
 def _analysis(s: Setting, seed: int, cap: int, precision, rule, done,
