@@ -239,7 +239,7 @@ def _figures_hand(g, setup, text: str, me: int) -> tuple[int, tuple]:
     deck, n = g.deck(setup), setup.players
     parts = text.split("/")
     if len(parts) not in (1, n):
-        raise DealError(f"HAND is your part ('hand | pile | pile | pile') or every seat's part "
+        raise DealError(f"HAND is your part ('CARDS | pile | pile | pile') or every seat's part "
                         f"in seat order separated by '/' ({n}), got {len(parts)} parts",
                         argument="hand")
     if len(parts) == 1:
@@ -250,19 +250,19 @@ def _figures_hand(g, setup, text: str, me: int) -> tuple[int, tuple]:
         hand_ids = _cards(deck, fields[0], g.id)
         if s == me:
             if len(hand_ids) != g.in_hand(setup):
-                raise CardError(f"HAND must be {g.in_hand(setup)} cards in hand for {g.id} "
+                raise CardError(f"HAND must be {g.in_hand(setup)} cards held for {g.id} "
                                 f"(then '|' and each pile's seen cards), got {len(hand_ids)}: "
                                 f"{deck.format_cards(hand_ids)}", argument="hand")
             mine = sum(1 << c for c in hand_ids)
         elif hand_ids:
-            raise DealError(f"seat {g.seat_name(s, setup)}'s part lists cards in hand "
+            raise DealError(f"seat {g.seat_name(s, setup)}'s part lists held cards "
                             f"({deck.format_cards(hand_ids)}): give only its piles' seen "
                             "cards, after '|'", argument="hand")
         if len(fields) == 1:
             seen.append(None)
             pile_ids = []
         elif len(fields) != 4:
-            raise DealError(f"a {g.id} seat lists its 3 piles' seen cards after its hand, "
+            raise DealError(f"a {g.id} seat lists its 3 piles' seen cards after its held cards, "
                             f"each after a '|', got {len(fields) - 1}", argument="hand")
         else:
             pile_ids = [_cards(deck, f, g.id) for f in fields[1:]]
@@ -291,7 +291,7 @@ def _check_pile(g, setup, deck, ids: list[int], depth: int) -> None:
             raise DealError(f"pile {names}: {deck.card_names[c]} is no tarokk or king, so "
                             "it would stay face up and hide the cards below", argument="hand")
     if TO_HAND >> ids[-1] & 1 and len(ids) < depth:
-        raise DealError(f"pile {names}: {deck.card_names[ids[-1]]} goes to hand, so the next "
+        raise DealError(f"pile {names}: {deck.card_names[ids[-1]]} is taken up, so the next "
                         "card is turned too: list it", argument="hand")
 
 
@@ -818,11 +818,12 @@ def analyze_game(hand: str, seat: str, *, game, declarer=None, samples: int | No
     players: seats (Vier-Anderle 2-13, default 4; Strohmandli 2 or 3); option: the game's
     flags (``no_overtake``, ``pagat_over_skiz``; Strohmandli ``sum|highest``,
     ``valtozat|original``); pot: units (Vier-Anderle, default an empty pot's); stayers:
-    seats that play (Vier-Anderle, ``"1,3"``; yours added); samples: deals (default 200),
-
-    precision: rounds until every row's interval is within ± that; seed (default 1); jobs:
-    threads (the figures do not depend on it); progress, on_update: as
-    ``game_rounds.run_rounds``; max_nodes: Strohmandli's limit of one search (0: none).
+    seats that play (Vier-Anderle, ``"1,3"``; yours added); samples: deals (default 200;
+    Strohmandli ``STROHMANDLI_DEALS``, any precision then unused), or with ``precision``
+    the cap (default 2,000); precision: rounds until every paranoid row's interval is
+    within ± that; seed (default 1); jobs: threads (the figures do not depend on it);
+    progress, on_update: as ``game_rounds.run_rounds``; max_nodes: Strohmandli's limit of
+    one search (0: none).
 
     :raises RoyalSimError: bad input, naming the argument (``declarer``, ``holds``,
         ``voids``: refused, each plays for himself and no facts are taken).
