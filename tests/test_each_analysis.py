@@ -17,7 +17,7 @@ from royal_sim.cli import main
 from royal_sim.engine.counts import CountPosition
 from royal_sim.games import Dealt, get_game
 
-STROH = "XXII XXI XX XVIII XV XII IX SK SQ HK HN DJ | V CK SN | II HA | CQ"
+STROH = E.BENCH["strohmandli"][0][0]
 
 
 def va(hand, seat="2", samples=30, **kw):

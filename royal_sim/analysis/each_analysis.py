@@ -64,9 +64,10 @@ EXAMPLE = 'royal-sim analyze --game vier-anderle "XXI XIX SK HQ" --seat 2 --play
 OPTIONS = ("players", "option", "pot", "stayers")
 """The game options (``game_analysis.GAME_OPTIONS``) this module takes (Strohmandli refuses
 ``pot`` and ``stayers``)."""
-BENCH = (("XXI XIX SK HQ", "2", {"players": 4}),
-         ("XXII XXI XX XVIII XV XII IX SK SQ HK HN DJ | V CK SN | II HA | CQ", "1", {}))
-"""Hands ``benchmarks/bench_games.py --analyze`` times: (hand, seat, options)."""
+BENCH = {"vier-anderle": (("XXI XIX SK HQ", "2", {"players": 4}),),
+         "strohmandli": (("XXII XXI XX XVIII XV XII IX SK SQ HK HN DJ | V CK SN | II HA | CQ",
+                          "1", {}),)}
+"""Hands ``benchmarks/bench_games.py --analyze`` times, per game: (hand, seat, options)."""
 
 DEFAULT_SAMPLES = 200
 """Deals of an analysis on a fixed number of deals (``samples`` alone)."""
@@ -190,7 +191,7 @@ def setting(hand: str, seat: str, *, game, players=None, option=(), pot=None,
         raise
     me = g.parse_seat(seat, setup, "seat")
     if not isinstance(hand, str) or not hand.strip():
-        raise CardError(f"missing HAND: your cards, e.g. {BENCH[0 if not piles else 1][0]!r}",
+        raise CardError(f"missing HAND: your cards, e.g. {BENCH[g.id][0][0]!r}",
                         argument="hand")
     if piles:
         mine, seen = _figures_hand(g, setup, hand, me)
