@@ -23,7 +23,8 @@ A search past ``--max-nodes`` (default 100,000,000, some 7 s) stops and counts a
 
 ``--analyze`` also times a default ``analyze`` (precision-driven, every figure within ± 5
 points, all cores, warm: one small run first) of each hand its game's analysis module lists
-in ``BENCH`` (``royal_sim.analysis.game_analysis.ANALYSES``), one line each::
+in ``BENCH`` (``royal_sim.analysis.game_analysis.ANALYSES``; a module of several games
+maps each game id to its hands), one line each::
 
     GAME analyze: S s (N deals, HAND at SEAT)
     coinche analyze: N deals x 5 trumps in S s
@@ -129,7 +130,10 @@ def _analyses(ids) -> None:
     for gid in ids:
         if gid not in ANALYSES:
             continue
-        for hand, seat, options in getattr(analysis_module(gid), "BENCH", ()):
+        bench = getattr(analysis_module(gid), "BENCH", ())
+        if isinstance(bench, dict):         # a module of several games: game id -> hands
+            bench = bench.get(gid, ())
+        for hand, seat, options in bench:
             analyze_game(hand, seat, game=gid, samples=5, **options)        # warm
             t0 = time.perf_counter()
             result = analyze_game(hand, seat, game=gid, precision=0.05, **options)

@@ -25,6 +25,8 @@ from importlib import import_module
 ANALYSES = {
     "coinche": ("belote_analysis", "analyze_belote"),
     "belote": ("belote_take", "analyze_take"),
+    "vier-anderle": ("each_analysis", "analyze_each"),
+    "strohmandli": ("each_analysis", "analyze_each"),
 }
 """Game id → (module of ``royal_sim.analysis``, module of ``royal_sim.cli`` printing it)."""
 

@@ -1,0 +1,931 @@
+"""Analysing a hand of a game without a declarer, each seat playing for himself (issue 48):
+Vier-Anderle (``spec/other-games.md`` §1) and Strohmandli (§2), double dummy
+(``docs/games.md``, "Analysing a hand" of each game).
+
+**Vier-Anderle.** Your 4 cards at ``seat`` of ``players`` (2 to 13; 38 cards, 54 over 9); the
+seats playing are ``stayers`` (default all; your seat always plays), the others dropped and
+their cards are out. The cards you do not hold are shuffled on the project's generator
+(``games.base.new_state(seed)``, ``shuffled``) and dealt 4 to each other stayer, the rest dead
+(uniform). Trick 1 is led by the first stayer from seat 1 (the dealer's left, §1). One deal is
+read two ways:
+
+- ``paranoid``: your tricks against a coalition of every other stayer (§0's decision: the
+  pessimistic bound), ``engine.counts.CountSolver.value`` on the trick count;
+- ``maxn``: every seat plays for itself: each seat, yourself included, plays the card that
+  gives it the most tricks of its own, all cards seen, and between cards equally good for it
+  the one that leaves you the fewest (max^n, Luckhardt & Irani 1986, with ties broken
+  against you: a subgame-perfect line, so never below the paranoid figure on a deal). Searched
+  in Python on the engine's legal cards and trick winners (``CountSolver.legal``/``play``),
+  memoised; a deal past ``MAXN_NODES`` nodes counts as unknown in that reading.
+
+A lone stayer takes all 4 tricks (§1's decision). The pot: default an empty pot's, 1 unit
+each (3 players: 2 each, §1); the stay-or-drop advice is the spec's EV(stay) =
+E[t]·⌊pot/4⌋ − P(t = 0)·pot against 0 for dropping, on the paranoid reading (§0); the maxn
+reading's EV beside it.
+
+**Strohmandli.** HAND is your part of a deal in the game's notation (``games/strohmandli.py``):
+your 12 cards (three-handed: 8), then ``|`` and each of your piles' cards seen, top first: the
+turned tarokks and kings (gone to hand) and the face-up top; optionally ``/`` and the other
+seats' parts in seat order, your part holding the hand and theirs only their piles' seen cards
+(``| SQ | XIX | D2``). A pile's seen cards are tarokks and kings but the last (which is none,
+unless the pile is all seen). Piles not given are unseen. The cards neither in your hand nor
+seen are dealt uniformly to the others' hands and the piles' hidden places. The first receiver
+(seat 1) leads; double dummy knows every pile's order (very optimistic, §2).
+
+Each figure of §2 is a separate search for you against the rest (each figure its own best
+line: a figure's chance is the chance you can make it, not that you make it beside the
+others): játék, kassza, duplajáték (your card points ≥ 48, 60, 71; three-handed 32, 40, 48,
+tested from the top: one made proves those below), volát (every trick), pagátfogás and
+XXI-fogás (you capture the other's I / XXI: searched only where another seat holds it),
+tulétroá (you capture I, XXI and skíz), négy király (you capture the four kings), uhu (you win
+trick n−1 with II) and pagátulti (trick n with I), searched only where you hold the card.
+Each search stops after ``max_nodes`` nodes (default ``MAX_NODES``): the figure is unknown on
+that deal, its interval spans the unknown deals both ways. The expected result points: per
+deal the figures made, their values in the ``valtozat`` (default: every figure of it is
+searched) or ``original`` table (whose on-lead announcements, Fej, Tulétroá and Négy király,
+are not modelled: its figure is a lower bound), tulétroá and négy király dropped with a
+volát, ``sum`` (default) or ``highest`` (only the highest of játék < kassza < duplajáték <
+volát) as ``--option`` says. The minimax result-point difference (one line of play for every
+figure of both players at once) is not a count the engine can search: not computed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Callable
+
+import numpy as np
+
+from ..errors import CardError, DealError, RoyalSimError
+from .results import wilson
+from .stopping import StoppingRule
+
+EXAMPLE = 'royal-sim analyze --game vier-anderle "XXI XIX SK HQ" --seat 2 --players 4'
+OPTIONS = ("players", "option", "pot", "stayers")
+"""The game options (``game_analysis.GAME_OPTIONS``) this module takes (Strohmandli refuses
+``pot`` and ``stayers``)."""
+BENCH = {"vier-anderle": (("XXI XIX SK HQ", "2", {"players": 4}),),
+         "strohmandli": (("XXII XXI XX XVIII XV XII IX SK SQ HK HN DJ | V CK SN | II HA | CQ",
+                          "1", {}),)}
+"""Hands ``benchmarks/bench_games.py --analyze`` times, per game: (hand, seat, options)."""
+
+DEFAULT_SAMPLES = 200
+"""Deals of an analysis on a fixed number of deals (``samples`` alone)."""
+DEFAULT_CAP = 2000
+"""The most deals of a precision-driven Vier-Anderle analysis when ``samples`` is not given."""
+STROHMANDLI_DEALS = 16
+"""The deals of a Strohmandli analysis when ``samples`` is not given, with or without a
+``precision``: a full deal's ten searches take about a second (``MAX_NODES`` each), so the
+± 5 points of a precision-driven run (400 deals near 50 %) are out of reach; the intervals
+are the fixed-n Wilson ones and the text says they are wide. A precision-driven run needs
+``samples`` of at least ``stopping.FIRST_LOOK`` as its cap."""
+MAX_SAMPLES = 1_000_000
+MAX_NODES = 300_000
+"""Strohmandli: the node limit of one figure's search on one deal (some 0.06 s)."""
+MAXN_NODES = 50_000
+"""Vier-Anderle: the node limit of one deal's max^n search (Python; some 0.3 s)."""
+MAXN_SEATS = 6
+"""Vier-Anderle: the most stayers the max^n reading is searched for (7 and more take seconds
+a deal in Python: that reading is left out, the paranoid one stays)."""
+MAX_TRICKS = 4
+READINGS = ("paranoid", "maxn")
+RULES = ("sum", "highest")
+TABLES = ("valtozat", "original")
+LADDER = ("jatek", "kassza", "duplajatek", "volat")
+"""Strohmandli's figures of which ``highest`` keeps the highest made (§2)."""
+FIGURES = ("jatek", "kassza", "duplajatek", "volat", "pagatfogas", "xxi_fogas", "tuletroa",
+           "negy_kiraly", "uhu", "pagatulti")
+"""Strohmandli's figures searched, in the order shown (ids of ``Strohmandli.figures``)."""
+NOT_WITH_VOLAT = ("tuletroa", "negy_kiraly")
+UNKNOWN = -1
+
+
+# -- the input ---------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Setting:
+    """What one analysis is about, checked. ``game``, ``setup`` (the players and the
+    game's flags), ``seat`` (0-based, of all seats), ``hand`` (mask of the seat's cards in
+    hand, its piles' seen cards apart); ``seats``: the seats that play, in play order
+    (Vier-Anderle's stayers; all seats in Strohmandli), ``leader``: the one leading trick 1
+    (an index of ``seats``); ``pot`` (Vier-Anderle, units), ``rule``, ``table``
+    (Strohmandli's ``sum|highest`` and ``valtozat|original``); ``seen``: per seat (of all
+    seats) its piles' seen cards, top first (``None``: not seen)."""
+
+    game: object
+    setup: object
+    seat: int
+    hand: int
+    seats: tuple[int, ...]
+    leader: int = 0
+    pot: int | None = None
+    rule: str = "sum"
+    table: str = "valtozat"
+    seen: tuple = ()
+
+    @property
+    def kind(self) -> str:
+        """``"tricks"`` (Vier-Anderle) or ``"figures"`` (Strohmandli)."""
+        return "figures" if hasattr(self.game, "pile_depth") else "tricks"
+
+    @property
+    def me(self) -> int:
+        """The seat's index among ``seats`` (the position's seat)."""
+        return self.seats.index(self.seat)
+
+    def seat_name(self, seat: int) -> str:
+        return self.game.seat_name(seat, self.setup)
+
+    @property
+    def deck(self):
+        return self.game.deck(self.setup)
+
+    def hand_text(self) -> str:
+        """The hand as given (Strohmandli: with every seat's piles seen)."""
+        deck = self.deck
+        if self.kind == "tricks":
+            return deck.format_cards(self.hand)
+        parts = []
+        for s in range(self.setup.players):
+            text = deck.format_cards(self.hand) if s == self.seat else ""
+            if self.seen[s] is not None:
+                text += "".join(" | " + " ".join(deck.card_names[c] for c in p)
+                                for p in self.seen[s])
+            parts.append(text.strip())
+        if all(self.seen[s] is None for s in range(len(self.seen)) if s != self.seat):
+            return parts[self.seat]
+        return " / ".join(parts)
+
+
+def setting(hand: str, seat: str, *, game, players=None, option=(), pot=None,
+            stayers=None) -> Setting:
+    """The checked input of an analysis; ``RoyalSimError`` naming the argument: a card not
+    in the deck or given twice, a hand of the wrong size, an unknown seat, players out of
+    the game's range, an option the game does not take, a pot below 1, a pile's seen cards
+    that could not lie so (a card that is no tarokk or king above another)."""
+    from ..games import GameError
+    from .game_analysis import game_of
+
+    g = game_of(game)
+    flags = [str(o).strip().lower().replace("-", "_") for o in _items(option)]
+    piles = hasattr(g, "pile_depth")
+    rule, table = "sum", "valtozat"
+    if piles:
+        for name, value in (("pot", pot), ("stayers", stayers)):
+            if value not in (None, "", (), []):
+                flag = "--" + name
+                raise GameError(f"analyze --game {g.id} does not take {flag} (Vier-Anderle's)",
+                                argument=name)
+        for f in [f for f in flags if f in RULES + TABLES]:
+            if f in RULES:
+                rule = f
+            else:
+                table = f
+            flags.remove(f)
+    try:
+        setup = g.setup(players=players, flags=flags)
+    except GameError as e:
+        if e.argument == "option" and piles:
+            raise GameError(f"{e}; analyze also takes {', '.join(RULES + TABLES)}",
+                            argument="option") from None
+        raise
+    me = g.parse_seat(seat, setup, "seat")
+    if not isinstance(hand, str) or not hand.strip():
+        raise CardError(f"missing HAND: your cards, e.g. {BENCH[g.id][0][0]!r}",
+                        argument="hand")
+    if piles:
+        mine, seen = _figures_hand(g, setup, hand, me)
+        return Setting(g, setup, me, mine, tuple(range(setup.players)), 0, None, rule, table,
+                       seen)
+    deck = g.deck(setup)
+    ids = _cards(deck, hand, g.id)
+    if len(ids) != g.hand_size(setup):
+        raise CardError(f"HAND must be {g.hand_size(setup)} cards for {g.id}, got {len(ids)}: "
+                        f"{deck.format_cards(ids)}", argument="hand")
+    seats = tuple(range(setup.players))
+    if stayers not in (None, "", (), []):
+        given = set()
+        for item in _items(stayers):
+            for t in (x for x in str(item).replace(",", " ").split() if x):
+                try:
+                    given.add(g.parse_seat(t, setup, "stayers"))
+                except GameError as e:
+                    raise GameError(f"stayers: {e}", argument="stayers") from None
+        seats = tuple(sorted(given | {me}))
+    if pot is None:
+        pot = setup.players * (2 if setup.players == 3 else 1)
+    if isinstance(pot, bool) or not isinstance(pot, (int, np.integer)) or pot < 1:
+        raise RoyalSimError(f"pot must be a whole number of units, at least 1, got {pot!r}",
+                            argument="pot")
+    return Setting(g, setup, me, sum(1 << c for c in ids), seats, 0, int(pot))
+
+
+def _items(values) -> list[str]:
+    if values is None:
+        return []
+    if isinstance(values, str):
+        values = [values]
+    return [str(v) for v in values]
+
+
+def _cards(deck, text: str, game_id: str) -> list[int]:
+    try:
+        return deck.parse_cards(text)
+    except CardError as e:
+        raise CardError(f"{e} (HAND, {game_id})", argument="hand") from None
+
+
+def _figures_hand(g, setup, text: str, me: int) -> tuple[int, tuple]:
+    """Strohmandli's HAND (module doc): the hand mask and every seat's piles seen."""
+    deck, n = g.deck(setup), setup.players
+    parts = text.split("/")
+    if len(parts) not in (1, n):
+        raise DealError(f"HAND is your part ('CARDS | pile | pile | pile') or every seat's part "
+                        f"in seat order separated by '/' ({n}), got {len(parts)} parts",
+                        argument="hand")
+    if len(parts) == 1:
+        parts = ["" if s != me else parts[0] for s in range(n)]
+    depth, used, seen, mine = g.pile_depth(setup), 0, [], 0
+    for s, part in enumerate(parts):
+        fields = part.split("|")
+        hand_ids = _cards(deck, fields[0], g.id)
+        if s == me:
+            if len(hand_ids) != g.in_hand(setup):
+                raise CardError(f"HAND must be {g.in_hand(setup)} cards held for {g.id} "
+                                f"(then '|' and each pile's seen cards), got {len(hand_ids)}: "
+                                f"{deck.format_cards(hand_ids)}", argument="hand")
+            mine = sum(1 << c for c in hand_ids)
+        elif hand_ids:
+            raise DealError(f"seat {g.seat_name(s, setup)}'s part lists held cards "
+                            f"({deck.format_cards(hand_ids)}): give only its piles' seen "
+                            "cards, after '|'", argument="hand")
+        if len(fields) == 1:
+            seen.append(None)
+            pile_ids = []
+        elif len(fields) != 4:
+            raise DealError(f"a {g.id} seat lists its 3 piles' seen cards after its held cards, "
+                            f"each after a '|', got {len(fields) - 1}", argument="hand")
+        else:
+            pile_ids = [_cards(deck, f, g.id) for f in fields[1:]]
+            for p in pile_ids:
+                _check_pile(g, setup, deck, p, depth)
+            seen.append(tuple(tuple(p) for p in pile_ids))
+        for c in hand_ids + [c for p in pile_ids for c in p]:
+            if used >> c & 1:
+                raise CardError(f"{deck.card_names[c]} is given twice (HAND)",
+                                argument="hand")
+            used |= 1 << c
+    return mine, tuple(seen)
+
+
+def _check_pile(g, setup, deck, ids: list[int], depth: int) -> None:
+    from ..games.strohmandli import TO_HAND
+
+    if not ids:
+        raise DealError("a pile's seen cards: at least its face-up top (the piles are "
+                        "turned before trick 1)", argument="hand")
+    if len(ids) > depth:
+        raise DealError(f"a {g.id} pile holds {depth} cards, got {len(ids)}", argument="hand")
+    names = " ".join(deck.card_names[c] for c in ids)
+    for c in ids[:-1]:
+        if not TO_HAND >> c & 1:
+            raise DealError(f"pile {names}: {deck.card_names[c]} is no tarokk or king, so "
+                            "it would stay face up and hide the cards below", argument="hand")
+    if TO_HAND >> ids[-1] & 1 and len(ids) < depth:
+        raise DealError(f"pile {names}: {deck.card_names[ids[-1]]} is taken up, so the next "
+                        "card is turned too: list it", argument="hand")
+
+
+# -- the deals ---------------------------------------------------------------------------------
+
+def deals(s: Setting, seed: int):
+    """The deals of an analysis, endless, in order, the same seed the same deals.
+    Vier-Anderle: ``hands``, one mask a seat of ``s.seats`` (play order), the hand at
+    ``s.me``. Strohmandli: a ``games.Dealt`` (hands with their piles' cards, and the
+    piles top first)."""
+    from ..games.base import new_state, shuffled
+
+    state = new_state(seed)
+    deck = s.deck
+    if s.kind == "tricks":
+        free = [c for c in range(deck.n_cards) if not s.hand >> c & 1]
+        while True:
+            order = shuffled(len(free), state)
+            hands, i = [], 0
+            for x in s.seats:
+                if x == s.seat:
+                    hands.append(s.hand)
+                    continue
+                hands.append(sum(1 << free[j] for j in order[i:i + MAX_TRICKS]))
+                i += MAX_TRICKS
+            yield tuple(hands)
+    yield from _pile_deals(s, state, shuffled)
+
+
+def _pile_deals(s: Setting, state, shuffled):
+    from ..games.base import Dealt
+
+    g, setup, deck = s.game, s.setup, s.deck
+    n, depth, k = setup.players, g.pile_depth(setup), g.in_hand(setup)
+    known = s.hand
+    for p in (p for sp in s.seen if sp is not None for p in sp):
+        for c in p:
+            known |= 1 << c
+    free = [c for c in range(deck.n_cards) if not known >> c & 1]
+    while True:
+        order = iter([free[j] for j in shuffled(len(free), state)])
+        hands, piles = [], {}
+        for x in range(n):
+            h = s.hand if x == s.seat else sum(1 << next(order) for _ in range(k))
+            seat_piles = []
+            for p in range(3):
+                top = list(s.seen[x][p]) if s.seen[x] is not None else []
+                top += [next(order) for _ in range(depth - len(top))]
+                seat_piles.append(top)
+                h |= sum(1 << c for c in top)
+            hands.append(h)
+            piles[f"piles {x + 1}"] = seat_piles
+        yield Dealt(tuple(hands), piles)
+
+
+# -- one deal: Vier-Anderle --------------------------------------------------------------------
+
+@dataclass
+class TrickSearch:
+    """One thread's searches of a Vier-Anderle analysis: the rules of the seats playing
+    (``game.rules`` with the seats cut to the stayers), the trick count, the solver."""
+
+    rules: object
+    count: object
+    solver: object
+    _order: list | None = None
+    _apart: set = field(default_factory=set)
+    _suit: list = field(default_factory=list)
+    _power: list = field(default_factory=list)
+    _suit_mask: list = field(default_factory=list)
+
+    @classmethod
+    def of(cls, s: Setting) -> "TrickSearch":
+        from ..engine.count_rules import trick_count
+        from ..engine.counts import CountSolver
+
+        full = s.game.rules(s.setup)
+        m = len(s.seats)
+        rules = full if m == s.setup.players or m < 2 else replace(
+            full, n_seats=m, team_of=np.arange(m, dtype=np.int8))
+        return cls(rules, trick_count(s.deck.n_cards, MAX_TRICKS),
+                   CountSolver(rules, table_bits=12))
+
+    def _arrays(self):
+        r = self.rules
+        self._suit = [int(x) for x in r.suit_of]
+        self._power = [int(x) for x in r.power]
+        self._suit_mask = [int(x) for x in r.suit_masks]
+        ids = sorted(range(r.n_cards), key=lambda c: (self._suit[c], self._power[c]))
+        self._order = [(c, self._suit[c]) for c in ids]
+        self._apart = {c for c in r.upset if c >= 0}
+
+    def winner(self, table) -> int:
+        """The play position of the card winning ``table`` as it stands (a suit card of
+        neither the led suit nor trumps never wins; the upset pair in a trick of trumps
+        only, §1): ``kernel.count_search._win_pos`` for the tarokk duties."""
+        if self._order is None:
+            self._arrays()
+        suit, power, trump = self._suit, self._power, self.rules.trump
+        lo, hi = self.rules.upset
+        w = 0
+        for i in range(1, len(table)):
+            c, b = table[i], table[w]
+            if (power[c] > power[b]) if suit[c] == suit[b] else suit[c] == trump:
+                w = i
+        if lo >= 0 and hi in table and lo in table and all(suit[c] == trump for c in table):
+            w = table.index(lo)
+        return w
+
+    def legal(self, hand: int, table) -> int:
+        """The legal cards of ``hand`` on ``table`` (the current trick so far): follow the
+        led suit, void a trump, else any; must-overtake (``DUTY_OVERTAKE``): the cards of
+        those that would win the trick as it stands, if any (§1, §9)."""
+        from ..engine.count_rules import DUTY_OVERTAKE, DUTY_TRUMP
+
+        if self._order is None:
+            self._arrays()
+        if not table:
+            return hand
+        r = self.rules
+        base = hand & self._suit_mask[self._suit[table[0]]]
+        if not base:
+            trumps = hand & self._suit_mask[r.trump] if r.duty & DUTY_TRUMP else 0
+            base = trumps or hand
+        if r.duty & DUTY_OVERTAKE:
+            win, n = 0, len(table)
+            m = base
+            while m:
+                low = m & -m
+                c = low.bit_length() - 1
+                if self.winner(tuple(table) + (c,)) == n:
+                    win |= low
+                m ^= low
+            if win:
+                base = win
+        return base
+
+    def representatives(self, legal: int, live: int) -> list[int]:
+        """One card of each class of ``legal`` cards alike: cards of one suit with no
+        card of ``live`` (the cards in hands and on the table) between them are alike
+        for every seat's tricks (the same cards beat them and are beaten by them; the dead
+        cards are never played); the upset pair's cards stay apart."""
+        if self._order is None:
+            self._arrays()
+        order = self._order
+        out, prev_suit, run = [], -1, False
+        for c, suit in order:
+            if not live >> c & 1:
+                continue
+            if legal >> c & 1:
+                if not (run and suit == prev_suit) or c in self._apart:
+                    out.append(c)
+                run = c not in self._apart
+            else:
+                run = False
+            prev_suit = suit
+        return out
+
+
+def search_tricks(ts: TrickSearch, hands, s: Setting) -> tuple[int, int]:
+    """``(paranoid, maxn)``: your tricks on one deal (``hands``: one mask a seat of
+    ``s.seats``) against the coalition and with every seat playing for itself (module doc);
+    ``maxn`` is ``UNKNOWN`` past ``MAXN_NODES`` or over ``MAXN_SEATS`` stayers. A lone
+    stayer takes all 4 tricks."""
+    from ..engine.counts import CountPosition
+
+    if len(hands) == 1:
+        return MAX_TRICKS, MAX_TRICKS
+    pos = CountPosition(tuple(hands), s.leader)
+    paranoid = ts.solver.value(pos, (s.me,), ts.count)
+    if len(hands) > MAXN_SEATS:
+        return paranoid, UNKNOWN
+    return paranoid, maxn_tricks(ts, pos, s.me, MAXN_NODES)
+
+
+class _Budget(Exception):
+    pass
+
+
+def maxn_tricks(ts: TrickSearch, pos, me: int, max_nodes: int = MAXN_NODES) -> int:
+    """Seat ``me``'s tricks from ``pos`` (a trick start or within a trick) when every seat
+    plays for its own tricks, ties broken against ``me`` (module doc); ``UNKNOWN`` past
+    ``max_nodes`` nodes. Legal cards and trick winners by ``TrickSearch.legal`` /
+    ``winner`` (the engine's rules, checked against it in the tests)."""
+    m = ts.rules.n_seats
+    memo: dict = {}
+    nodes = [0]
+    zero = (0,) * m
+
+    def value(hands, leader, table) -> tuple:
+        key = (hands, leader, table)
+        got = memo.get(key)
+        if got is not None:
+            return got
+        nodes[0] += 1
+        if max_nodes and nodes[0] > max_nodes:
+            raise _Budget
+        seat = (leader + len(table)) % m
+        best = None
+        for c in ts.representatives(ts.legal(hands[seat], table), _live(hands, table)):
+            h = hands[:seat] + (hands[seat] & ~(1 << c),) + hands[seat + 1:]
+            tab = table + (c,)
+            if len(tab) < m:
+                v = value(h, leader, tab)
+            else:
+                w = (leader + ts.winner(tab)) % m
+                v = value(h, w, ()) if h[0] else zero
+                v = v[:w] + (v[w] + 1,) + v[w + 1:]
+            if best is None or v[seat] > best[seat] or (v[seat] == best[seat]
+                                                        and v[me] < best[me]):
+                best = v
+        memo[key] = best
+        return best
+
+    if not any(pos.hands):
+        return 0
+    try:
+        return value(tuple(pos.hands), pos.leader, tuple(pos.table))[me]
+    except _Budget:
+        return UNKNOWN
+
+
+def _live(hands, table) -> int:
+    m = 0
+    for h in hands:
+        m |= h
+    for c in table:
+        m |= 1 << c
+    return m
+
+
+# -- one deal: Strohmandli ---------------------------------------------------------------------
+
+def figure_counts(g, setup) -> dict:
+    """Strohmandli's figures as counts for the seat's side: id → (``Count``, threshold,
+    ``needs``) where ``needs`` is ``"mine"`` / ``"theirs"`` with a card the seat must (not)
+    hold, or ``None`` (module doc)."""
+    from ..engine.count_rules import Count
+
+    deck = g.deck(setup)
+    n, T = deck.n_cards, g.n_tricks(setup)
+    ids = {name: deck.card_names.index(name) for name in ("I", "II", "XXI", "XXII")}
+    kings = [c for c in range(n) if deck.suit_of[c] != deck.tarokk
+             and deck.card_names[c].endswith("K")]
+
+    def capture(cards):
+        pts = np.zeros(n, np.int16)
+        pts[list(cards)] = 1
+        return Count(points=pts, trick_points=np.zeros(T, np.int16), label="captures")
+
+    def trick_with(t, c):
+        tp = np.zeros(T, np.int16)
+        tc = np.zeros(T, np.uint64)
+        tp[t], tc[t] = 1, np.uint64(1) << np.uint64(c)
+        return Count(points=np.zeros(n, np.int16), trick_points=tp, trick_cards=tc,
+                     label="trick won with a card")
+
+    pts = g.count(setup)
+    levels = (48, 60, 71) if setup.players == 2 else (32, 40, 48)
+    return {
+        "jatek": (pts, levels[0], None), "kassza": (pts, levels[1], None),
+        "duplajatek": (pts, levels[2], None),
+        "volat": (Count(points=np.zeros(n, np.int16), trick_points=np.ones(T, np.int16),
+                        label="tricks"), T, None),
+        "pagatfogas": (capture([ids["I"]]), 1, ("theirs", ids["I"])),
+        "xxi_fogas": (capture([ids["XXI"]]), 1, ("theirs", ids["XXI"])),
+        "tuletroa": (capture([ids["I"], ids["XXI"], ids["XXII"]]), 3, None),
+        "negy_kiraly": (capture(kings), len(kings), None),
+        "uhu": (trick_with(T - 2, ids["II"]), 1, ("mine", ids["II"])),
+        "pagatulti": (trick_with(T - 1, ids["I"]), 1, ("mine", ids["I"])),
+    }
+
+
+@dataclass
+class FigureSearch:
+    """One thread's searches of a Strohmandli analysis: the figures' counts, the node
+    limit of one search (a deal's piles are part of its rules: one solver a deal)."""
+
+    game: object
+    setup: object
+    counts: dict
+    max_nodes: int
+
+    @classmethod
+    def of(cls, s: Setting, max_nodes: int) -> "FigureSearch":
+        return cls(s.game, s.setup, figure_counts(s.game, s.setup), max_nodes)
+
+
+def search_figures(fs: FigureSearch, dealt, s: Setting) -> tuple[int, ...]:
+    """Each figure of ``FIGURES`` on one deal (a ``games.Dealt``): 1 the seat can make it
+    against the rest, 0 not, ``UNKNOWN`` past the node limit (module doc)."""
+    from ..engine.counts import CountPosition, CountSolver, SearchLimitError
+
+    solver = CountSolver(fs.game.rules(fs.setup, dealt), table_bits=18,
+                         max_nodes=fs.max_nodes)
+    pos = CountPosition(tuple(dealt.hands), s.leader)
+    side = (s.me,)
+    mine = dealt.hands[s.me]
+    got: dict = {}
+
+    def test(fid):
+        cnt, k, needs = fs.counts[fid]
+        if needs is not None:
+            whose, card = needs
+            if (whose == "mine") != bool(mine >> card & 1):
+                return 0
+        try:
+            return int(solver.reaches(pos, side, cnt, k))
+        except SearchLimitError:
+            return UNKNOWN
+
+    got["volat"] = test("volat")
+    # the point ladder from the top: a level made proves those below (volát proves all)
+    below = 1 if got["volat"] == 1 else None
+    for fid in ("duplajatek", "kassza", "jatek"):
+        got[fid] = below if below is not None else test(fid)
+        if got[fid] == 1:
+            below = 1
+    for fid in FIGURES:
+        if fid not in got:
+            got[fid] = test(fid)
+    return tuple(got[f] for f in FIGURES)
+
+
+def result_points(made: dict, values: dict, rule: str) -> int:
+    """The result points of one deal's figures ``made`` (id → bool) with ``values`` (id →
+    points, ``None`` not in the table), under ``rule`` (module doc)."""
+    won = {f for f, m in made.items() if m and values.get(f)}
+    if "volat" in won:
+        won -= set(NOT_WITH_VOLAT)
+    if rule == "highest":
+        top = [f for f in LADDER if f in won]
+        won -= set(top[:-1])
+    return sum(values[f] for f in won)
+
+
+# -- the analysis ------------------------------------------------------------------------------
+
+@dataclass
+class Row:
+    """One figure over the deals searched: ``id``, ``param`` (a trick count), ``reading``
+    (``paranoid`` / ``maxn``; Strohmandli: ``paranoid``), made on ``made`` and unknown on
+    ``unknown`` of ``deals`` deals, ``interval`` (95 %, spanning the unknown deals both
+    ways), ``value`` (Strohmandli: its result points in the chosen table)."""
+
+    id: str
+    param: int | None
+    reading: str
+    made: int
+    unknown: int
+    deals: int
+    interval: tuple[float, float]
+    value: int | None = None
+
+    @property
+    def probability(self) -> float | None:
+        """Made over the deals decided (``None`` when none is)."""
+        known = self.deals - self.unknown
+        return self.made / known if known else None
+
+    def to_json(self) -> dict:
+        lo, hi = self.interval
+        p = self.probability
+        out = {"id": self.id, "param": self.param, "reading": self.reading,
+               "probability": None if p is None else round(p, 6),
+               "ci95": [round(lo, 6), round(hi, 6)], "made": self.made,
+               "unknown": self.unknown, "deals": self.deals}
+        if self.value is not None:
+            out["value"] = self.value
+            out["expected_points"] = None if p is None else round(p * self.value, 3)
+        return out
+
+
+@dataclass
+class EachAnalysis:
+    """The result of ``analyze_game``: ``rows`` (Vier-Anderle: at least K tricks, K = 1 … 4,
+    then exactly K, K = 0 … 4, paranoid then maxn; Strohmandli: each of ``FIGURES``),
+    ``per_deal``: each deal's verdict (``search_tricks``' pair, ``search_figures``' tuple),
+    ``seconds``: the searching time."""
+
+    setting: Setting
+    seed: int
+    samples: int
+    precision: float | None
+    rows: list[Row]
+    per_deal: list
+    rounds: int
+    seconds: float
+    max_nodes: int = MAX_NODES
+    interrupted: bool = False
+    deals_list: list = field(default_factory=list, repr=False)
+
+    @property
+    def deals(self) -> int:
+        return len(self.per_deal)
+
+    @property
+    def searched_as(self) -> str:
+        """What one deal is searched for (the benchmark's ``N deals x …``)."""
+        if self.setting.kind == "tricks":
+            return "2 readings"
+        return f"{len(FIGURES)} figures"
+
+    def row(self, id: str, param=None, reading: str = "paranoid") -> Row:
+        return next(r for r in self.rows if r.id == id and r.param == param
+                    and r.reading == reading)
+
+    # Vier-Anderle
+
+    def tricks_of(self, reading: str) -> list[int]:
+        """Your tricks on each deal decided in ``reading``."""
+        i = READINGS.index(reading)
+        return [v[i] for v in self.per_deal if v[i] != UNKNOWN]
+
+    def expected_tricks(self, reading: str = "paranoid") -> float | None:
+        t = self.tricks_of(reading)
+        return sum(t) / len(t) if t else None
+
+    def ev_stay(self, reading: str = "paranoid") -> float | None:
+        """EV(stay) = E[t]·⌊pot/4⌋ − P(t = 0)·pot, units (§1)."""
+        t = self.tricks_of(reading)
+        if not t:
+            return None
+        pot = self.setting.pot
+        return sum(t) / len(t) * (pot // 4) - sum(1 for x in t if x == 0) / len(t) * pot
+
+    # Strohmandli
+
+    def values(self) -> dict:
+        """Figure id → its result points in the chosen table (``None``: not in it)."""
+        table = self.setting.table
+        return {f.id: f.values.get(table) for f in self.setting.game.figures()}
+
+    def expected_points(self) -> tuple[float, float] | None:
+        """The mean result points over the deals: the unknown figures as not made, as made."""
+        if not self.per_deal:
+            return None
+        vals, rule = self.values(), self.setting.rule
+        lo = hi = 0
+        for v in self.per_deal:
+            lo += result_points({f: x == 1 for f, x in zip(FIGURES, v)}, vals, rule)
+            hi += result_points({f: x != 0 for f, x in zip(FIGURES, v)}, vals, rule)
+        return lo / self.deals, hi / self.deals
+
+    def advice(self) -> dict:
+        """Vier-Anderle: ``stay`` when EV(stay) > 0 on the paranoid reading (§0), else
+        ``drop`` (0); the maxn reading's figures beside it. Strohmandli (nothing to bid):
+        the expected result points (``expected_points``), the rule and table."""
+        s = self.setting
+        if s.kind == "tricks":
+            ev = self.ev_stay("paranoid")
+            out = {"advice": "stay" if ev is not None and ev > 0 else "drop",
+                   "reading": "paranoid", "pot": s.pot, "per_trick": s.pot // 4,
+                   "expected_tricks": _r(self.expected_tricks("paranoid")),
+                   "p_no_trick": _r(1 - self.row("tricks", 1).probability
+                                    if self.deals else None),
+                   "ev_stay": _r(ev), "ev_drop": 0.0}
+            ev_n = self.ev_stay("maxn")
+            out["maxn"] = {"advice": None if ev_n is None else ("stay" if ev_n > 0 else "drop"),
+                           "expected_tricks": _r(self.expected_tricks("maxn")),
+                           "ev_stay": _r(ev_n)}
+            return out
+        e = self.expected_points()
+        return {"expected_result_points": _r(e[0]) if e else None,
+                "expected_result_points_range": [_r(e[0]), _r(e[1])] if e else None,
+                "rule": s.rule, "table": s.table, "minimax_difference": None,
+                "note": "each figure searched on its own (its own best line); the minimax "
+                        "result-point difference is not computed (not a count the engine "
+                        "searches)"}
+
+    def to_json(self) -> dict:
+        s = self.setting
+        out = {"game": s.game.id, "hand": s.hand_text(), "seat": s.seat_name(s.seat),
+               "players": s.setup.players, "options": sorted(s.setup.flags),
+               "leader": s.seat_name(s.seats[s.leader]), "seed": self.seed,
+               "deals": self.deals, "samples": self.samples, "precision": self.precision,
+               "rounds": self.rounds, "double_dummy": True}
+        if s.kind == "tricks":
+            out.update({"stayers": [s.seat_name(x) for x in s.seats], "pot": s.pot,
+                        "readings": {"paranoid": "your tricks against a coalition of every "
+                                     "other stayer (the pessimistic bound)",
+                                     "maxn": "every seat maximises its own tricks, ties "
+                                     "against you (max^n)"}})
+        else:
+            out.update({"rule": s.rule, "table": s.table, "max_nodes": self.max_nodes,
+                        "reading": "each figure alone, you against the rest, double dummy "
+                                   "knowing the piles' order"})
+        out["slems"] = [r.to_json() for r in self.rows]
+        out["advice"] = self.advice()
+        return out
+
+
+def _r(x, d: int = 4):
+    return None if x is None else round(float(x), d)
+
+
+def _check_counts(samples, precision, cap_default: int) -> tuple[int, StoppingRule | None]:
+    if samples is not None and (isinstance(samples, bool) or not isinstance(samples, int)):
+        raise RoyalSimError(f"samples must be a whole number, got {samples!r}",
+                            argument="samples")
+    if precision is None:
+        n = DEFAULT_SAMPLES if samples is None else samples
+        if not 1 <= n <= MAX_SAMPLES:
+            raise RoyalSimError(f"samples must be 1 to {MAX_SAMPLES:,}, got {n}",
+                                argument="samples")
+        return n, None
+    rule = StoppingRule(precision, cap_default if samples is None else samples)
+    if rule.cap > MAX_SAMPLES:
+        raise RoyalSimError(f"samples must be at most {MAX_SAMPLES:,}, got {rule.cap}",
+                            argument="samples")
+    return rule.cap, rule
+
+
+def analyze_game(hand: str, seat: str, *, game, declarer=None, samples: int | None = None,
+                 precision: float | None = None, seed: int | None = 1, holds=(), voids=(),
+                 jobs: int | None = None, progress: Callable[[int], None] | None = None,
+                 on_update: Callable[["EachAnalysis"], None] | None = None,
+                 players: int | None = None, option=(), pot: int | None = None,
+                 stayers=None, max_nodes: int = MAX_NODES) -> EachAnalysis:
+    """Vier-Anderle: your tricks' chances (at least K, exactly K; paranoid and maxn) and
+    the stay-or-drop advice; Strohmandli: each figure's chance and the expected result
+    points, holding ``hand`` at ``seat`` (``1`` … ``n``) (module doc).
+
+    players: seats (Vier-Anderle 2-13, default 4; Strohmandli 2 or 3); option: the game's
+    flags (``no_overtake``, ``pagat_over_skiz``; Strohmandli ``sum|highest``,
+    ``valtozat|original``); pot: units (Vier-Anderle, default an empty pot's); stayers:
+    seats that play (Vier-Anderle, ``"1,3"``; yours added); samples: deals (default 200;
+    Strohmandli ``STROHMANDLI_DEALS``, any precision then unused), or with ``precision``
+    the cap (default 2,000); precision: rounds until every paranoid row's interval is
+    within ± that; seed (default 1); jobs: threads (the figures do not depend on it);
+    progress, on_update: as ``game_rounds.run_rounds``; max_nodes: Strohmandli's limit of
+    one search (0: none).
+
+    :raises RoyalSimError: bad input, naming the argument (``declarer``, ``holds``,
+        ``voids``: refused, each plays for himself and no facts are taken).
+    :raises KeyboardInterrupt: with ``.partial`` the analysis of the rounds finished.
+    """
+    from ..games import GameError
+    from .game_rounds import run_rounds
+
+    for name, value in (("declarer", declarer), ("holds", holds), ("voids", voids)):
+        if value not in (None, (), [], ""):
+            raise GameError(f"analyze --game {game if isinstance(game, str) else game.id} "
+                            f"does not take --{name} (each seat plays for himself; no "
+                            "facts about the others' hands)", argument=name)
+    s = setting(hand, seat, game=game, players=players, option=option, pot=pot,
+                stayers=stayers)
+    if isinstance(max_nodes, bool) or not isinstance(max_nodes, int) or max_nodes < 0:
+        raise RoyalSimError(f"max_nodes must be a whole number >= 0, got {max_nodes!r}",
+                            argument="max_nodes")
+    tricks = s.kind == "tricks"
+    if not tricks and samples is None:
+        samples, precision = STROHMANDLI_DEALS, None
+    cap, rule = _check_counts(samples, precision, DEFAULT_CAP)
+    seed = 1 if seed is None else seed
+    looks = rule.looks() if rule else [cap]
+
+    if tricks:
+        def new_worker():
+            return TrickSearch.of(s)
+
+        def search(ts, hands):
+            return search_tricks(ts, hands, s)
+    else:
+        def new_worker():
+            return FigureSearch.of(s, max_nodes)
+
+        def search(fs, dealt):
+            return search_figures(fs, dealt, s)
+
+    def result(done) -> EachAnalysis:
+        return _analysis(s, seed, cap, precision, rule, done, max_nodes)
+
+    def settled(verdicts) -> bool:
+        if rule is None:
+            return False
+        from .stopping import FIRST_LOOK
+
+        rows = _analysis(s, seed, cap, precision, rule, _Done(verdicts), max_nodes).rows
+        return len(verdicts) >= FIRST_LOOK and all(
+            (r.interval[1] - r.interval[0]) / 2 <= precision + 1e-12 for r in rows
+            if r.id != "tricks_exactly" and r.reading == "paranoid")
+
+    try:
+        done = run_rounds(deals(s, seed), search, new_worker, looks, settled, jobs=jobs,
+                          progress=progress,
+                          on_update=(lambda d: on_update(result(d))) if on_update else None)
+    except KeyboardInterrupt as e:
+        partial = getattr(e, "partial", None)
+        e.partial = None if partial is None else result(partial)
+        raise
+    return result(done)
+
+
+@dataclass
+class _Done:
+    verdicts: list
+    deals: list = field(default_factory=list)
+    rounds: int = 0
+    seconds: float = 0.0
+    interrupted: bool = False
+
+
+def _analysis(s: Setting, seed, cap, precision, rule, done, max_nodes) -> EachAnalysis:
+    """The ``EachAnalysis`` of the deals searched (``game_rounds.Rounds``)."""
+    v = done.verdicts
+    n = len(v)
+
+    def interval(made, unknown):
+        f = rule.interval if rule else wilson
+        if n == 0:
+            return (0.0, 1.0)
+        return f(made, n)[0], f(made + unknown, n)[1]
+
+    rows = []
+    if s.kind == "tricks":
+        readings = READINGS if len(s.seats) <= MAXN_SEATS else READINGS[:1]
+        for i, reading in enumerate(readings):
+            unknown = sum(1 for x in v if x[i] == UNKNOWN)
+            for k in range(1, MAX_TRICKS + 1):
+                made = sum(1 for x in v if x[i] != UNKNOWN and x[i] >= k)
+                rows.append(Row("tricks", k, reading, made, unknown, n,
+                                interval(made, unknown)))
+            for k in range(MAX_TRICKS + 1):
+                made = sum(1 for x in v if x[i] == k)
+                rows.append(Row("tricks_exactly", k, reading, made, unknown, n,
+                                interval(made, unknown)))
+    else:
+        values = {f.id: f.values.get(s.table) for f in s.game.figures()}
+        for i, fid in enumerate(FIGURES):
+            made = sum(1 for x in v if x[i] == 1)
+            unknown = sum(1 for x in v if x[i] == UNKNOWN)
+            rows.append(Row(fid, None, "paranoid", made, unknown, n, interval(made, unknown),
+                            values.get(fid) or 0))
+    return EachAnalysis(s, seed, cap, precision, rows, list(v), done.rounds, done.seconds,
+                        max_nodes, done.interrupted, list(done.deals))

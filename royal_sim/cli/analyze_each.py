@@ -1,0 +1,136 @@
+"""``royal-sim analyze --game vier-anderle|strohmandli HAND --seat K``: the text of a hand of a
+game without a declarer (``analysis.each_analysis``), within the terminal's width (80 columns
+off a terminal); ``cli/analyze_game.py`` runs it."""
+
+from __future__ import annotations
+
+from ..format import fill, fitted, number, percent
+
+
+def game_text(result, width: int | None = 80, every: bool = False) -> str:
+    """The text ``analyze`` prints for Vier-Anderle or Strohmandli: the header, the advice in
+    one line, the table, the footnotes; prose wrapped to ``width``. ``every`` (``--all``):
+    Vier-Anderle also lists the chance of exactly each trick count."""
+    s = result.setting
+    head, advice, body, notes = (_tricks if s.kind == "tricks" else _figures)(result, width,
+                                                                                every)
+    return "\n".join([fill(line, width, "  ") for line in head + [advice]] + [body]
+                     + [fill(line, width, "  ") for line in notes])
+
+
+def _deals(result) -> str:
+    if result.precision is None:
+        return f"{result.deals:,} deals"
+    rounds = f"{result.rounds} round{'s' if result.rounds != 1 else ''}"
+    return (f"{result.deals:,} deals in {rounds} (every paranoid figure until "
+            f"+-{result.precision * 100:g}%, at most {result.samples:,})")
+
+
+def _interval(row) -> str:
+    lo, hi = row.interval
+    return f"{percent(lo)} - {percent(hi)}"
+
+
+def _tricks(result, width, every):
+    s = result.setting
+    g = s.game
+    opts = f", options {', '.join(sorted(s.setup.flags))}" if s.setup.flags else ""
+    stay = ", ".join(s.seat_name(x) for x in s.seats)
+    head = [f"{g.title}: hand {s.hand_text()} at seat {s.seat_name(s.seat)} of "
+            f"{s.setup.players}; playing: {stay}{opts}; pot {s.pot} ({s.pot // 4} a trick); "
+            f"{_deals(result)}, seed {result.seed}; double dummy, seat "
+            f"{s.seat_name(s.seats[s.leader])} leads."]
+    a = result.advice()
+    if a["ev_stay"] is None:
+        advice = "Advice: none (no deal searched)."
+    else:
+        advice = (f"Advice: {a['advice']}: E[tricks] {number(a['expected_tricks'], 2)}, no "
+                  f"trick {percent(a['p_no_trick'])}, EV(stay) "
+                  f"{number(a['ev_stay'], 2, sign=True)} units (drop: 0), against the "
+                  "coalition")
+        m = a["maxn"]
+        if m["ev_stay"] is not None:
+            advice += (f"; each for himself E[tricks] {number(m['expected_tricks'], 2)}, "
+                       f"EV(stay) {number(m['ev_stay'], 2, sign=True)}")
+        advice += "."
+    readings = [r for r in ("paranoid", "maxn") if any(x.reading == r for x in result.rows)]
+    headers, align = ["tricks"], ["left"]
+    for r in readings:
+        word = "coalition" if r == "paranoid" else "each for himself"
+        headers += [f"{word}", f"95% CI ({word})"]
+        align += ["right", "left"]
+    body = []
+    ids = [("tricks", k) for k in range(1, 5)]
+    if every:
+        ids += [("tricks_exactly", k) for k in range(5)]
+    for rid, k in ids:
+        line = [f"at least {k}" if rid == "tricks" else f"exactly {k}"]
+        for r in readings:
+            row = result.row(rid, k, r)
+            line += [percent(row.probability), _interval(row)]
+        body.append(line)
+    tab = fitted(body, headers, align, width, wrap=tuple(h for h in headers if "CI" in h),
+                 drop=tuple(h for h in headers if "CI" in h))
+    notes = ["Coalition: your most tricks when every other stayer plays against you, all cards "
+             "seen (the paranoid reading, spec §0): the pessimistic bound. Each for himself: "
+             "every seat plays for its own most tricks, between equal cards the one worst for "
+             "you (max^n); never below the coalition's figure on a deal. Double dummy is "
+             "optimistic for whoever would have to guess (docs/games.md)."]
+    if "maxn" not in readings:
+        from ..analysis.each_analysis import MAXN_SEATS
+
+        notes.append(f"Each for himself is searched for at most {MAXN_SEATS} stayers "
+                     "(--stayers): not here.")
+    unknown = max((r.unknown for r in result.rows if r.reading == "maxn"), default=0)
+    if unknown:
+        notes.append(f"Each for himself: {unknown} deals past the search's limit, in the "
+                     "intervals both ways.")
+    notes.append(f"EV(stay) = E[tricks] x floor(pot/4) - P(no trick) x pot (spec §1), pot "
+                 f"{s.pot} units (--pot; default an empty pot's: 1 a player, 2 each with 3).")
+    if not every:
+        notes.append("--all adds the chance of exactly each trick count; --json every row.")
+    if result.precision is not None:
+        wide = [r for r in result.rows if r.reading == "paranoid" and r.id == "tricks"
+                and (r.interval[1] - r.interval[0]) / 2 > result.precision + 1e-12]
+        if wide:
+            notes.append(f"Cap reached: {len(wide)} intervals are wider than "
+                         f"+-{result.precision * 100:g}%.")
+    return head, advice, tab, notes
+
+
+def _figures(result, width, every):
+    from ..analysis.each_analysis import STROHMANDLI_DEALS
+
+    s = result.setting
+    g = s.game
+    names = {f.id: f.name for f in g.figures()}
+    head = [f"{g.title}: {s.hand_text()} at seat {s.seat_name(s.seat)} of "
+            f"{s.setup.players}; {_deals(result)}, seed {result.seed}; each figure searched "
+            f"alone, you against the rest, double dummy knowing the piles' order; "
+            f"{s.table} values, {s.rule} rule."]
+    e = result.expected_points()
+    if e is None:
+        advice = "Expected result points: none (no deal searched)."
+    elif e[0] == e[1]:
+        advice = f"Expected result points: {number(e[0], 2)} (your figures only)."
+    else:
+        advice = (f"Expected result points: {number(e[0], 2)} to {number(e[1], 2)} (the "
+                  "figures past the search's limit as missed, as made; your figures only).")
+    body = []
+    for r in result.rows:
+        p = r.probability
+        body.append([names.get(r.id, r.id), percent(p, blank="?"), _interval(r),
+                     str(r.unknown) if r.unknown else "", str(r.value or "-"),
+                     number(None if p is None else p * (r.value or 0), 2, blank="?")])
+    headers = ["figure", "chance", "95% CI", "past limit", "value", "E[points]"]
+    align = ("left", "right", "left", "right", "right", "right")
+    tab = fitted(body, headers, align, width, wrap=("95% CI",), drop=("past limit",))
+    notes = [f"Chance: of the deals decided; 95% CI spans the {result.max_nodes:,}-node "
+             "limit's undecided deals both ways. Each figure is its own best line (making one "
+             "need not leave the others); the other seat's figures and the minimax "
+             "result-point difference are not computed. The original table's on-lead "
+             "announcements (Fej, Tulétroá, Négy király) are not modelled (docs/games.md)."]
+    if result.precision is None and result.samples == STROHMANDLI_DEALS:
+        notes.append(f"{STROHMANDLI_DEALS} deals by default: a full deal takes about a second "
+                     "(--samples N for more; with --precision, N is the cap).")
+    return head, advice, tab, notes
