@@ -21,8 +21,9 @@ A search past ``--max-nodes`` (default 100,000,000, some 7 s) stops and counts a
 ``> limit`` (the line says how many did). Usage: ``python benchmarks/bench_games.py [--deals
 20] [--heavy-deals 5] [--seed 1] [--games belote,harmas] [--max-nodes N] [--analyze]``.
 
-``--analyze`` also times a default ``analyze`` (precision-driven, every figure within ± 5
-points, all cores, warm: one small run first) of each hand its game's analysis module lists
+``--analyze`` also times a default ``analyze`` (``game_analysis.analyze_game`` without
+``samples`` or ``precision``: every figure within ± 5 points, coinche's decided rows ± 10,
+all cores, warm: one small run first) of each hand its game's analysis module lists
 in ``BENCH`` (``royal_sim.analysis.game_analysis.ANALYSES``; a module of several games
 maps each game id to its hands), one line each::
 
@@ -136,7 +137,7 @@ def _analyses(ids) -> None:
         for hand, seat, options in bench:
             analyze_game(hand, seat, game=gid, samples=5, **options)        # warm
             t0 = time.perf_counter()
-            result = analyze_game(hand, seat, game=gid, precision=0.05, **options)
+            result = analyze_game(hand, seat, game=gid, **options)     # the default run
             sec = time.perf_counter() - t0
             print(f"{gid} analyze: {sec:.1f} s ({result.deals} deals, {hand} at {seat}"
                   f"{''.join(f', {k}={v}' for k, v in options.items())})", flush=True)

@@ -30,6 +30,9 @@ ANALYSES = {
 }
 """Game id → (module of ``royal_sim.analysis``, module of ``royal_sim.cli`` printing it)."""
 
+DEFAULT_PRECISION = 0.05
+"""Every figure until ± 5 points, as royal's ``analyze``, unless the module ``DECIDES``."""
+
 GAME_OPTIONS = ("players", "option", "pot", "stayers", "called", "turned", "partner_bid",
                 "their_bid", "contract", "leader")
 """The options of ``analyze`` that only some games take (``--players``, ``--option``,
@@ -75,14 +78,20 @@ def check_options(game, options: dict) -> None:
 def analyze_game(hand, seat, *, game, **options):
     """The analysis of ``hand`` at ``seat`` in ``game`` by its module (module doc): an
     option given (not ``None`` or empty) that the module's ``analyze_game`` does not take is
-    refused (``GameError`` naming it as its flag), one not given is left out."""
+    refused (``GameError`` naming it as its flag), one not given is left out. Neither
+    ``samples`` nor ``precision`` given: precision-driven at ``DEFAULT_PRECISION``, or the
+    module's own default where it ``DECIDES`` (coinche: decided rows at ± 10 points)."""
     import inspect
 
     from ..games import GameError
 
     extra = {k: options.pop(k) for k in GAME_OPTIONS if k in options}
     check_options(game, extra)
-    function = analysis_module(game).analyze_game
+    module = analysis_module(game)
+    if options.get("samples") is None and options.get("precision") is None and \
+            not getattr(module, "DECIDES", False):
+        options["precision"] = DEFAULT_PRECISION
+    function = module.analyze_game
     taken = inspect.signature(function).parameters
     kwargs = {}
     for name, value in {**options, **extra}.items():

@@ -22,13 +22,12 @@ ROYAL_ONLY = (("example", "--example"), ("time_budget", "--time"), ("rules", "--
               ("table_worlds", "--table-worlds"))
 """``analyze``'s options that only royal tarokk takes (parameter name, flag)."""
 
-DEFAULT_PRECISION = 0.05
-"""Without ``--precision`` or ``--samples``: every figure until ± 5 points, as royal's."""
 
 
 def game_command(game_id: str, declarer: str | None, opts: dict) -> None:
     """Run ``analyze`` for ``--game game_id`` (not royal) from the command's options."""
-    from ..analysis.game_analysis import GAME_OPTIONS, analyze_game, game_of, text_module
+    from ..analysis.game_analysis import (DEFAULT_PRECISION, GAME_OPTIONS, analyze_game,
+                                          game_of, text_module)
     from ..errors import RoyalSimError
     from .live import LiveTable
     from .progress import Progress, count_compile_note
@@ -53,7 +52,7 @@ def game_command(game_id: str, declarer: str | None, opts: dict) -> None:
     decides = precision is None and samples is None and \
         getattr(analysis_module(game), "DECIDES", False)
     if precision is None and samples is None and not decides:
-        precision = DEFAULT_PRECISION
+        precision = DEFAULT_PRECISION        # as analyze_game would: said in the progress
     text = text_module(game)
     every = bool(ctx.params.get("show_all"))
     extra = {k: opts.get(k) for k in GAME_OPTIONS}
