@@ -839,9 +839,10 @@ def test_unknown_keys_and_columns_are_reported_once_with_their_line(tmp_path):
     warnings = [ln for ln in r.stderr.splitlines() if ln.startswith("Warning: ")]
     assert warnings == [f"Warning: {jl} line 2: unknown key 'leadr' ignored (and on 2 more "
                         "line(s)); the keys read are id, hand, seat, deal, leader, "
-                        "first_trick, record",
+                        "first_trick, record, game, declarer, options",
                         f"Warning: {jl} line 3: unknown key 'note' ignored; the keys read "
-                        "are id, hand, seat, deal, leader, first_trick, record"]
+                        "are id, hand, seat, deal, leader, first_trick, record, game, declarer, "
+                        "options"]
     done = r.stderr.splitlines()[-1]
     assert done == (f"Done: 4 input(s) written to {out}; key(s) ignored: 'leadr' (line 2), "
                     "'note' (line 3).")

@@ -24,6 +24,17 @@ line with the parser's one-line message (``trick 2, A_ELF: XXI is not in A_ELF's
 text in one-line canonical form (``GameRecord.format(one_line=True)``: the ``input``
 column), ``deal``/``leader``/``first_trick`` the record's.
 
+A hand of another game (issues 46-48): a .txt line ``HAND @ SEAT game=ID key=value ...``
+(keys ``game``, ``declarer`` and ``analysis.game_analysis.GAME_OPTIONS``; ``option`` may
+repeat or be comma-separated), .jsonl keys ``game``, ``declarer``, ``options`` (an object
+or a string of ``key=value`` items), .csv columns of the same names (``options`` a
+string); without ``game`` (or ``game=royal``) a line is royal tarokk's, as before. It is
+checked when read by its game's analysis asked for no deals (``inputs._game_job``); its
+``Job`` has kind ``"game"`` and text ``HAND @ SEAT game=ID key=value ...`` (keys sorted),
+and it is analysed by ``game_analysis.analyze_game``: a row per figure of its JSON
+``slems`` (``rules`` the game id), then a closing ``advice`` row (``rows._game_rows``;
+``docs/batch.md#other-games``). ``only`` and ``table`` do not apply to it.
+
 Keys (.jsonl) or columns (.csv) other than these are ignored and reported, each once with
 its first line (``load_inputs``: ``Inputs.unknown``); a .txt deal option other than
 ``leader`` and ``first_trick`` makes the line bad.

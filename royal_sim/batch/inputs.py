@@ -13,20 +13,26 @@ from pathlib import Path
 from ..errors import RoyalSimError
 from ..model import cards as C
 from ..model.deal import Deal, Seat, parse_hand, parse_seat
+from ..model.text import fold
 
 INPUT_FORMATS = {".txt": "txt", ".jsonl": "jsonl", ".ndjson": "jsonl", ".csv": "csv"}
-FIELDS = ("id", "hand", "seat", "deal", "leader", "first_trick", "record")
+FIELDS = ("id", "hand", "seat", "deal", "leader", "first_trick", "record", "game",
+          "declarer", "options")
 """The keys (.jsonl) and columns (.csv) of an input; ``leader`` and ``first_trick`` only for
 a deal (as ``royal-sim solve --leader --first-trick``); ``record``, a played game
-(``cardplay.record`` notation), alone (with its ``id``)."""
+(``cardplay.record`` notation), alone (with its ``id``); ``game``, ``declarer`` and
+``options`` only for a hand of another game (``game=ID``, ``GameOptions``)."""
 DEAL_OPTIONS = ("leader", "first_trick")
 """The ``key=value`` items a .txt deal line takes after ``@``."""
+INT_OPTIONS = ("players", "pot")
+"""The game options that are whole numbers (``analyze --players N``, ``--pot P``); the
+others are text (``option``: names)."""
 
 
 @dataclass(frozen=True)
 class Job:
-    """One input: a hand at a seat (``kind == "hand"``), four hands (``"deal"``) or a
-    played game to review (``"record"``).
+    """One input: a hand at a seat (``kind == "hand"``), four hands (``"deal"``), a
+    played game to review (``"record"``) or a hand of another game (``"game"``).
 
     ``hand``: bit mask of the 10 cards; ``deal``: the 4 masks in seat order; ``leader``
     and ``first_trick``: of a deal, the seat leading and the number of the first trick to
@@ -34,7 +40,11 @@ class Job:
     analysed with ``A_IND`` leading trick 1); of a record, its deal, leader and first
     trick; ``record``: of a record, its text in one-line canonical form
     (``GameRecord.format(one_line=True)``, checked card by card when read); ``line``: the
-    input file's line number (1-based)."""
+    input file's line number (1-based). A hand of another game: ``game`` its id
+    (``games.GAMES``, analysed: ``analysis.game_analysis.ANALYSES``), ``cards`` the hand
+    and ``at`` the seat in the game's notation, ``declarer`` (``None``: the game's
+    default), ``options`` the game options given (``GAME_OPTIONS`` names and their values
+    as text, by name; ``option``'s values comma-separated, sorted)."""
 
     id: str
     line: int
@@ -45,16 +55,38 @@ class Job:
     leader: Seat | None = None
     first_trick: int | None = None
     record: str | None = None
+    game: str | None = None
+    cards: str | None = None
+    at: str | None = None
+    declarer: str | None = None
+    options: tuple[tuple[str, str], ...] = ()
 
     @property
     def text(self) -> str:
         """The input in canonical notation (``HAND @ SEAT``, the deal, or the record on one
-        line): the ``input`` column of its rows."""
+        line, or ``HAND @ SEAT game=ID key=value ...``, the keys sorted): the ``input``
+        column of its rows."""
+        if self.kind == "game":
+            items = sorted(self.options + ((("declarer", self.declarer),)
+                                           if self.declarer is not None else ()))
+            return " ".join([f"{self.cards} @ {self.at} game={self.game}"]
+                            + [f"{k}={v}" for k, v in items])
         if self.kind == "record":
             return self.record
         if self.kind == "hand":
             return f"{C.format_cards(self.hand)} @ {self.seat.name}"
         return str(Deal(self.deal))
+
+    def game_kwargs(self) -> dict:
+        """The keyword arguments of ``analysis.game_analysis.analyze_game`` beyond the hand,
+        seat and game: ``declarer`` if given, and the options typed as ``analyze`` takes
+        them (``players``, ``pot``: whole numbers; ``option``: a tuple of names; the rest
+        text)."""
+        kwargs = {} if self.declarer is None else {"declarer": self.declarer}
+        for key, value in self.options:
+            kwargs[key] = (tuple(value.split(",")) if key == "option"
+                           else int(value) if key in INT_OPTIONS else value)
+        return kwargs
 
 
 @dataclass(frozen=True)
@@ -103,14 +135,16 @@ def format_of(path: Path, formats: dict[str, str], what: str) -> str:
 
 
 def _make_job(line: int, id_, hand, seat, deal, leader=None, first_trick=None,
-              record=None) -> Job:
+              record=None, game=None, declarer=None, options=None) -> Job:
     """A job from the fields of one input (strings or None; a JSON id or first_trick may
-    be a number); raises ``RoyalSimError``."""
+    be a number; ``options`` a string of ``key=value`` items or a dict, ``_game_options``);
+    raises ``RoyalSimError``."""
     for name, v in (("hand", hand), ("seat", seat), ("deal", deal), ("leader", leader),
-                    ("record", record)):
+                    ("record", record), ("game", game)):
         if v is not None and not isinstance(v, str):
             kind = ("a seat name such as \"D_ELF\"" if name in ("seat", "leader")
                     else "the record's text (\"deal: ...; play: ...\")" if name == "record"
+                    else "a game id such as \"coinche\"" if name == "game"
                     else "a string in card notation")
             raise RoyalSimError(f"{name} must be {kind}, got "
                                 f"{type(v).__name__} {json.dumps(v)[:40]}")
@@ -121,6 +155,21 @@ def _make_job(line: int, id_, hand, seat, deal, leader=None, first_trick=None,
         raise RoyalSimError(f"id {ident!r} contains a control character")
     blank = [v is None or str(v).strip() == "" for v in (hand, seat, deal, leader,
                                                           first_trick)]
+    if game is not None and game.strip() and fold(game).lower() != "royal":
+        if not (blank[2] and blank[3] and blank[4]) or (record is not None
+                                                         and str(record).strip()):
+            raise RoyalSimError(f"game={game.strip()} is for a hand (HAND @ SEAT); a deal, "
+                                "leader, first_trick or record is royal tarokk's")
+        if blank[0]:
+            raise RoyalSimError("no hand")
+        if blank[1]:
+            raise RoyalSimError("hand without seat")
+        return _game_job(ident, line, game.strip(), str(hand), str(seat), declarer, options)
+    extra = ([] if declarer is None or str(declarer).strip() == "" else ["declarer"]) + \
+        list(_game_options(options))
+    if extra:
+        raise RoyalSimError(f"{extra[0]}= is for a hand of another game (add game=ID); "
+                            "royal tarokk takes no declarer or options")
     if record is not None and str(record).strip():
         if not all(blank):
             given = [n for n, b in zip(("hand", "seat", "deal", "leader", "first_trick"),
@@ -149,6 +198,171 @@ def _make_job(line: int, id_, hand, seat, deal, leader=None, first_trick=None,
         raise RoyalSimError("hand without seat")
     seat_ = parse_seat(str(seat).strip())
     return Job(ident, line, "hand", hand=parse_hand(str(hand), seat_), seat=seat_)
+
+
+def _game_options(options) -> dict:
+    """The game options of an input, by name (lower case, ``-`` as ``_``): ``options`` a
+    string of ``key=value`` items (``_items``), a dict (a JSON object) or ``None``/blank
+    (none). Raises ``RoyalSimError`` for anything else, or a name given twice."""
+    if options is None or (isinstance(options, str) and not options.strip()):
+        return {}
+    if isinstance(options, str):
+        return _items(options)
+    if not isinstance(options, dict):
+        raise RoyalSimError("options must be an object ({\"turned\": \"S10\"}) or a string of "
+                            f"key=value items, got {type(options).__name__} "
+                            f"{json.dumps(options)[:40]}")
+    out: dict = {}
+    for key, value in options.items():
+        name = fold(key).lower().replace("-", "_")
+        if name in out:
+            raise RoyalSimError(f"option {name} given twice")
+        out[name] = value
+    return out
+
+
+def _items(text: str) -> dict:
+    """The ``key=value`` items of a game line (after a .txt line's seat, or an ``options``
+    string), separated by spaces: names lower case with ``-`` as ``_``, values as given;
+    ``option`` may repeat (a list of its values). Raises ``RoyalSimError`` for an item
+    without ``=`` or value, or a key given twice."""
+    out: dict = {}
+    for item in re.sub(r"\s*=\s*", "=", text).split():
+        key, eq, value = item.partition("=")
+        key = fold(key).lower().replace("-", "_")
+        if not eq or not value or not key:
+            raise RoyalSimError(f"expected key=value items (game=ID, declarer=SEAT, "
+                                f"turned=CARD ...), got {item!r}")
+        if key == "option":
+            out.setdefault("option", []).append(value)
+        elif key in out:
+            raise RoyalSimError(f"{key} given twice")
+        else:
+            out[key] = value
+    return out
+
+
+def _option_text(key: str, value) -> str:
+    """A game option's value as the canonical input writes it: ``option`` its names
+    (strings, lists of them, comma-separated; ASCII-folded), sorted and comma-joined;
+    ``INT_OPTIONS`` a whole number's digits; the others their text. Raises
+    ``RoyalSimError`` for a value of the wrong type, empty or with a space."""
+    if key == "option":
+        names: list[str] = []
+        for v in (value if isinstance(value, (list, tuple)) else [value]):
+            if not isinstance(v, str):
+                raise RoyalSimError(f"option must be a name or a list of names, got "
+                                    f"{json.dumps(v)[:40]}")
+            names += [fold(n) for n in v.split(",") if n.strip()]
+        if not names:
+            raise RoyalSimError("option without a name")
+        text = ",".join(sorted(set(names)))
+    elif key in INT_OPTIONS:
+        if isinstance(value, float) and value.is_integer():
+            value = int(value)          # JSON 4.0, as 4 and "4"
+        text = str(value).strip()
+        if isinstance(value, bool) or not (isinstance(value, int)
+                                           or re.fullmatch(r"[+-]?[0-9]+", text)):
+            raise RoyalSimError(f"{key} must be a whole number, got {json.dumps(value)[:40]}")
+        text = str(int(text))
+    else:
+        if isinstance(value, bool) or not isinstance(value, (str, int)):
+            raise RoyalSimError(f"{key} must be text, got {json.dumps(value)[:40]}")
+        text = str(value).strip()
+        if not text:
+            raise RoyalSimError(f"{key} without a value")
+    if any(c.isspace() for c in text):
+        raise RoyalSimError(f"{key}={text!r}: a value has no spaces (several names: "
+                            "separated by commas)")
+    return text
+
+
+def _game_job(ident: str, line: int, game: str, hand: str, seat: str, declarer,
+              options) -> Job:
+    """The job of a hand of another game: the game known and analysed
+    (``game_analysis.game_of``), the options its analysis takes (``OPTIONS`` of its module,
+    ``declarer`` if its ``analyze_game`` has one), the hand and seat in the game's notation
+    (``_game_notation``), then the whole input checked by the module's ``analyze_game``
+    asked for 0 deals: every module checks the hand, seat and options before the number of
+    deals, so that only the count is refused. Raises ``RoyalSimError`` (``GameError`` for
+    an unknown game, listing the ids, or one not analysed yet, listing those that are)."""
+    import inspect
+
+    from ..analysis.game_analysis import GAME_OPTIONS, analysis_module, game_of
+    from ..games import get_game
+
+    g = game_of(get_game(game))
+    given = _game_options(options)
+    if isinstance(declarer, bool) or not isinstance(declarer, (str, int, type(None))):
+        raise RoyalSimError(f"declarer must be a seat, got {json.dumps(declarer)[:40]}")
+    declarer = None if declarer is None or not str(declarer).strip() else str(declarer)
+    if "game" in given:
+        raise RoyalSimError("game is its own key, not one of the options")
+    if "declarer" in given:
+        if declarer is not None:
+            raise RoyalSimError("declarer given twice (as a key and among the options)")
+        declarer = _option_text("declarer", given.pop("declarer"))
+    module = analysis_module(g)
+    takes = set(getattr(module, "OPTIONS", ()))
+    keys = ["declarer"] if "declarer" in inspect.signature(module.analyze_game).parameters \
+        else []
+    keys += sorted(takes)
+    for key in list(given) + (["declarer"] if declarer is not None else []):
+        if key != "declarer" and key not in GAME_OPTIONS:
+            raise RoyalSimError(f"unknown key {key!r} (a game line takes game, declarer, "
+                                f"{', '.join(GAME_OPTIONS)})")
+        if key not in keys:
+            raise RoyalSimError(f"{g.id} does not take {key}= (it takes "
+                                f"{', '.join(k + '=' for k in keys) or 'no option'})")
+    texts = {k: _option_text(k, v) for k, v in given.items()}
+    players = int(texts["players"]) if "players" in texts else None
+    cards, at, declarer = _game_notation(g, hand, seat, declarer, players)
+    job = Job(ident, line, "game", game=g.id, cards=cards, at=at, declarer=declarer,
+              options=tuple(sorted(texts.items())))
+    _check_game(job)
+    return job
+
+
+def _game_notation(g, hand: str, seat: str, declarer: str | None, players: int | None):
+    """``(hand, seat, declarer)`` in the game's notation: the cards by the game's deck in
+    its order (``Deck.format_cards``), the seats by their names (``Game.seat_name``); a
+    hand the deck does not read as a list of cards (Strohmandli's piles), or a seat the
+    game does not know, is kept as given with single spaces (the analysis names the
+    error)."""
+    try:
+        setup = g.setup(players=players)
+    except RoyalSimError:
+        setup = None
+    cards = " ".join(hand.split())
+    if setup is not None:
+        try:
+            deck = g.deck(setup)
+            cards = deck.format_cards(deck.mask(hand))
+        except RoyalSimError:
+            pass
+
+    def seat_name(text):
+        if text is None:
+            return None
+        try:
+            return g.seat_name(g.parse_seat(text, setup), setup)
+        except (RoyalSimError, AttributeError, TypeError):
+            return text.strip()
+
+    return cards, seat_name(seat), seat_name(declarer)
+
+
+def _check_game(job: Job) -> None:
+    """Check a game input by its analysis asked for 0 deals (``_game_job``); raises its
+    ``RoyalSimError`` for anything but the number of deals."""
+    from ..analysis.game_analysis import analyze_game
+
+    try:
+        analyze_game(job.cards, job.at, game=job.game, samples=0, precision=None, seed=1,
+                     jobs=1, **job.game_kwargs())
+    except RoyalSimError as e:
+        if e.argument != "samples":
+            raise
 
 
 def _record_job(ident: str, line: int, text: str) -> Job:
@@ -226,22 +440,32 @@ def _deal_options(text: str) -> dict[str, str]:
 
 
 def _text_fields(text: str):
-    """The fields (``FIELDS`` order) of a .txt line: ``HAND @ SEAT``, ``DEAL``, ``DEAL @
-    leader=SEAT first_trick=N`` or a record on one line (``deal: ...; play: ...``: its
-    first item a record field). Raises ``RoyalSimError``."""
+    """The fields (``FIELDS`` order) of a .txt line: ``HAND @ SEAT``, ``HAND @ SEAT
+    game=ID key=value ...`` (``options`` a dict of the items but ``game`` and
+    ``declarer``), ``DEAL``, ``DEAL @ leader=SEAT first_trick=N`` or a record on one line
+    (``deal: ...; play: ...``: its first item a record field). Raises ``RoyalSimError``."""
     from ..cardplay.record import check_record_text
 
     if check_record_text(text):
-        return None, None, None, None, None, None, text
+        return None, None, None, None, None, None, text, None, None, None
     if text.count("@") > 1:
         raise RoyalSimError("more than one '@' (expected 'HAND @ SEAT' or 'DEAL @ "
                             "leader=SEAT')")
     head, at, tail = text.partition("@")
     if "/" in head:
         opts = _deal_options(tail) if at else {}
-        return None, None, None, head, opts.get("leader"), opts.get("first_trick"), None
-    if at:
-        return None, head, tail.strip(), None, None, None, None
+        return (None, None, None, head, opts.get("leader"), opts.get("first_trick"), None,
+                None, None, None)
+    if at and "=" not in tail:
+        return None, head, tail.strip(), None, None, None, None, None, None, None
+    if at:      # HAND @ SEAT game=ID key=value ...
+        seat, _, rest = re.sub(r"\s*=\s*", "=", tail).strip().partition(" ")
+        if "=" in seat:
+            raise RoyalSimError(f"expected 'HAND @ SEAT key=value ...': the seat first, got "
+                                f"{seat!r}")
+        items = _items(rest)
+        return (None, head, seat, None, None, None, None, items.pop("game", None),
+                items.pop("declarer", None), items)
     raise RoyalSimError("expected 'HAND @ SEAT', a deal (4 hands separated by '/', "
                         "optionally '@ leader=SEAT first_trick=N') or a record ('deal: ...; "
                         "play: ...')")

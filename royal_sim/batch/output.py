@@ -22,9 +22,12 @@ OUTPUT_FORMATS = {".jsonl": "jsonl", ".ndjson": "jsonl", ".csv": "csv"}
 
 
 def _is_closing(row: dict) -> bool:
-    """The last row of an input's group: its (last) max-tricks row; a record's review row."""
+    """The last row of an input's group: its (last) max-tricks row; a record's review row;
+    another game's hand's advice row."""
     if row["kind"] == "record":
         return row["slem"] == REVIEW_ROW
+    if row["kind"] == "game":
+        return row["slem"] == ADVICE
     return row["slem"] == MAX_TRICKS_ROW and (row["kind"] == "hand" or row["pair"] == "defence")
 
 
@@ -227,8 +230,9 @@ def load_rows(path: str | Path) -> list[dict]:
 def check_resumable(path: Path, ex: Existing, jobs: Sequence[Job],
                     opts: BatchOptions) -> None:
     """Whether the results ``ex`` read from ``path`` may be kept when ``jobs`` are run with
-    ``opts``: every id an input of ``jobs`` with the same input text, options and slems.
-    Raises ``RoyalSimError`` when not."""
+    ``opts``: every id an input of ``jobs`` with the same input text, options and slems
+    (another game's hand: the same kind, game id in ``rules``, samples, precision and seed;
+    ``only`` does not apply to it). Raises ``RoyalSimError`` when not."""
     from ..analysis import columns_for
 
     known = {j.id: j for j in jobs}
@@ -256,8 +260,12 @@ def check_resumable(path: Path, ex: Existing, jobs: Sequence[Job],
                                 f"{r['first_trick']}, now {job.leader.name} leading trick "
                                 f"{job.first_trick}); use another `out` or `force=True`",
                                 argument="out")
-        want = (job.kind, record_rules(job, opts) if job.kind == "record" else opts.rules)
+        want = (job.kind, record_rules(job, opts) if job.kind == "record"
+                else job.game if job.kind == "game" else opts.rules)
         have = (r["kind"], r["rules"])
+        if job.kind == "game":      # (rules: the game id)
+            want += (opts.samples, opts.precision, input_seed(opts.seed, ident))
+            have += (r["samples"], r["precision"], r["seed"])
         if job.kind == "hand":
             want += (opts.samples, opts.precision, input_seed(opts.seed, ident))
             have += (r["samples"], r["precision"], r["seed"])
@@ -271,8 +279,8 @@ def check_resumable(path: Path, ex: Existing, jobs: Sequence[Job],
             raise RoyalSimError(f"{str(path)!r} was written with other options or inputs "
                                 f"({ident!r}: {diff}); use the same options, another `out` "
                                 "or `force=True`", argument="out")
-        if job.kind == "record":        # its announced bids, whatever `only`
-            continue
+        if job.kind in ("record", "game"):   # its announced bids / its game's rows,
+            continue                        # whatever `only`
         slems = {row["slem"] for row in rows if row["slem"] not in SUMMARY_ROWS}
         allowed = set(opts.only) if opts.only else set(S.SLEMS)
         if job.kind == "hand":      # the slems the hand can bid

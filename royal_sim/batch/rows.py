@@ -103,9 +103,9 @@ def max_threads() -> int:
 _NUMBA_LOCK = threading.Lock()  # numba's workqueue layer cannot run two parallel kernels
 
 
-def _set_threads(threads: int | None) -> None:
-    import numba
-
+def _thread_count(threads: int | None) -> int:
+    """The threads an input runs on: ``threads``, or ``None`` the Dask worker's thread
+    count (off a Dask worker: the machine's cores)."""
     if threads is None:
         try:
             from distributed import get_worker
@@ -113,7 +113,13 @@ def _set_threads(threads: int | None) -> None:
             threads = getattr(w.state, "nthreads", None) or w.nthreads
         except Exception:  # noqa: BLE001 - not on a Dask worker
             threads = os.cpu_count() or 1
-    numba.set_num_threads(max(1, min(int(threads), max_threads())))
+    return max(1, int(threads))
+
+
+def _set_threads(threads: int | None) -> None:
+    import numba
+
+    numba.set_num_threads(min(_thread_count(threads), max_threads()))
 
 
 def _hand_rows(job: Job, opts: BatchOptions) -> list[dict]:
@@ -289,15 +295,94 @@ def _record_rows(job: Job, opts: BatchOptions) -> list[dict]:
     return rows
 
 
+PARAM_KEYS = ("trump", "contract", "param", "reading")
+"""The keys of a game's JSON row whose values, joined by spaces, are its row's ``param``
+(what tells the rows of one id apart: coinche's and belote's trump, a declarer game's
+contract, Vier-Anderle's K and reading); a value equal to the row's id is left out, and a
+number ``contract`` too (coinche's points, which the id names)."""
+
+
+def game_param(row: dict) -> str | None:
+    """The ``param`` of a game's JSON row (``PARAM_KEYS``); ``None`` when none is there."""
+    ident = str(row.get("id"))
+    parts = []
+    for key in PARAM_KEYS:
+        v = row.get(key)
+        if v is None or v == "" or str(v) == ident or (
+                key == "contract" and isinstance(v, (int, float))):
+            continue
+        parts.append(" ".join(str(x) for x in v) if isinstance(v, (list, tuple)) else str(v))
+    return " ".join(parts) or None
+
+
+def advice_bids(advice: dict) -> str | None:
+    """The bid words of a game's advice (``to_json()["advice"]``): its ``bid`` and the
+    figures it would ``announce`` (coinche ``140S``, ``pass``); else its ``advice``
+    (Vier-Anderle ``stay`` / ``drop``); else each part that has a ``bid`` as ``PART:BID``
+    (belote ``round1:take round2:H``); ``None`` when it has none (Strohmandli: nothing to
+    bid)."""
+    if isinstance(advice.get("bid"), str):
+        words = [advice["bid"]]
+        announce = advice.get("announce")
+        if isinstance(announce, (list, tuple)):
+            words += [str(a) for a in announce]
+    elif isinstance(advice.get("advice"), str):
+        words = [advice["advice"]]
+    else:
+        words = [f"{k}:{v['bid']}" for k, v in advice.items()
+                 if k != "baseline" and isinstance(v, dict) and isinstance(v.get("bid"), str)]
+    return " ".join(words) or None
+
+
+def _number(v, kind):
+    return None if v is None else kind(v)
+
+
+def _game_rows(job: Job, opts: BatchOptions) -> list[dict]:
+    """A hand of another game analysed by its module
+    (``analysis.game_analysis.analyze_game``, ``jobs`` the input's threads, seeded
+    ``input_seed(opts.seed, id)``): a row per entry of its JSON's ``slems`` (``slem`` the
+    entry's id, ``param`` ``game_param``, ``probability``, ``ci_lo``/``ci_hi`` its
+    ``ci95``, ``made``, ``deals``, ``expected`` its ``expected_score``), then the closing
+    ``ADVICE`` row (``bids`` ``advice_bids``; ``expected``, ``gain`` and ``probability``
+    the advice's own where it has them; ``deals`` the deals searched). ``rules`` is the
+    game id. Raises ``RoyalSimError`` from the analysis."""
+    from ..analysis.game_analysis import analyze_game
+
+    seed = input_seed(opts.seed, job.id)
+    res = analyze_game(job.cards, job.at, game=job.game, samples=opts.samples,
+                       precision=opts.precision, seed=seed,
+                       jobs=_thread_count(opts.threads), **job.game_kwargs())
+    data = res.to_json()
+    common = dict(id=job.id, input=job.text, kind="game", seat=job.at, rules=job.game,
+                  samples=opts.samples, precision=opts.precision, seed=seed)
+    rows = []
+    for r in data["slems"]:
+        lo, hi = r.get("ci95") or (None, None)
+        rows.append(result_row(**common, slem=str(r["id"]), param=game_param(r),
+                               probability=_number(r.get("probability"), float),
+                               ci_lo=_number(lo, float), ci_hi=_number(hi, float),
+                               made=_number(r.get("made"), int),
+                               deals=_number(r.get("deals"), int),
+                               expected=_number(r.get("expected_score"), float)))
+    advice = data.get("advice") or {}
+    rows.append(result_row(**common, slem=ADVICE, bids=advice_bids(advice),
+                           expected=_number(advice.get("expected_score"), float),
+                           gain=_number(advice.get("gain"), float),
+                           probability=_number(advice.get("probability"), float),
+                           deals=int(data.get("deals", res.deals))))
+    return rows
+
+
 def run_job(job: Job, opts: BatchOptions) -> tuple[list[dict] | None, str | None]:
     """Result rows of one input (``COLUMNS`` dicts, the ``max_tricks`` rows last; of a
-    record, the ``review`` row last), or
+    record, the ``review`` row last; of another game's hand, the ``advice`` row), or
     ``(None, message)`` when the input fails with a ``RoyalSimError``. Runs anywhere: in
     this process, a pool worker or a Dask worker."""
     with _NUMBA_LOCK:
         _set_threads(opts.threads)
         try:
-            rows = {"hand": _hand_rows, "record": _record_rows}.get(
+            rows = {"hand": _hand_rows, "record": _record_rows, "game": _game_rows}.get(
                 job.kind, _deal_rows)(job, opts)
         except RoyalSimError as e:
             return None, str(e)

@@ -20,7 +20,8 @@ def summary(rows: Sequence[dict], width: int | None = None) -> str:
     table over all the games played, with the paired counts; then the
     distribution of max tricks (hands: over all sampled deals, the hand's pair; deals: the
     attack); over the record inputs, per seat the tricks and bids its cards cost and how
-    many of its cards cost something, and per pair the announced bids forced at the end.
+    many of its cards cost something, and per pair the announced bids forced at the end;
+    for the hands of other games, each one's advice (``_game_table``).
     ``width``: the tables and lines fitted to that many columns (``None``: lines whole)."""
     import math
 
@@ -37,9 +38,14 @@ def summary(rows: Sequence[dict], width: int | None = None) -> str:
     record_ids: set[str] = set()
     seat_cost: dict[str, list[int]] = {}        # seat -> [records, tricks, bids, cards]
     record_bids: dict[str, list[int]] = {}      # pair -> [announced, forced at the end]
+    games: list[dict] = []                      # the advice rows of the other games
     for r in rows:
         if r["kind"] == "record":
             _record_row(r, record_ids, seat_cost, record_bids)
+            continue
+        if r["kind"] == "game":
+            if r["slem"] == ADVICE:
+                games.append(r)
             continue
         if r["slem"] == MAX_TRICKS_ROW:
             if r["kind"] == "hand":
@@ -74,7 +80,8 @@ def summary(rows: Sequence[dict], width: int | None = None) -> str:
             key = (r["id"], r["pair"])
             d[key] = d.get(key, False) or bool(r["made"])
     parts = [f"{len(hand_ids)} hand input(s), {len(deal_ids)} deal input(s)"
-             + (f", {len(record_ids)} record input(s)" if record_ids else "")]
+             + (f", {len(record_ids)} record input(s)" if record_ids else "")
+             + (f", {len(games)} input(s) of other games" if games else "")]
     pairs = [p for p in ("attack", "defence") if any(k[0] == p for k in hand_p)]
     if hand_p:
         table = []
@@ -158,7 +165,21 @@ def summary(rows: Sequence[dict], width: int | None = None) -> str:
                      + fitted(trows, theaders, ["right"] * len(theaders), width))
     if record_ids:
         parts.append(_record_table(seat_cost, record_bids, width))
+    if games:
+        parts.append(_game_table(games, width))
     return "\n\n".join(parts)
+
+
+def _game_table(advice: Sequence[dict], width: int | None) -> str:
+    """The other games' table: per input (its advice row), the game, the seat, the advice's
+    bid words, its expected score and gain (blank where the game's advice has none) and the
+    deals searched."""
+    table = [[r["id"], r["rules"], r["seat"], r["bids"] or "", number(r["expected"]),
+              number(r["gain"], sign=True), r["deals"]] for r in advice]
+    return ("Other games: each input's advice (the advice rows)\n"
+            + fitted(table, ["id", "game", "seat", "advice", "expected", "gain", "deals"],
+                     ["left", "left", "left", "left", "right", "right", "right"], width,
+                     wrap=["advice", "id"]))
 
 
 def _record_row(r: dict, ids: set, seat_cost: dict, bids: dict) -> None:

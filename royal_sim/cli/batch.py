@@ -73,12 +73,14 @@ def batch_command(input_path, out, precision, samples, seed, rules, only, jobs, 
       .txt   HAND @ SEAT, or a deal (4 hands separated by '/'), optionally
              followed by '@ leader=SEAT first_trick=N'; '#' starts a comment, e.g.
              XX SK HK / XXI SQ HQ / I S10 DK / XIX CK HJ @ leader=D_ELF;
-             or a game record on one line: 'deal: ...; defence: gem; play: ...'
+             or a game record on one line: 'deal: ...; defence: gem; play: ...';
+             or a hand of another game: HAND @ SEAT game=ID key=value ..., e.g.
+             SJ S9 SA HK D10 @ S game=belote turned=S10
       .jsonl {"hand": ..., "seat": ..., "id": ...} or {"deal": ..., "leader": ...,
-             "first_trick": ..., "id": ...} or {"record": ..., "id": ...}
-             (also .ndjson)
+             "first_trick": ..., "id": ...} or {"record": ..., "id": ...};
+             another game: "game", "declarer", "options" (also .ndjson)
       .csv   a header row with those columns (id, hand, seat, deal, leader,
-             first_trick, record), then one input a row
+             first_trick, record, game, declarer, options), then one input a row
 
     An input's id is its 'id' or 'line N'. Hands are analysed as by 'royal-sim analyze'
     (double dummy, A_IND leads); deals are solved as by 'royal-sim solve' for both pairs,
@@ -86,7 +88,9 @@ def batch_command(input_path, out, precision, samples, seed, rules, only, jobs, 
     'first_trick' (default and only legal value: 11 - cards per hand). Deal rows record
     both (columns leader, first_trick). Game records (docs/play.md#game-records) are
     reviewed card by card as by 'royal-sim review' (a bad record, such as a revoke, is a
-    bad line naming trick, seat and card). Unknown keys (.jsonl) or columns (.csv) are
+    bad line naming trick, seat and card). A hand of another game is analysed as by
+    'royal-sim analyze --game ID' (docs/batch.md#other-games; --only and --table do not
+    apply). Unknown keys (.jsonl) or columns (.csv) are
     reported once, with their line, as warnings and ignored.
 
     With --table N each hand's recommended set is also played out at the table (PIMC:
@@ -130,7 +134,7 @@ def batch_command(input_path, out, precision, samples, seed, rules, only, jobs, 
         resumed = f", {result.resumed} already in {out}" if result.resumed else ""
         # (deals also run the one-position trick search of royal-sim solve)
         kinds = {j.kind for j in jobs_list}
-        note = compile_note(goal_search=bool(kinds - {"record"}),
+        note = compile_note(goal_search=bool(kinds & {"hand", "deal"}),
                             trick_search="deal" in kinds,
                             card_search="record" in kinds) if n and not scheduler else ""
         click.echo(f"{n} input(s) to run{resumed}; {where}{note}", err=True)
