@@ -8,7 +8,8 @@ Every module named in ``ANALYSES`` gives the same face:
   holds=(), voids=(), jobs=None, progress=None, on_update=None, **options)``: the analysis
   of ``hand`` (the game's notation) at ``seat`` (``1`` … ``n`` or the game's seat names),
   on deals searched with ``game_rounds.run_rounds``; raises ``RoyalSimError`` naming the
-  argument on bad input;
+  argument on bad input, checking the hand, seat and options before the number of deals
+  (``batch`` checks a game input when it reads it by asking for 0 deals);
 - ``OPTIONS``: the names of the game options it takes beyond those (``players``,
   ``option``, ``pot`` …; ``GAME_OPTIONS`` lists them all), anything else given is refused;
 - the result: ``deals`` (searched), ``to_json()`` (royal's shape: the figures as rows under
