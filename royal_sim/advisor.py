@@ -168,6 +168,35 @@ def bid_values(analysis: Analysis, igazitas: bool = True) -> dict[str, BidValue]
     return out
 
 
+DECIDED_Z = 1.96
+"""A bid's gain is told apart from 0 when its mean is more than this many standard errors
+from 0 (two-sided 95 %)."""
+
+
+def decided_bids(analysis: Analysis, igazitas: bool = True) -> set[str]:
+    """The keys of the candidates still searched whose gain over bidding nothing is told
+    apart from 0: ``|mean| > DECIDED_Z`` standard errors of the per-deal gain (the pair's
+    points with the bid minus without, on the deals it was searched on, at least
+    ``stopping.FIRST_LOOK``). More deals would narrow its figures, not turn bid into pass
+    or pass into bid. Silent slems and relaxed bounds are never decided."""
+    from .analysis.stopping import FIRST_LOOK
+
+    scorer = Scorer.of(analysis, igazitas=igazitas)
+    base = scorer.scores((), None)
+    out = set()
+    for r in analysis.candidates:
+        if r.bound or r.slem.silent_only or r.outcomes is None or r.stopped is not None:
+            continue
+        n = len(r.outcomes)
+        if n < FIRST_LOOK:
+            continue
+        gain = scorer.scores((r.key,), r.outcomes[:, None]) - base[:n]
+        mean, sd = float(gain.mean()), float(gain.std(ddof=1))
+        if abs(mean) > DECIDED_Z * sd / np.sqrt(n) if sd > 0 else mean != 0:
+            out.add(r.key)
+    return out
+
+
 @dataclass
 class BidSet:
     """A set of bids with its scores over the sampled deals: ``expected`` mean points,

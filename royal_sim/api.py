@@ -212,15 +212,28 @@ class AnalysisRequest:
     notes: tuple[str, ...] = ()
     precision: float | None = None
     time: float | None = None
+    decide: bool = False
 
     def run(self, progress: Callable[[int], None] | None = None,
             on_update: Callable[[AnalysisReport], None] | None = None) -> AnalysisReport:
         """Sample the deals and search them; ``progress`` is called with the number of
         deals finished as they finish, ``on_update`` (precision-driven) with the report so
-        far after each round. Interrupted (Ctrl-C), the ``KeyboardInterrupt`` carries the
-        report of the finished rounds (a fixed run: of the blocks of deals finished) as
-        ``.partial``, ``None`` before any."""
-        return self.drive(progress, lambda a: on_update(self.report(a)) if on_update else None)
+        far after each round. With ``decide`` (the precision not given), a slem whose gain
+        is told apart from 0 (``advisor.decided_bids``) stops at ± 10 points
+        (``rounds.DECIDED``, ``stopped`` ``"decided"``). Interrupted (Ctrl-C), the
+        ``KeyboardInterrupt`` carries the report of the finished rounds (a fixed run: of the
+        blocks of deals finished) as ``.partial``, ``None`` before any."""
+        from .advisor import decided_bids
+        from .analysis.rounds import RoundReply
+
+        def answer(analysis):
+            if on_update:
+                on_update(self.report(analysis))
+            if self.decide and analysis.rounds:
+                return RoundReply(decided=frozenset(decided_bids(analysis, self.igazitas)))
+            return None
+
+        return self.drive(progress, answer)
 
     def drive(self, progress: Callable[[int], None] | None,
               answer: Callable[[Analysis], set[str] | None]) -> AnalysisReport:
@@ -340,7 +353,9 @@ def request_analysis(hand: str, seat: str, *, samples: int | None = None,
     :raises RoyalSimError: any bad argument, naming it."""
     check_scoring(rules, igazitas)
     seed = check_seed(seed)
+    decide = precision is None
     samples, precision = sampling_mode(samples, precision, time)
+    decide = decide and precision is not None
     seat_ = parse_seat(_text(seat, "seat"))
     hand_ = parse_hand(_text(hand, "hand"), seat_)
     holds, not_holds, tarokks, suits, voids, heard, params = (
@@ -354,7 +369,8 @@ def request_analysis(hand: str, seat: str, *, samples: int | None = None,
                            suits=suits, voids=voids, partner_tarokks=partner_tarokks,
                            heard=heard, partner_bids=partner_bids, opponent_bids=opponent_bids)
     return AnalysisRequest(hand_, seat_, samples, seed, rules, igazitas, choice, facts,
-                           tuple(partner_bids), tuple(opponent_bids), notes, precision, time)
+                           tuple(partner_bids), tuple(opponent_bids), notes, precision, time,
+                           decide)
 
 
 def _text(value, argument: str) -> str:

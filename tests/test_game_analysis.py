@@ -388,7 +388,8 @@ def test_decided_rows_stop_at_ten_points_and_the_best_is_held_to_five():
     assert res.decide and {r.stopped for r in res.rows} <= {"precision", "decided"}
     for r in res.rows:
         half = (r.interval[1] - r.interval[0]) / 2
-        assert r.interval == rule.interval(r.made, r.deals)
+        assert r.interval == (rule.decided_interval(r.made, r.deals) if r.stopped == "decided"
+                              else rule.interval(r.made, r.deals))
         assert half <= (0.05 if r.stopped == "precision" else GA.DECIDED) + 1e-12
         if (r.trump, r.id) == (best["trump"], best["id"]):
             assert r.stopped == "precision"

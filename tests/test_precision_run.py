@@ -312,3 +312,35 @@ def test_a_kept_slem_is_reported_on_every_deal_it_was_searched_on():
         assert np.array_equal(r.outcomes[:by_key[r.key].n], by_key[r.key].outcomes)
     volat = next(r for r in kept.candidates if r.key == "volat")
     assert by_key["volat"].n < volat.n == kept.deals_searched
+
+
+def test_by_default_a_slem_whose_gain_is_decided_stops_at_ten_points():
+    """Without --precision a slem whose gain over not bidding is told apart from 0 stops
+    once its 98 % interval is within +-10 (``stopping.DECIDED``), reported as such; with
+    --precision every slem is held to it; each slem is still the fixed run's prefix."""
+    from royal_sim.advisor import DECIDED_Z, Scorer
+    from royal_sim.analysis.stopping import DECIDED
+
+    default = royal_sim.analyze(HAND, "A_IND", samples=400, seed=3, only=ONLY,
+                                rules="laza", time=10_000)
+    held = royal_sim.analyze(HAND, "A_IND", samples=400, precision=0.05, seed=3, only=ONLY,
+                             rules="laza")
+    assert {r.result.stopped for r in held.candidates} <= {"precision", "samples"}
+    rule = StoppingRule(0.05, 400)
+    res = default.analysis
+    scorer = Scorer.of(res)
+    base = scorer.scores((), None)
+    decided = [row.result for row in default.candidates if row.result.stopped == "decided"]
+    assert decided, "no slem decided: the test hand must have one"
+    fixed = {r.result.key: r.result for r in held.candidates}
+    for r in decided:
+        lo, hi = r.ci95
+        assert r.ci95 == rule.decided_interval(r.made, r.n)
+        assert (hi - lo) / 2 <= DECIDED + 1e-12 and not rule.precise(r.made, r.n)
+        gain = scorer.scores((r.key,), r.outcomes[:, None]) - base[:r.n]
+        assert abs(gain.mean()) > DECIDED_Z * gain.std(ddof=1) / np.sqrt(r.n)
+        assert np.array_equal(r.outcomes, fixed[r.key].outcomes[:r.n])
+    data = json.loads(CliRunner().invoke(main, ["analyze", HAND, "--seat", "A_IND",
+                                                "--only", ONLY, "--rules", "laza",
+                                                "--seed", "3", "--json"]).stdout)
+    assert "decided" in {r["stopped"] for r in data["candidates"]}

@@ -39,7 +39,7 @@ import numpy as np
 
 from ..errors import ConstraintError, RoyalSimError
 from .results import wilson
-from .stopping import StoppingRule
+from .stopping import DECIDED, StoppingRule
 
 LEVELS = tuple(range(80, 161, 10))
 """The points contracts of coinche."""
@@ -726,8 +726,6 @@ def analyze_game(hand: str, seat: str, *, game="coinche", declarer: str | None =
 
 DEFAULT_PRECISION = 0.05
 """The half-width every row is searched to by default (± 5 points)."""
-DECIDED = 0.10
-"""By default a row whose choice is decided (``Tally.decided``) stops at this half-width."""
 DECIDED_Z = 1.96
 """A choice is decided when its mean score is below the best choice's by more than this
 many standard errors of the paired difference (one-sided, on the deals both were searched
@@ -865,7 +863,7 @@ def _row_states(tally: Tally, rule: StoppingRule | None, decide: bool,
         elif rule.precise(int(made[i]), int(n[i])):
             out.append("precision")
         elif decide and (i in decided or not biddable[i]) and \
-                rule.half_width(int(made[i]), int(n[i])) <= DECIDED + 1e-12:
+                rule.decided(int(made[i]), int(n[i])):
             out.append("decided")
         else:
             out.append(None)
@@ -899,8 +897,7 @@ def _standing_state(tally: Tally, rule: StoppingRule | None, decide: bool,
     if rule.precise(m, k):
         return "precision"
     choices = {"pass"} if tally.ours else {"pass", "coinche"}
-    if decide and choices <= tally.decided(biddable) and \
-            rule.half_width(m, k) <= DECIDED + 1e-12:
+    if decide and choices <= tally.decided(biddable) and rule.decided(m, k):
         return "decided"
     return None
 
@@ -918,7 +915,8 @@ def _analysis(s: Setting, seed: int, cap: int, precision, rule, done,
     for i in range(len(TRUMPS) * len(ROW_IDS)):
         t, r = TRUMPS[i // len(ROW_IDS)], ROW_IDS[i % len(ROW_IDS)]
         k, m = int(n[i]), int(made[i])
-        interval = (rule.interval(m, k) if rule else wilson(m, k)) if k else (0.0, 1.0)
+        interval = ((rule.decided_interval(m, k) if states[i] == "decided" else
+                     rule.interval(m, k)) if rule else wilson(m, k)) if k else (0.0, 1.0)
         rows.append(Row(r, t, m, k, interval, float(plain[i]), float(coinched[i]),
                         bool(biddable[i]), states[i] or "samples"))
     standing = None
@@ -926,7 +924,9 @@ def _analysis(s: Setting, seed: int, cap: int, precision, rule, done,
     if st is not None and len(tally.stand):
         m, k = int(tally.stand[:, 0].sum()), len(tally.stand)
         pass_score, coinche_score = tally.stand_scores()
-        standing = StandingRow(st, m, k, rule.interval(m, k) if rule else wilson(m, k),
+        decided = _standing_state(tally, rule, decide, biddable) == "decided"
+        standing = StandingRow(st, m, k, (rule.decided_interval(m, k) if decided else
+                                          rule.interval(m, k)) if rule else wilson(m, k),
                                pass_score, coinche_score)
     return GameAnalysis(s, seed, cap, precision, rows, [v[0] for v in done.verdicts],
                         done.rounds, done.seconds, list(done.deals), done.interrupted,

@@ -179,7 +179,8 @@ def _found_rounds(deals: np.ndarray, cols: list[Column], pair: Pair, hand: int, 
                   ) -> Generator[Analysis, set[str] | None, _Found]:
     """Search ``cols`` precision-driven (``rounds.rounds_of``): yields ``view`` of the
     ``_Found`` so far at each look of the rounds (nothing without ``view``), takes back the
-    keys of the columns to keep searching, returns the ``_Found``."""
+    keys of the columns to keep searching (or a ``rounds.RoundReply`` of keys: those and
+    the keys decided), returns the ``_Found``."""
     plan = plan_search(cols, pair, hand, rules)
 
     def found(state) -> _Found:
@@ -198,13 +199,27 @@ def _found_rounds(deals: np.ndarray, cols: list[Column], pair: Pair, hand: int, 
                 except KeyboardInterrupt as e:     # the caller's: the rounds' state with it
                     rounds.throw(e)
                     raise
-            state = rounds.send({j + 1 for j, col in enumerate(cols) if col.key in keys}
-                                if keys else None)
+            state = rounds.send(_columns_of(keys, cols))
     except StopIteration as end:
         return found(end.value)
     except KeyboardInterrupt as e:
         e.partial = view(found(e.partial)) if view and e.partial is not None else None
         raise
+
+
+def _columns_of(reply, cols: list[Column]):
+    """The caller's reply in keys as ``rounds_of`` takes it, in columns (1-based)."""
+    from .rounds import RoundReply
+
+    if not reply:
+        return None
+
+    def columns(keys) -> frozenset:
+        return frozenset(j + 1 for j, col in enumerate(cols) if col.key in keys)
+
+    if isinstance(reply, RoundReply):
+        return RoundReply(columns(reply.keep), columns(reply.decided))
+    return set(columns(reply))
 
 
 def _results(cols: list[Column], outcomes: np.ndarray,

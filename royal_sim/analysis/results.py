@@ -67,7 +67,9 @@ class SlemResult:
         made, n = int((outcome == 1).sum()), int(defined.sum())
         return cls(col.slem, None if col.relaxed else col.param, made, n,
                    bound=col.relaxed, outcomes=outcome, stopped=stopped,
-                   interval=None if rule is None else rule.interval(made, n))
+                   interval=None if rule is None else
+                   rule.decided_interval(made, n) if stopped == "decided" else
+                   rule.interval(made, n))
 
     @property
     def probability(self) -> float:

@@ -29,6 +29,20 @@ Y, S, R = TypeVar("Y"), TypeVar("S"), TypeVar("R")
 FIRST_BLOCK = 7      # the first block of the first round: a first table early
 # why a column stopped
 BY_PRECISION, BY_SAMPLES, BY_TIME, BY_INTERRUPT = "precision", "samples", "time", "interrupted"
+BY_DECIDED = "decided"
+
+
+@dataclass(frozen=True)
+class RoundReply:
+    """What the caller of ``rounds_of`` sends back after a round: ``keep``, columns to
+    search on although settled; ``decided``, columns whose figure no longer changes what
+    the caller does with it (a bid's gain told apart from 0): each stops ``BY_DECIDED`` as
+    soon as its decided interval is within ± ``stopping.DECIDED``
+    (``StoppingRule.decided``). Columns are 1-based, as in
+    ``RoundsSearch.outcomes``."""
+
+    keep: frozenset = frozenset()
+    decided: frozenset = frozenset()
 
 
 @dataclass
@@ -68,6 +82,12 @@ def _settled(rule: StoppingRule, out: np.ndarray) -> str | None:
     return BY_SAMPLES if rule.settled(made, n) else None
 
 
+def _decided(rule: StoppingRule, out: np.ndarray) -> str | None:
+    """``BY_DECIDED`` when a decided column may stop (``StoppingRule.decided``)."""
+    n = int((out >= 0).sum())
+    return BY_DECIDED if rule.decided(int((out == 1).sum()), n) else None
+
+
 def rounds_of(deals: np.ndarray, plan: SearchPlan, classes: ClassCache, rule: StoppingRule,
               *, progress: Callable[[int], None] | None = None,
               deadline: float | None = None) -> Generator[RoundsSearch, set[int] | None,
@@ -77,7 +97,8 @@ def rounds_of(deals: np.ndarray, plan: SearchPlan, classes: ClassCache, rule: St
     first round (``rounds`` still 0: a first look, no column settles there; the value sent
     back is not read) and after each round, where the value sent back is the set of columns
     (1-based, as in ``outcomes``) to search on although settled (the caller's own need,
-    e.g. bid sets not yet told apart; ``None``: none). It returns the final state.
+    e.g. bid sets not yet told apart; ``None``: none), or a ``RoundReply`` (those and the
+    columns decided). It returns the final state.
 
     rule: the stopping rule (its cap is ``len(deals)``); progress: called with 0, then with
     the deals finished after each block; deadline: ``time.monotonic()`` value after which no
@@ -111,8 +132,11 @@ def rounds_of(deals: np.ndarray, plan: SearchPlan, classes: ClassCache, rule: St
                 start = end
             lo = state.deals = look
             state.rounds += 1
-            keep = yield state
-            active = _still_active(state, plan, rule, active, look, keep or set())
+            reply = yield state
+            if not isinstance(reply, RoundReply):
+                reply = RoundReply(frozenset(reply or ()))
+            active = _still_active(state, plan, rule, active, look, set(reply.keep),
+                                   set(reply.decided))
             if not active.any():
                 break
         else:
@@ -150,9 +174,12 @@ def _stop(state: RoundsSearch, active: np.ndarray, at: int, why: str) -> None:
 
 
 def _still_active(state: RoundsSearch, plan: SearchPlan, rule: StoppingRule,
-                  active: np.ndarray, look: int, keep: set[int]) -> np.ndarray:
+                  active: np.ndarray, look: int, keep: set[int],
+                  decided: set[int] = frozenset()) -> np.ndarray:
     """The columns to search in the next round: the unsettled ones, ``keep``, and the
-    columns they imply; each column leaving is reported on the deals so far (``look``).
+    columns they imply; a column of ``decided`` that may stop (``StoppingRule.decided``)
+    is settled (``BY_DECIDED``); each column leaving is reported on the deals so far
+    (``look``).
     The max-tricks column leaves after the first round: the trick-count slems still
     searched read a search of only the trick counts they ask about (``SearchPlan.block``),
     so the max tricks are reported on the first round's deals."""
@@ -164,6 +191,8 @@ def _still_active(state: RoundsSearch, plan: SearchPlan, rule: StoppingRule,
     for j in range(1, g):
         if active[j] and state.stopped[j] is None:
             why = _settled(rule, state.outcomes[:look, j])
+            if why is None and j in decided:
+                why = _decided(rule, state.outcomes[:look, j])
             if why:
                 state.stop[j], state.stopped[j] = look, why
             else:

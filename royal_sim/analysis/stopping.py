@@ -58,6 +58,16 @@ SMALL_COUNTS = 6      # made (or missed) counts 1..6 take the exact Poisson boun
 POISSON_TAIL = 0.025  # one-sided tail of those Poisson bounds
 
 
+DECIDED = 0.10
+"""The half-width at which a column whose decision is taken stops (a bid's gain told apart
+from 0: ``advisor.decided_bids``; a coinche contract below the best choice)."""
+DECIDED_Z = 2.326
+"""The normal quantile of a decided column's interval (98 %, wider than the rule's): the
+stop looks at the column's own figures, which a 95 % interval at that look would not
+cover at its nominal rate (``benchmarks/bench_decided.py``: 0.87 at the break-even chance;
+with this one at least 0.950 over the grid)."""
+
+
 def _poisson_lower(x: int, tail: float) -> float:
     """The mean λ with P(Poisson(λ) ≥ x) = tail, by bisection (x ≥ 1)."""
     lo, hi = 0.0, float(x)
@@ -195,6 +205,17 @@ class StoppingRule:
         - not covered: a stop chosen by looking at this column's figures, another schedule
           of looks, and joint coverage of several columns (each is 95 % on its own)."""
         return bounds(made, deals)
+
+    def decided_interval(self, made: int, deals: int) -> tuple[float, float]:
+        """The interval reported for a column stopped as decided (``DECIDED``): ``bounds``
+        at ``DECIDED_Z``."""
+        return bounds(made, deals, z=DECIDED_Z)
+
+    def decided(self, made: int, deals: int) -> bool:
+        """Whether a decided column may stop: at least ``FIRST_LOOK`` deals and its
+        ``decided_interval`` within ± ``DECIDED``."""
+        lo, hi = self.decided_interval(made, deals)
+        return deals >= FIRST_LOOK and (hi - lo) / 2 <= DECIDED + 1e-12
 
     def table(self, deals: int):
         """The whole look at once, for vectorised callers (simulations): arrays ``lo``,

@@ -451,8 +451,11 @@ def deals_words(result) -> str:
         return n_deals(result.samples)
     rounds = (f"in {result.rounds} round{'s' if result.rounds != 1 else ''}"
               if result.rounds else "so far, a first look")
-    return (f"{n_deals(result.deals_searched)} {rounds} "
-            f"({until_words(result.precision, result.samples)})")
+    until = until_words(result.precision, result.samples)
+    if any(r.stopped == "decided" for r in result.candidates):
+        until = until.replace(f"until {_pm(result.precision)}",
+                              f"until {_pm(result.precision)}, ~ decided +-10%")
+    return f"{n_deals(result.deals_searched)} {rounds} ({until})"
 
 
 _UNSETTLED = {None: "still searched", "time": "time budget used",
@@ -460,14 +463,30 @@ _UNSETTLED = {None: "still searched", "time": "time budget used",
 
 
 def _settled_words(slems, precision: float) -> str:
-    """The footnote of a precision-driven table: what ``*`` marks."""
-    open_ = [r for r in slems if r.result.stopped != "precision"]
+    """The footnote of a precision-driven table: what ``*`` and ``~`` mark."""
+    from ..analysis.stopping import DECIDED
+
+    decided = [r for r in slems if r.result.stopped == "decided"]
+    open_ = [r for r in slems if r.result.stopped not in ("precision", "decided")]
+    words = []
+    if decided:
+        words.append(f"~ decided: {len(decided)} slems stopped within {_pm(DECIDED)} (a 98% "
+                     "interval), their gain told apart from 0: more deals would not turn "
+                     f"bid into pass; --precision {precision:g} holds every slem to "
+                     f"{_pm(precision)}.")
     if not open_:
-        return f"Every slem settled: its interval is within {_pm(precision)}."
+        others = "other " if decided else ""
+        return " ".join(words + [f"Every {others}slem settled: its interval is within "
+                                 f"{_pm(precision)}."])
     why = sorted({_UNSETTLED.get(r.result.stopped, r.result.stopped) for r in open_})
     others = (f"; the others' intervals are within {_pm(precision)}"
-              if len(open_) < len(slems) else "")
-    return f"* not settled ({', '.join(why)}): {len(open_)} of {len(slems)} slems{others}."
+              if len(open_) + len(decided) < len(slems) else "")
+    return " ".join(words + [f"* not settled ({', '.join(why)}): {len(open_)} of "
+                             f"{len(slems)} slems{others}."])
+
+
+_MARKS = {"precision": "", "decided": " ~"}
+"""The mark after a slem's deals in a precision-driven table (``*`` otherwise)."""
 
 
 def _slem_rows(slems, precise: bool = False) -> list[list]:
@@ -486,5 +505,5 @@ def _slem_rows(slems, precise: bool = False) -> list[list]:
                      r.slem.value, prob, f"{percent(lo)} - {percent(hi)}", _bar(r.probability),
                      "" if v is None else number(v.expected),
                      "" if v is None else number(v.gain, sign=True)]
-                    + ([f"{r.n}{'' if r.stopped == 'precision' else ' *'}"] if precise else []))
+                    + ([f"{r.n}{_MARKS.get(r.stopped, ' *')}"] if precise else []))
     return rows
