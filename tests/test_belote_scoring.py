@@ -327,3 +327,13 @@ def test_the_text_fits_80_columns_off_a_terminal():
     lines = r.stdout.splitlines()
     assert max(len(line) for line in lines) <= 80, lines
     assert "litige" in lines[2] and len(lines) > 3
+
+
+def test_the_taker_by_seat_number():
+    """Seats 1 to 4 are S W N E (spec §9), as the other commands take them."""
+    from royal_sim.games.belote_scoring import score_deal
+
+    for number, name in zip("1234", "SWNE"):
+        a = score_deal("82/70", taker=number, der="NS")
+        b = score_deal("82/70", taker=name, der="NS")
+        assert (a.NS, a.EW, a.result) == (b.NS, b.EW, b.result)

@@ -406,3 +406,11 @@ def test_decided_rows_stop_at_ten_points_and_the_best_is_held_to_five():
     data = res.to_json()
     assert data["decided_precision"] == GA.DECIDED
     assert {r["stopped"] for r in data["slems"]} <= {"precision", "decided"}
+
+
+def test_the_python_face_takes_a_list_of_cards():
+    import royal_sim
+
+    listed = royal_sim.analyze(HAND.split(), "S", game="coinche", samples=2, seed=4)
+    said = royal_sim.analyze(HAND, "S", game="coinche", samples=2, seed=4)
+    assert [r.to_json() for r in listed.rows] == [r.to_json() for r in said.rows]

@@ -89,6 +89,8 @@ def analyze_game(hand, seat, *, game, **options):
     extra = {k: options.pop(k) for k in GAME_OPTIONS if k in options}
     check_options(game, extra)
     module = analysis_module(game)
+    if isinstance(hand, (list, tuple)):         # the Python face takes a list of cards
+        hand = " ".join(str(c) for c in hand)
     if options.get("samples") is None and options.get("precision") is None and \
             not getattr(module, "DECIDES", False):
         options["precision"] = DEFAULT_PRECISION

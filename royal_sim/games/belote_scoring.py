@@ -298,8 +298,11 @@ def score_deal(points, *, taker, game: str = "belote", der=None, belote=None, an
         raise _error(f"game must be belote or coinche for scoring, got {game!r}", "game")
     is_coinche = g == "coinche"
     t = str(taker).strip().upper()
+    if t in ("1", "2", "3", "4"):       # seats 1 to 4 in play order S W N E (spec §9)
+        t = "SWNE"[int(t) - 1]
     if t not in SEATS:
-        raise _error(f"taker must be a seat N, E, S or W, got {taker!r}", "taker")
+        raise _error(f"taker must be a seat N, E, S or W (or 1 to 4: S W N E), got "
+                     f"{taker!r}", "taker")
     tp = PAIR_OF_SEAT[t]
     dp = "EW" if tp == "NS" else "NS"
     if fall_announce not in FALL_ANNOUNCE:
