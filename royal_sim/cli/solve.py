@@ -197,7 +197,6 @@ def _solve_game(game, deal, leader, trick, every_card, players, trump, declarer,
     import json
 
     from ..analysis.game_position import MAX_NODES, replay_trick, solve_game
-    from ..errors import DealError
     from .games import game_setup, said, seat, trick_cards
 
     setup = game_setup(game, players, trump, flags, no_overtake)
@@ -208,13 +207,8 @@ def _solve_game(game, deal, leader, trick, every_card, players, trump, declarer,
             else game.default_leader(decl, setup))
     table = trick_cards(game, setup, trick) if trick else ()
     with said(game):
-        dealt = game.parse_deal(deal, setup, table=len(table), leader=lead)
-        for c in table:
-            holders = [x for x, h in enumerate(dealt.hands) if h >> c & 1]
-            if holders:
-                raise DealError(f"{game.deck(setup).card_names[c]} is on the table (--trick) "
-                                f"and in the hand of seat {game.seat_name(holders[0], setup)}"
-                                f" (a {game.id} deal)")
+        dealt = game.parse_deal(deal, setup, table=len(table), leader=lead,
+                                seen=sum(1 << c for c in table))
     with said(game, "--trick", only="trick"):        # a card of --trick breaking the rules
         replay_trick(game, setup, dealt, declarer=decl, leader=lead, table=table)
     with compiling(count_compile_note(), "Solving"):

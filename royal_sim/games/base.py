@@ -149,15 +149,21 @@ class Game:
                             f"{setup.players} hands separated by '/', got {len(parts)}",
                             argument="deal")
         hands = []
-        for part in parts:
-            m, seen = self._parse_part(part, deck, seen)
+        on_table = seen
+        for i, part in enumerate(parts):
+            m, seen = self._parse_part(part, deck, seen, on_table,
+                                       f"seat {self.seat_name(i, setup)}")
             hands.append(m)
         self._check_sizes(hands, setup, table, leader)
         return Dealt(tuple(hands))
 
-    def _parse_part(self, text: str, deck: Deck, seen: int) -> tuple[int, int]:
+    def _parse_part(self, text: str, deck: Deck, seen: int, on_table: int = 0,
+                    who: str = "a seat") -> tuple[int, int]:
         m = 0
         for c in deck.parse_cards(text):
+            if on_table >> c & 1:
+                raise CardError(f"{deck.card_names[c]} is on the table (--trick) and in the "
+                                f"hand of {who} (a {self.id} deal)", argument="deal")
             if seen >> c & 1:
                 raise CardError(f"{deck.card_names[c]} is dealt twice (a {self.id} deal)",
                                 argument="deal")

@@ -88,12 +88,14 @@ class Strohmandli(TarokkGame):
                             f"{setup.players} seats separated by '/', got {len(parts)}",
                             argument="deal")
         hands, piles = [], {}
+        on_table = seen
         for s, part in enumerate(parts):
             fields = part.split("|")
-            m, seen = self._parse_part(fields[0], _DECK, seen)
+            who = f"seat {self.seat_name(s, setup)}"
+            m, seen = self._parse_part(fields[0], _DECK, seen, on_table, who)
             seat_piles = []
             for f in fields[1:]:
-                pm, seen = self._parse_part(f, _DECK, seen)
+                pm, seen = self._parse_part(f, _DECK, seen, on_table, who)
                 ids = _DECK.parse_cards(f)
                 if len(ids) > self.pile_depth(setup):
                     raise DealError(f"a {self.id} pile holds at most "
