@@ -24,6 +24,10 @@ from importlib import import_module
 
 ANALYSES = {
     "coinche": ("belote_analysis", "analyze_belote"),
+    "harmas": ("declarer_analysis", "analyze_declarer"),
+    "modositott": ("declarer_analysis", "analyze_declarer"),
+    "troggu": ("declarer_analysis", "analyze_declarer"),
+    "droggn": ("declarer_analysis", "analyze_declarer"),
 }
 """Game id → (module of ``royal_sim.analysis``, module of ``royal_sim.cli`` printing it)."""
 
