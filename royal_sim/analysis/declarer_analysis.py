@@ -87,6 +87,12 @@ PILOT_SEED = 1_000_003
 MAX_REDRAWS = 10_000
 PAIR_WORTH = (0, 3, 5, 7, 9)
 """Jókai, módosított: take the first skart pair worth at least this many card points."""
+DROGGN_STEP = 20
+"""Droggn's points above 54 are bracketed by tests 20 apart (54, 74, 94: a lower bound, at
+most 19 points short; the exact count of a full Droggn deal takes minutes)."""
+BRACKET_NODES = 3_000_000
+"""Node limit of a bracket test (past it: the bracket so far)."""
+MATCH_FROM = 94
 TRICK_DEDUCTION_CONSTANT = 1
 """Jókai's kettős: the declarer's 2 discards count with −1 (§4)."""
 
@@ -460,8 +466,10 @@ class Worker:
         return cls(s, CountSolver(rules, max_nodes=MAX_NODES), s.game.count(s.setup),
                    s.game.n_tricks(s.setup))
 
-    def reaches(self, v: Variant, count, k: int, top: int | None = None) -> bool:
-        """Does ``v``'s side count at least ``k`` on ``count`` (a test past the limit: no)?"""
+    def reaches(self, v: Variant, count, k: int, top: int | None = None,
+                limit: int = MAX_NODES) -> bool:
+        """Does ``v``'s side count at least ``k`` on ``count`` (a test past ``limit`` nodes:
+        no, counted in ``limits`` unless ``limit`` is the bracket's)?"""
         from ..engine.counts import CountPosition, SearchLimitError
 
         if k <= 0:
@@ -469,10 +477,11 @@ class Worker:
         if top is not None and k > top:
             return False
         pos = CountPosition(v.hands, self.s.leader)
+        self.solver.max_nodes = limit
         try:
             return self.solver.reaches(pos, v.side, count, k)
         except SearchLimitError:
-            self.limits += 1
+            self.limits += limit != BRACKET_NODES
             return False
 
     def cards_count(self, cards: int):
@@ -512,10 +521,11 @@ def _total(s: Setting) -> int:
     return deck.points_of(deck.full_mask) + int(s.game.count(s.setup).trick_points.sum())
 
 
-def play_game(w: Worker, v: Variant, contract: Contract) -> dict:
+def play_game(w: Worker, v: Variant, contract: Contract, points: bool = True) -> dict:
     """The game's own tests on one variant: ``win`` and what its payment needs (Troggu's
-    ladder: ``level`` -2 … 2, 4 or -4 for volát; Droggn's points ``pts`` (a lower bound)
-    and ``match``)."""
+    ladder: ``level`` -2 … 2, 4 or -4 for volát; Droggn's points ``pts``, a lower bound:
+    the highest of 54, 74, 94 reached (``DROGGN_STEP``; ``points`` false: 54 only), and
+    ``match``: every trick)."""
     s = w.s
     gid = s.game.id
     goal = s.game.goal_of(s.setup)
@@ -538,10 +548,12 @@ def play_game(w: Worker, v: Variant, contract: Contract) -> dict:
         out["level"] = level
     elif gid == "droggn" and win:
         pts = goal
-        while pts + 10 <= top and w.reaches(v, w.count, pts + 10 - v.banked, top):
-            pts += 10
+        while points and pts + DROGGN_STEP <= top and \
+                w.reaches(v, w.count, pts + DROGGN_STEP - v.banked, top, BRACKET_NODES):
+            pts += DROGGN_STEP
         out["pts"] = pts
-        out["match"] = pts >= 84 and w.reaches(v, w.tricks_count(), w.n_tricks)
+        # every trick gives at least 94 (106 less an opponent's skíz): tested only then
+        out["match"] = pts >= MATCH_FROM and w.reaches(v, w.tricks_count(), w.n_tricks)
     return out
 
 
@@ -572,8 +584,9 @@ def game_pay(s: Setting, contract: Contract, got: dict, index: int, n_opp: int) 
     return contract.base + 2 * (got["pts"] - 54)
 
 
-def figure_tests(w: Worker, v: Variant, contract: Contract) -> dict:
-    """Each figure of ``contract`` on ``v``: ``True`` made, ``False`` not (module doc)."""
+def figure_tests(w: Worker, v: Variant, contract: Contract, got: dict) -> dict:
+    """Each figure of ``contract`` on ``v``: ``True`` made, ``False`` not (module doc);
+    ``got``: ``play_game``'s, whose tests Troggu's ladder and Droggn's Match reuse."""
     s = w.s
     deck = s.deck
     d = s.declarer
@@ -585,10 +598,12 @@ def figure_tests(w: Worker, v: Variant, contract: Contract) -> dict:
                 and deck.suit_of[c] != deck.tarokk)
     out = {}
     for f in contract.figures:
-        if f in ("volat", "match"):
+        if "level" in got and f in ("volat", "duplajatek"):
+            out[f] = got["level"] == 4 if f == "volat" else got["level"] >= 2
+        elif f == "match":
+            out[f] = bool(got.get("match"))
+        elif f == "volat":
             out[f] = w.reaches(v, w.tricks_count(), w.n_tricks)
-        elif f == "duplajatek":
-            out[f] = w.reaches(v, w.count, 71 - v.banked, _total(s))
         elif f in ("tuletroa", "negy_kiraly"):
             cards = sum(1 << c for c in HONOURS) if f == "tuletroa" else kings
             out[f] = not cards & v.out and w.reaches(v, w.cards_count(cards),
@@ -658,7 +673,7 @@ def _one(w: Worker, v: Variant, contract: Contract, figures: bool) -> dict:
     n_opp = n_opponents(s, v)
     out = {"win": got["win"], "pay": game_pay(s, contract, got, v.index, n_opp)}
     if figures:
-        figs = figure_tests(w, v, contract)
+        figs = figure_tests(w, v, contract, got)
         out["figures"] = {f: figs[f] for f in contract.figures}
         out["fig_pay"] = {f: figure_pay(s, contract, f, figs, got, v.index, n_opp)
                           for f in contract.figures}
@@ -681,7 +696,8 @@ def pilot_deal(w: Worker, deal) -> dict:
                                   for p in range(3))
             else:
                 v = variant(s, hands, pile, c, rule)
-                per[rule] = _one(w, v, c, False)["pay"]
+                got = play_game(w, v, c, points=False)
+                per[rule] = game_pay(s, c, got, 0, n_opponents(s, v))
         out[c.id] = per
     return out
 
