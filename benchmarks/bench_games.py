@@ -129,7 +129,10 @@ def _analyses(ids) -> None:
     for gid in ids:
         if gid not in ANALYSES:
             continue
-        for hand, seat, options in getattr(analysis_module(gid), "BENCH", ()):
+        bench = getattr(analysis_module(gid), "BENCH", ())
+        if isinstance(bench, dict):         # a module of several games: its hands by game
+            bench = bench.get(gid, ())
+        for hand, seat, options in bench:
             analyze_game(hand, seat, game=gid, samples=5, **options)        # warm
             t0 = time.perf_counter()
             result = analyze_game(hand, seat, game=gid, precision=0.05, **options)
