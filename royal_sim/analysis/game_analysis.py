@@ -28,6 +28,10 @@ ANALYSES = {
     "belote": ("belote_take", "analyze_take"),
     "vier-anderle": ("each_analysis", "analyze_each"),
     "strohmandli": ("each_analysis", "analyze_each"),
+    "harmas": ("declarer_analysis", "analyze_declarer"),
+    "modositott": ("declarer_analysis", "analyze_declarer"),
+    "troggu": ("declarer_analysis", "analyze_declarer"),
+    "droggn": ("declarer_analysis", "analyze_declarer"),
 }
 """Game id → (module of ``royal_sim.analysis``, module of ``royal_sim.cli`` printing it)."""
 

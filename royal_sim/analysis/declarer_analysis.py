@@ -1,0 +1,1019 @@
+"""Analysing a hand of the declarer games of source 004 (issue 47): Jókai-hármas (``harmas``),
+módosított hármas (``modositott``), Troggu (``troggu``) and Droggn (``droggn``); for a hand at
+a seat, per contract, the chance of the game and of each figure double dummy, and the
+expected payment to the declarer (felvevő) under the spec's tables
+(``spec/other-games.md`` §3 to §6; ``docs/games.md``, "Analysing a hand").
+
+The deals. The cards the seat does not hold are dealt uniformly at random (the project's
+generator, ``games.base.new_state(seed)``, ``shuffled``) into the other hands and the
+hidden pile, as the game deals them: Jókai and módosított a skart of 6 in three pairs (top,
+middle, bottom), Troggu the Tapp (6, 6, 9, 12 cards for 3 to 6 players), Droggn a talon of
+3. Módosított: a deal where another seat could throw in (bedobás: its only tarokks XXI, I
+or both; all five cards of a suit) is drawn again (§5 Decision); a warning when the seat
+itself could.
+
+One deal, one contract. The exchange gives the declarer's hand, the cards laid away (his,
+their points a constant), the pile out of play (its points the constant of its owner:
+Troggu's and Droggn's Tapp/talon the declarer's, Jókai's unused skart pairs the allies')
+and, módosított for 4, the called partner (the holder of ``called``; the declarer alone
+when he holds it or it lies in the skart). The count (``Game.count``) is searched with
+null-window tests (``CountSolver.reaches``) for the game's threshold less the constants,
+the declarer's side against the coalition of every other seat; each figure is one more
+test on a count of its own: volát / Match / Super Mord a trick count reaching every
+trick, a capture (tulétroá, négy király, XXI-fogás, pagátfogás) the count of the named
+cards, pagátulti the last trick won with the I (``Count.trick_cards``); tarokkszám is a
+fact of the hand after the exchange. A figure that cannot be made (the card out of play,
+the pagát not the declarer's) is not searched. A test passing ``MAX_NODES`` nodes counts
+as not made and is counted (``limits``; the text says how many).
+
+The exchange, a decision (§0 "Double dummy"): the lay-away rules of ``LAY_AWAY`` (a
+heuristic shortlist, legal under each game's restriction), for Jókai and módosított also
+the pair to take (the first pair seen worth at least ``t`` card points, ``t`` of
+``PAIR_WORTH``; the pairs are seen top, middle, bottom, then top and middle again, the
+index pricing a lost kettős), for Droggn's Ansager the buy (the highest tarokk he lacks,
+for his first card to lay away), are scored on one set of ``PILOT_DEALS`` deals of their
+own (seed + ``PILOT_SEED``): the candidate with the best mean payment is kept for the
+whole analysis, never the best per deal.
+
+Payments (the declarer's total from every opponent: the tables' "each" times the
+opponents; Droggn's side amount X as it is). Jókai: kettős won 2 + 5 each, lost 2/4/8/16/32
+by index + 5; szóló 7 + 30 won, 7 + 60 lost. Módosított: kettős 2, lost 2/4/6/8/10; szóló
+±20. Troggu: 1 at 54, 2 at 71, 4 volát, the same lost (the opponents' 54, 71 or every
+trick), 53 nothing; szóló doubles. Droggn: Ansager/Solo/Super 20/40/80 + 2 a point above
+54 (the points a lower bound: the highest of 54, 64, 74 … reached), Match 134, lost the
+base; Super Mord 164, lost 80. Figures silent (the rows' ``expected_score``) and announced
+(``expected_score_announced``: won the announced value, failed its loss; a failed volát
+also loses the game). Not counted: the opponents' silent figures, kontra and rekontra,
+mizer, Droggn's laid-out pagát (the engine has no reserved card) and skízulti, Troggu's
+withheld skíz (played as the top tarokk).
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Callable
+
+import numpy as np
+
+from ..errors import CardError, ConstraintError, RoyalSimError
+from .results import wilson
+from .stopping import StoppingRule
+
+OPTIONS = ("players", "option", "called", "contract")
+"""The game options (``game_analysis.GAME_OPTIONS``) this module takes."""
+EXAMPLE = ('royal-sim analyze --game harmas "XXII XXI XX XIX XVIII XVII XVI XV XIV SK SQ HA" '
+           "--seat 1")
+BENCH = {
+    "harmas": (("XXII XXI XX XIX XVIII XVII XVI XV XIV SK SQ HA", "1", {}),),
+    "modositott": (("XXII XXI XX XIX XVIII XVII XVI XV SK SQ SN HA", "1", {}),),
+    "troggu": (("XXII XXI XX XIX XVIII XVII XVI XV XIV XIII SK SQ HK H4 C10 C9", "1", {}),),
+    "droggn": (("XXII XXI XX XIX XVIII XVII XVI XV XIV XIII XII XI SK SQ HK H4 C10", "1",
+                {}),),
+}
+"""Hands ``benchmarks/bench_games.py --analyze`` times, by game: (hand, seat, options)."""
+
+DEFAULT_SAMPLES = 100
+"""Deals of an analysis on a fixed number of deals (``samples`` alone)."""
+DEFAULT_CAP = {"harmas": 2000, "modositott": 2000, "troggu": 400, "droggn": 200}
+"""The most deals of a precision-driven analysis when ``samples`` is not given (Troggu's
+and Droggn's deals take 10 to 100 times a Jókai deal's search)."""
+MAX_SAMPLES = 1_000_000
+MAX_NODES = 2_000_000
+"""Node limit of one test (some 0.3 s); past it the test counts as not made (``limits``)."""
+PILOT_DEALS = 24
+"""Deals the exchange's candidates are scored on (fewer when the analysis has fewer)."""
+PILOT_SEED = 1_000_003
+MAX_REDRAWS = 10_000
+PAIR_WORTH = (0, 3, 5, 7, 9)
+"""Jókai, módosított: take the first skart pair worth at least this many card points."""
+DROGGN_STEP = 20
+"""Droggn's points above 54 are bracketed by tests 20 apart (54, 74, 94: a lower bound, at
+most 19 points short; the exact count of a full Droggn deal takes minutes)."""
+BRACKET_NODES = 1_000_000
+"""Node limit of a bracket test (past it: the bracket so far)."""
+MATCH_FROM = 94
+TRICK_DEDUCTION_CONSTANT = 1
+"""Jókai's kettős: the declarer's 2 discards count with −1 (§4)."""
+
+I, XXI, SKIZ = 0, 20, 21
+HONOURS = (I, XXI, SKIZ)
+
+
+# -- contracts ---------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Contract:
+    """One contract: ``id`` (``kettos1`` … ``kettos5``, ``kettos`` (the pair taken by the
+    kept policy), ``szolo``, ``bemegyek``, ``ansager``, ``solo``, ``super``, ``super_mord``),
+    ``name`` (the source's), ``exchange``: ``pair`` (a skart pair swapped), ``talon`` (the
+    pile taken and as many laid away), ``none`` (the pile the declarer's unseen, or the
+    allies'); ``index``: the kettős index (1 … 5, 0 the policy's); ``base``: Droggn's base;
+    ``figures``: the figure ids searched; ``advised``: a bid the advice may name."""
+
+    id: str
+    name: str
+    exchange: str
+    index: int = 0
+    base: int = 0
+    figures: tuple = ()
+    advised: bool = True
+    buy: bool = False
+
+
+FIGURES = {
+    "harmas": ("volat", "tuletroa", "negy_kiraly", "pagatultimo", "xxi_fogas", "pagatfogas",
+               "tarokkszam"),
+    "modositott": ("volat", "tuletroa", "negy_kiraly", "pagatultimo", "xxi_fogas",
+                   "pagatfogas", "tarokkszam"),
+    "troggu": ("duplajatek", "volat", "tuletroa", "negy_kiraly", "pagatulti", "pagatfogas",
+               "xxi_fogas"),
+    "droggn": ("match", "pagatulti", "pagatfogas"),
+}
+"""The figures searched beside ``win``, by game (the spec's ids)."""
+
+SILENT = {
+    "harmas": {"volat": 5, "tuletroa": 1, "negy_kiraly": 1, "pagatultimo": 2, "xxi_fogas": 1,
+               "pagatfogas": 1},
+    "modositott": {"volat": 5, "tuletroa": 1, "negy_kiraly": 1, "pagatultimo": 5,
+                   "xxi_fogas": 2, "pagatfogas": 1},
+    "troggu": {"tuletroa": 1, "negy_kiraly": 1, "pagatulti": 3, "pagatfogas": 1,
+               "xxi_fogas": 2},
+    "droggn": {"pagatulti": 10, "pagatfogas": 6},
+}
+"""Silent figures' value (each opponent; Droggn the side amount)."""
+ANNOUNCED = {
+    "harmas": {"volat": (10, 10), "tuletroa": (2, 2), "negy_kiraly": (2, 2),
+               "pagatultimo": (17, 32), "xxi_fogas": (2, 2), "pagatfogas": (2, 2)},
+    "modositott": {"volat": (10, 10), "tuletroa": (2, 2), "negy_kiraly": (2, 2),
+                   "pagatultimo": (10, 10), "xxi_fogas": (4, 4), "pagatfogas": (2, 2)},
+    "troggu": {"tuletroa": (2, 2), "negy_kiraly": (2, 2), "pagatulti": (6, 6),
+               "pagatfogas": (2, 2), "xxi_fogas": (4, 4)},
+    "droggn": {"pagatulti": (20, 20)},
+}
+"""Announced figures: (won, lost) each opponent (Droggn the side amount)."""
+ONE_PAYER = {"modositott": ("xxi_fogas",)}
+"""Figures only the captured card's owner pays (módosított's XXI-fogás, §5)."""
+
+
+def contracts_of(game_id: str) -> tuple[Contract, ...]:
+    """The contracts of a game, lowest bid first."""
+    figs = FIGURES[game_id]
+    if game_id in ("harmas", "modositott"):
+        fixed = tuple(Contract(f"kettos{i}", f"kettős {i}", "pair", i, advised=False)
+                      for i in range(1, 6))
+        return fixed + (Contract("kettos", "kettős", "pair", 0, figures=figs),
+                        Contract("szolo", "szóló", "none", figures=figs))
+    if game_id == "troggu":
+        return (Contract("bemegyek", "bemegyek", "talon", figures=figs),
+                Contract("szolo", "szóló", "none", figures=figs))
+    return (Contract("ansager", "Ansager", "talon", base=20, figures=figs, buy=True),
+            Contract("solo", "Solo", "talon", base=40, figures=figs),
+            Contract("super", "Super", "none", base=80, figures=figs),
+            Contract("super_mord", "Super Mord", "none", base=80, figures=("pagatulti",)))
+
+
+# -- the input ---------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Setting:
+    """What one analysis is about, checked: the game and its ``setup``; the ``hand`` (a mask)
+    at ``seat``; the ``declarer`` (0-based); the ``leader`` of trick 1; ``called`` (a card
+    id, módosított for 4; ``None``: the default, the highest non-honour tarokk the declarer
+    lacks after the exchange); ``contracts`` searched; ``warnings``."""
+
+    game: object
+    setup: object
+    hand: int
+    seat: int
+    declarer: int
+    leader: int
+    called: int | None
+    contracts: tuple
+    warnings: tuple = ()
+
+    @property
+    def players(self) -> int:
+        return self.setup.players
+
+    def seat_name(self, seat: int) -> str:
+        return self.game.seat_name(seat, self.setup)
+
+    @property
+    def deck(self):
+        return self.game.deck(self.setup)
+
+
+def setting(hand: str, seat, *, game, declarer=None, players=None, option=(), called=None,
+            contract=None, holds=(), voids=()) -> Setting:
+    """The checked input; ``RoyalSimError`` naming the argument: a card not in the deck or
+    twice, the wrong number of cards, an unknown seat, contract or called card, an option
+    the game does not take, ``holds`` / ``voids`` (not taken by these games)."""
+    from ..games import GameError
+    from .game_analysis import game_of
+
+    g = game_of(game)
+    if g.id not in FIGURES:
+        raise GameError(f"{g.id} is not a declarer game of source 004", argument="game")
+    if holds:
+        raise GameError(f"analyze --game {g.id} does not take --holds (the facts are not "
+                        "sampled for the declarer games)", argument="holds")
+    if voids:
+        raise GameError(f"analyze --game {g.id} does not take --void (the facts are not "
+                        "sampled for the declarer games)", argument="voids")
+    setup = g.setup(players=players, flags=tuple(option or ()))
+    deck = g.deck(setup)
+    if not isinstance(hand, str) or not hand.strip():
+        raise CardError(f"missing HAND: your {g.hand_size(setup)} cards", argument="hand")
+    try:
+        ids = deck.parse_cards(hand)
+    except CardError as e:
+        raise CardError(f"{e} (HAND)", argument="hand") from None
+    if len(ids) != g.hand_size(setup):
+        raise CardError(f"HAND must be {g.hand_size(setup)} cards for {g.id} of "
+                        f"{setup.players} players, got {len(ids)}", argument="hand")
+    mine = sum(1 << c for c in ids)
+    me = g.parse_seat(seat, setup, "seat")
+    try:
+        dec = me if declarer is None else g.parse_seat(declarer, setup, "declarer")
+    except GameError as e:
+        raise GameError(f"declarer: {e}", argument="declarer") from None
+    call = None
+    if called is not None:
+        if g.id != "modositott" or setup.players != 4:
+            raise GameError(f"called: only módosított for 4 players calls a partner "
+                            f"(--game modositott --players 4), not {g.id} of "
+                            f"{setup.players}", argument="called")
+        try:
+            call = deck.parse_card(str(called))
+        except CardError as e:
+            raise CardError(f"called: {e}", argument="called") from None
+        if call in HONOURS or deck.suit_of[call] != deck.tarokk:
+            raise GameError(f"called: the declarer calls a tarokk that is no honour (II to "
+                            f"XX), not {deck.card_names[call]}", argument="called")
+    known = contracts_of(g.id)
+    if contract is not None:
+        from ..model.text import fold
+
+        key = fold(str(contract)).lower().replace(" ", "_").replace("-", "_")
+        picked = tuple(c for c in known if c.id == key or
+                       (key == "kettos" and c.exchange == "pair"))
+        if not picked:
+            raise GameError(f"contract: {g.id} has no contract {contract!r} (its contracts: "
+                            f"{', '.join(c.id for c in known if c.advised)})",
+                            argument="contract")
+        known = picked
+    warnings = []
+    if g.id == "modositott" and _throws_in(mine, deck):
+        warnings.append("your hand may throw in (bedobás, §5): a redeal is yours to ask for")
+    return Setting(g, setup, mine, me, dec, g.default_leader(dec, setup), call, known,
+                   tuple(warnings))
+
+
+def _throws_in(hand: int, deck) -> bool:
+    """Módosított's bedobás (§5): the hand's only tarokks are XXI, I or both; or it holds
+    all five cards of a suit."""
+    tarokks = hand & deck.suit_mask(deck.tarokk)
+    if tarokks and tarokks & ~((1 << I) | (1 << XXI)) == 0:
+        return True
+    for s in range(1, len(deck.suit_letters)):
+        sm = deck.suit_mask(s)
+        if hand & sm == sm:
+            return True
+    return False
+
+
+# -- the deals ---------------------------------------------------------------------------------
+
+def deals(s: Setting, seed: int):
+    """The deals of an analysis, endless, in order: ``(hands, pile)``, ``hands`` one mask a
+    seat (play order, ``s.hand`` at ``s.seat``), ``pile`` the hidden cards' ids in the order
+    dealt (Jókai's and módosított's three skart pairs: ids 0-1, 2-3, 4-5); the same seed,
+    the same deals."""
+    from ..games.base import new_state, shuffled
+
+    state = new_state(seed)
+    deck = s.deck
+    k = s.game.hand_size(s.setup)
+    free = [c for c in range(deck.n_cards) if not s.hand >> c & 1]
+    others = [x for x in range(s.players) if x != s.seat]
+    redraw = s.game.id == "modositott"
+    while True:
+        for _ in range(MAX_REDRAWS):
+            order = shuffled(len(free), state)
+            cards = [free[j] for j in order]
+            hands = [0] * s.players
+            hands[s.seat] = s.hand
+            for i, x in enumerate(others):
+                for c in cards[i * k:(i + 1) * k]:
+                    hands[x] |= 1 << c
+            pile = tuple(cards[len(others) * k:])
+            if not redraw or not any(_throws_in(hands[x], deck) for x in others):
+                yield tuple(hands), pile
+                break
+        else:
+            raise ConstraintError("almost every deal throws in", argument="hand")
+
+
+# -- the exchange ------------------------------------------------------------------------------
+
+LAY_AWAY = ("void", "bank")
+"""The lay-away rules: ``void`` the shortest suits' cards first (cheapest first), ``bank``
+the suit cards of most points first (the skart's points are the declarer's); tarokks last,
+the lowest first; only cards the game lets him lay away."""
+
+
+def _layable(game_id: str, hand: int, deck) -> list[int]:
+    """The cards of ``hand`` the declarer may lay away: Jókai and módosított no 5-point card
+    (§4); Troggu no honour or king, one king when he holds all four (§3); Droggn no honour,
+    no king (a king only with a tarokk, §6: not among the candidates)."""
+    kings = [c for c in range(deck.n_cards) if deck.card_names[c].endswith("K")
+             and deck.suit_of[c] != deck.tarokk]
+    out = []
+    for c in range(deck.n_cards):
+        if not hand >> c & 1:
+            continue
+        if game_id in ("harmas", "modositott"):
+            if deck.points[c] == 5:
+                continue
+        elif c in HONOURS or c in kings:
+            continue
+        out.append(c)
+    if game_id == "troggu" and all(hand >> kc & 1 for kc in kings):
+        out.append(kings[0])            # one king, the last choice
+    return out
+
+
+def lay_away(rule: str, game_id: str, hand: int, n: int, deck) -> int:
+    """The ``n`` cards ``rule`` (``LAY_AWAY``) lays away from ``hand`` (a mask)."""
+    cards = _layable(game_id, hand, deck)
+    length = {}
+    for c in range(deck.n_cards):
+        if hand >> c & 1:
+            length[int(deck.suit_of[c])] = length.get(int(deck.suit_of[c]), 0) + 1
+    last = cards[-1] if game_id == "troggu" and cards and deck.card_names[cards[-1]] \
+        .endswith("K") and deck.suit_of[cards[-1]] != deck.tarokk else None
+
+    def key(c):
+        tarokk = deck.suit_of[c] == deck.tarokk
+        s, p, w = int(deck.suit_of[c]), int(deck.points[c]), int(deck.power[c])
+        if rule == "void":
+            return (c == last, tarokk, length[s] if not tarokk else 0, p, w)
+        return (c == last, tarokk, -p if not tarokk else 0, length[s], w)
+
+    chosen = sorted(cards, key=key)[:n]
+    if len(chosen) < n:
+        raise AssertionError("too few cards to lay away")   # cannot happen (module doc)
+    return sum(1 << c for c in chosen)
+
+
+@dataclass(frozen=True)
+class Variant:
+    """One contract played on one deal: the ``hands`` after the exchange, the declarer's
+    ``side``, ``banked`` points of the piles credited to the side, ``out``: the cards out
+    of play, ``laid``: the cards the declarer laid away, ``index`` (kettős)."""
+
+    hands: tuple
+    side: tuple
+    banked: int
+    out: int
+    laid: int = 0
+    index: int = 0
+
+
+def variant(s: Setting, hands, pile, contract: Contract, rule: str | None = None,
+            pair: int | None = None, index: int = 0) -> Variant:
+    """The position ``contract`` leaves on a deal (module doc)."""
+    deck = s.deck
+    gid = s.game.id
+    d = s.declarer
+    pile_mask = sum(1 << c for c in pile)
+    hands = list(hands)
+    laid = 0
+    if contract.exchange == "pair":
+        taken = pile[2 * pair:2 * pair + 2]
+        whole = hands[d] | sum(1 << c for c in taken)
+        laid = lay_away(rule, gid, whole, 2, deck)
+        hands[d] = whole & ~laid
+        rest = pile_mask & ~sum(1 << c for c in taken)
+        banked = deck.points_of(laid)
+        if gid == "harmas" and "kezdo" not in s.setup.flags:
+            banked -= TRICK_DEDUCTION_CONSTANT
+        out = rest | laid
+    elif contract.exchange == "talon":
+        whole = hands[d] | pile_mask
+        laid = lay_away(rule, gid, whole, len(pile), deck)
+        hands[d] = whole & ~laid
+        if contract.buy:
+            hands = _buy(s, hands, rule)
+        banked = deck.points_of(laid)
+        out = laid
+    else:
+        out = pile_mask
+        banked = deck.points_of(pile_mask) if gid in ("troggu", "droggn") else 0
+    side = (d,)
+    if gid == "modositott" and s.players == 4:
+        call = s.called if s.called is not None else _default_call(hands[d])
+        holder = next((x for x in range(4) if hands[x] >> call & 1), None)
+        if holder is not None and holder != d:
+            side = (d, holder)
+    return Variant(tuple(hands), side, banked, out, laid, index)
+
+
+def _default_call(hand: int) -> int:
+    """The highest tarokk, no honour (XX … II), the declarer lacks (§5)."""
+    for c in range(XXI - 1, I, -1):
+        if not hand >> c & 1:
+            return c
+    return XXI - 1              # he holds them all: XX, his own, alone
+
+
+def _buy(s: Setting, hands: list, rule: str) -> list:
+    """Droggn's vásár (§6): the declarer names the highest tarokk he lacks (the skíz
+    excepted) and gives its holder the first card ``rule`` would lay away next."""
+    d = s.declarer
+    want = next((c for c in range(XXI, I - 1, -1) if not hands[d] >> c & 1), None)
+    holder = next((x for x in range(s.players) if x != d and want is not None
+                   and hands[x] >> want & 1), None)
+    if holder is None:
+        return hands
+    give = lay_away(rule, s.game.id, hands[d], 1, s.deck)
+    hands = list(hands)
+    hands[d] = (hands[d] & ~give) | (1 << want)
+    hands[holder] = (hands[holder] & ~(1 << want)) | give
+    return hands
+
+
+# -- one deal ----------------------------------------------------------------------------------
+
+@dataclass
+class Worker:
+    """One thread's searches: the solver of the game's rules, its counts; ``limits``:
+    tests past ``MAX_NODES``."""
+
+    s: Setting
+    solver: object
+    count: object
+    n_tricks: int
+    limits: int = 0
+    _counts: dict = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, s: Setting) -> "Worker":
+        from ..engine.counts import CountSolver
+
+        rules = s.game.rules(s.setup)
+        return cls(s, CountSolver(rules, max_nodes=MAX_NODES), s.game.count(s.setup),
+                   s.game.n_tricks(s.setup))
+
+    def reaches(self, v: Variant, count, k: int, top: int | None = None,
+                limit: int = MAX_NODES) -> bool:
+        """Does ``v``'s side count at least ``k`` on ``count`` (a test past ``limit`` nodes:
+        no, counted in ``limits`` unless ``limit`` is the bracket's)?"""
+        from ..engine.counts import CountPosition, SearchLimitError
+
+        if k <= 0:
+            return True
+        if top is not None and k > top:
+            return False
+        pos = CountPosition(v.hands, self.s.leader)
+        self.solver.max_nodes = limit
+        try:
+            return self.solver.reaches(pos, v.side, count, k)
+        except SearchLimitError:
+            self.limits += limit != BRACKET_NODES
+            return False
+
+    def all_tricks(self, v: Variant) -> bool:
+        """Does ``v``'s side win every trick (volát, Match, Super Mord)? Proved at once when
+        the declarer's side holds only tarokks, each above every tarokk of the others (the
+        excuse aside: it never wins): any lead, a void hand must trump, and it wins; the
+        search of such a hand's trick count can pass the node limit. Else the test."""
+        deck = self.s.deck
+        rules = self.solver.rules
+        tarokks = deck.suit_mask(deck.tarokk) & ~(1 << rules.excuse if rules.excuse >= 0
+                                                  else 0)
+        mine = theirs = 0
+        for x in range(self.s.players):
+            if x in v.side:
+                mine |= v.hands[x]
+            else:
+                theirs |= v.hands[x]
+        mine_t = mine & tarokks
+        if mine & ~mine_t == 0 and mine_t:
+            low = min(int(deck.power[c]) for c in range(deck.n_cards) if mine_t >> c & 1)
+            if all(int(deck.power[c]) < low for c in range(deck.n_cards)
+                   if (theirs & tarokks) >> c & 1):
+                return True
+        return self.reaches(v, self.tricks_count(), self.n_tricks)
+
+    def cards_count(self, cards: int):
+        """The count of ``cards`` captured: 1 each."""
+        from ..engine.count_rules import Count
+
+        if ("cards", cards) not in self._counts:
+            pts = np.zeros(self.s.deck.n_cards, np.int16)
+            for c in range(len(pts)):
+                if cards >> c & 1:
+                    pts[c] = 1
+            self._counts["cards", cards] = Count(points=pts, trick_points=np.zeros(
+                self.n_tricks, np.int16), label="captures")
+        return self._counts["cards", cards]
+
+    def tricks_count(self, last_with: int = 0):
+        """Tricks won (1 each); ``last_with``: only the last trick, won with a card of it."""
+        from ..engine.count_rules import Count
+
+        if ("tricks", last_with) not in self._counts:
+            n = self.n_tricks
+            zero = np.zeros(self.s.deck.n_cards, np.int16)
+            if last_with:
+                tp = np.zeros(n, np.int16)
+                tp[-1] = 1
+                tc = np.zeros(n, np.uint64)
+                tc[-1] = np.uint64(last_with)
+                cnt = Count(points=zero, trick_points=tp, trick_cards=tc, label="ulti")
+            else:
+                cnt = Count(points=zero, trick_points=np.ones(n, np.int16), label="tricks")
+            self._counts["tricks", last_with] = cnt
+        return self._counts["tricks", last_with]
+
+
+def _total(s: Setting) -> int:
+    deck = s.deck
+    return deck.points_of(deck.full_mask) + int(s.game.count(s.setup).trick_points.sum())
+
+
+def play_game(w: Worker, v: Variant, contract: Contract, points: bool = True) -> dict:
+    """The game's own tests on one variant: ``win`` and what its payment needs (Troggu's
+    ladder: ``level`` -2 … 2, 4 or -4 for volát; Droggn's points ``pts``, a lower bound:
+    the highest of 54, 74, 94 reached (``DROGGN_STEP``; ``points`` false: 54 only), and
+    ``match``: every trick)."""
+    s = w.s
+    gid = s.game.id
+    goal = s.game.goal_of(s.setup)
+    top = _total(s)
+    if gid == "droggn" and contract.id == "super_mord":
+        return {"win": w.all_tricks(v)}
+    win = w.reaches(v, w.count, goal - v.banked, top)
+    out = {"win": win}
+    if gid == "troggu":
+        if win:
+            level = 1
+            if w.reaches(v, w.count, 71 - v.banked, top):
+                level = 4 if w.all_tricks(v) else 2
+        elif w.reaches(v, w.count, 53 - v.banked, top):
+            level = 0
+        elif w.reaches(v, w.count, 36 - v.banked, top):
+            level = -1
+        else:
+            level = -2 if w.reaches(v, w.tricks_count(), 1) else -4
+        out["level"] = level
+    elif gid == "droggn" and win:
+        pts = goal
+        while points and pts + DROGGN_STEP <= top and \
+                w.reaches(v, w.count, pts + DROGGN_STEP - v.banked, top, BRACKET_NODES):
+            pts += DROGGN_STEP
+        out["pts"] = pts
+        # every trick gives at least 94 (106 less an opponent's skíz): tested only then
+        out["match"] = pts >= MATCH_FROM and w.all_tricks(v)
+    return out
+
+
+def game_pay(s: Setting, contract: Contract, got: dict, index: int, n_opp: int) -> float:
+    """The declarer's payment for the game (module doc)."""
+    gid = s.game.id
+    win = got["win"]
+    if gid == "harmas":
+        if contract.exchange == "pair":
+            each = 7 if win else -(2 ** index + 5)
+        else:
+            each = 37 if win else -67
+        return each * n_opp
+    if gid == "modositott":
+        if contract.exchange == "pair":
+            each = 2 if win else -2 * index
+        else:
+            each = 20 if win else -20
+        return each * n_opp
+    if gid == "troggu":
+        return got["level"] * (2 if contract.id == "szolo" else 1) * n_opp
+    if contract.id == "super_mord":
+        return 164 if win else -80
+    if not win:
+        return -contract.base
+    if got.get("match"):
+        return 134
+    return contract.base + 2 * (got["pts"] - 54)
+
+
+def figure_tests(w: Worker, v: Variant, contract: Contract, got: dict) -> dict:
+    """Each figure of ``contract`` on ``v``: ``True`` made, ``False`` not (module doc);
+    ``got``: ``play_game``'s, whose tests Troggu's ladder and Droggn's Match reuse."""
+    s = w.s
+    deck = s.deck
+    d = s.declarer
+    theirs = 0
+    for x in range(s.players):
+        if x not in v.side:
+            theirs |= v.hands[x]
+    kings = sum(1 << c for c in range(deck.n_cards) if deck.card_names[c].endswith("K")
+                and deck.suit_of[c] != deck.tarokk)
+    out = {}
+    for f in contract.figures:
+        if "level" in got and f in ("volat", "duplajatek"):
+            out[f] = got["level"] == 4 if f == "volat" else got["level"] >= 2
+        elif f == "match":
+            out[f] = bool(got.get("match"))
+        elif f == "volat":
+            out[f] = w.all_tricks(v)
+        elif f in ("tuletroa", "negy_kiraly"):
+            cards = sum(1 << c for c in HONOURS) if f == "tuletroa" else kings
+            out[f] = not cards & v.out and w.reaches(v, w.cards_count(cards),
+                                                     cards.bit_count())
+        elif f in ("xxi_fogas", "pagatfogas"):
+            c = XXI if f == "xxi_fogas" else I
+            out[f] = bool(theirs >> c & 1) and w.reaches(v, w.cards_count(1 << c), 1)
+        elif f in ("pagatultimo", "pagatulti"):
+            out[f] = bool(v.hands[d] >> I & 1) and w.reaches(v, w.tricks_count(1 << I), 1)
+        elif f == "tarokkszam":
+            n = (v.hands[d] & deck.suit_mask(deck.tarokk)).bit_count()
+            out[f] = n >= 10
+            out["tarokkszam_n"] = n
+    return out
+
+
+def figure_pay(s: Setting, contract: Contract, fig: str, figs: dict, got: dict,
+               index: int, n_opp: int) -> tuple[float | None, float | None]:
+    """(silent, announced) payment of ``fig`` on one deal; ``None`` where the figure has no
+    such price (a part of the game's ladder, tarokkszám never silent)."""
+    gid = s.game.id
+    made = figs[fig]
+    if fig == "tarokkszam":
+        n = figs["tarokkszam_n"]
+        return None, float(min(3, n - 9) * n_opp if n >= 10 else 0)
+    if fig in ("duplajatek",) or (fig in ("volat", "match") and gid in ("troggu", "droggn")):
+        return None, None
+    payers = 1 if fig in ONE_PAYER.get(gid, ()) else n_opp
+    if gid == "droggn":
+        payers = 1
+        if fig == "pagatfogas" and contract.id == "super_mord":
+            return None, None
+    silent = SILENT[gid].get(fig, 0) * payers * (1 if made else 0)
+    ann = ANNOUNCED[gid].get(fig)
+    if ann is None:
+        return float(silent), None
+    won, lost = ann
+    announced = won * payers if made else -lost * payers
+    if fig == "volat" and not made and got["win"]:       # a failed volát loses the game
+        lost_game = {**got, "win": False}
+        announced += game_pay(s, contract, lost_game, index, n_opp) - \
+            game_pay(s, contract, got, index, n_opp)
+    return float(silent), float(announced)
+
+
+def n_opponents(s: Setting, v: Variant) -> int:
+    return s.players - len(v.side)
+
+
+def _pair_worth(s: Setting, pile, p: int) -> int:
+    return s.deck.points_of(sum(1 << c for c in pile[2 * p:2 * p + 2]))
+
+
+def taken_pair(s: Setting, pile, t: int) -> tuple[int, int]:
+    """The (pair, index) the policy ``t`` takes: the first of the views top, middle, bottom
+    whose pair is worth ≥ ``t`` card points, else the fifth view (the middle pair)."""
+    for i in range(3):
+        if _pair_worth(s, pile, i) >= t:
+            return i, i + 1
+    return 1, 5
+
+
+def _one(w: Worker, v: Variant, contract: Contract, figures: bool) -> dict:
+    """A contract's verdict on one variant: the game, its payment, the figures."""
+    s = w.s
+    got = play_game(w, v, contract)
+    n_opp = n_opponents(s, v)
+    out = {"win": got["win"], "pay": game_pay(s, contract, got, v.index, n_opp)}
+    if figures:
+        figs = figure_tests(w, v, contract, got)
+        out["figures"] = {f: figs[f] for f in contract.figures}
+        out["fig_pay"] = {f: figure_pay(s, contract, f, figs, got, v.index, n_opp)
+                          for f in contract.figures}
+    return out
+
+
+def pilot_deal(w: Worker, deal) -> dict:
+    """The exchange's candidates on one deal of the pilot set: contract id → candidate →
+    the game's payment (Jókai and módosított: rule → the game won with each pair)."""
+    hands, pile = deal
+    s = w.s
+    out = {}
+    for c in s.contracts:
+        if c.exchange == "none" or (c.exchange == "pair" and c.index):
+            continue
+        per = {}
+        for rule in LAY_AWAY:
+            if c.exchange == "pair":
+                per[rule] = tuple(play_game(w, variant(s, hands, pile, c, rule, p), c)["win"]
+                                  for p in range(3))
+            else:
+                v = variant(s, hands, pile, c, rule)
+                got = play_game(w, v, c, points=False)
+                per[rule] = game_pay(s, c, got, 0, n_opponents(s, v))
+        out[c.id] = per
+    return out
+
+
+def choose(s: Setting, pilot: list) -> dict:
+    """The kept candidate of each contract with an exchange: the best mean payment over
+    the pilot deals (``pilot``: ``(deal, pilot_deal verdict)``): contract id → ``(rule,
+    t)`` (``t`` the pair policy's worth, ``None`` for the other games)."""
+    out = {}
+    for c in s.contracts:
+        if c.exchange == "none" or (c.exchange == "pair" and c.index):
+            continue
+        best = None
+        for rule in LAY_AWAY:
+            for t in (PAIR_WORTH if c.exchange == "pair" else (None,)):
+                total = 0.0
+                for (hands, pile), verdict in pilot:
+                    if t is None:
+                        total += verdict[c.id][rule]
+                    else:
+                        p, idx = taken_pair(s, pile, t)
+                        got = {"win": verdict[c.id][rule][p]}
+                        n_opp = n_opponents(s, variant(s, hands, pile, c, rule, p))
+                        total += game_pay(s, c, got, idx, n_opp)
+                if best is None or total > best[0] + 1e-9:
+                    best = (total, rule, t)
+        out[c.id] = (best[1], best[2])
+    return out
+
+
+def search_deal(w: Worker, deal, chosen: dict) -> dict:
+    """Every contract of the analysis on one deal under the kept exchange (``chosen``):
+    contract id → ``{"win", "pay", "figures", "fig_pay"}`` (``_one``); the fixed kettős
+    indexes the game only; ``"limits"``: tests past the node limit."""
+    hands, pile = deal
+    s = w.s
+    before = w.limits
+    out = {}
+    pairs = {}
+    for c in s.contracts:
+        if c.exchange == "pair":
+            rule, t = chosen.get("kettos", (LAY_AWAY[0], 0))
+            if c.index:
+                p = (c.index - 1) % 3
+                if p not in pairs:
+                    pairs[p] = play_game(w, variant(s, hands, pile, c, rule, p, c.index),
+                                         c)["win"]
+                v = variant(s, hands, pile, c, rule, p, c.index)
+                got = {"win": pairs[p]}
+                out[c.id] = {"win": pairs[p], "pay": game_pay(s, c, got, c.index,
+                                                              n_opponents(s, v))}
+            else:
+                p, idx = taken_pair(s, pile, t)
+                out[c.id] = _one(w, variant(s, hands, pile, c, rule, p, idx), c, True)
+        else:
+            rule = chosen.get(c.id, (LAY_AWAY[0], None))[0]
+            out[c.id] = _one(w, variant(s, hands, pile, c, rule), c, True)
+    out["limits"] = w.limits - before
+    return out
+
+
+# -- the analysis ------------------------------------------------------------------------------
+
+@dataclass
+class Row:
+    """One (contract, figure) over the deals searched: made on ``made`` of ``deals``, its
+    95 % ``interval``; ``expected_score`` the mean payment to the declarer (the game's for
+    ``win``; a figure's silent value; ``None`` where it has none: a step of the game's
+    ladder), ``expected_announced`` announced (won its value, failed its loss)."""
+
+    contract: Contract
+    id: str
+    made: int
+    deals: int
+    interval: tuple[float, float]
+    expected_score: float | None
+    expected_announced: float | None = None
+
+    @property
+    def probability(self) -> float:
+        return self.made / self.deals if self.deals else 0.0
+
+    def to_json(self) -> dict:
+        lo, hi = self.interval
+        r = lambda x: None if x is None else round(x, 3)     # noqa: E731
+        return {"id": self.id, "contract": self.contract.id, "index": self.contract.index
+                or None, "probability": round(self.probability, 6),
+                "ci95": [round(lo, 6), round(hi, 6)], "made": self.made, "deals": self.deals,
+                "expected_score": r(self.expected_score),
+                "expected_score_announced": r(self.expected_announced)}
+
+
+@dataclass
+class DeclarerAnalysis:
+    """The result of ``analyze_game``: ``rows`` (contracts lowest bid first, ``win`` then
+    the figures), the kept exchange ``chosen``, ``limits`` (tests past the node limit),
+    ``seconds`` (pilot and search), ``rounds``, ``interrupted``."""
+
+    setting: Setting
+    seed: int
+    samples: int
+    precision: float | None
+    rows: list
+    chosen: dict
+    verdicts: list
+    rounds: int
+    seconds: float
+    limits: int = 0
+    deals_list: list = field(default_factory=list, repr=False)
+    interrupted: bool = False
+
+    @property
+    def deals(self) -> int:
+        return len(self.verdicts)
+
+    @property
+    def searched_as(self) -> str:
+        return f"{len(self.setting.contracts)} contracts"
+
+    def value(self, contract_id: str) -> float:
+        """The declarer's expected payment bidding ``contract_id``: the game and each
+        figure at its better price (silent, or announced where that pays more)."""
+        total = 0.0
+        for r in self.rows:
+            if r.contract.id != contract_id:
+                continue
+            opts = [x for x in (r.expected_score, r.expected_announced) if x is not None]
+            if r.id == "win":
+                total += r.expected_score
+            elif opts:
+                total += max(opts + ([0.0] if r.expected_score is None else []))
+        return total
+
+    def ranked(self) -> list:
+        """The rows best first: the contract's value, then the row's expected score."""
+        return sorted(self.rows, key=lambda r: (-self.value(r.contract.id), r.id != "win",
+                                                -(r.expected_score or 0), r.id))
+
+    def advice(self) -> dict:
+        """The contract of the best value (``value``) among the biddable ones, its exchange
+        and the figures worth announcing; ``pass`` when none is above 0."""
+        s = self.setting
+        bids = [c for c in s.contracts if c.advised] or list(s.contracts)
+        best = max(bids, key=lambda c: self.value(c.id))
+        v = self.value(best.id)
+        out = {"baseline": {"bid": "pass", "expected_score": 0.0}}
+        if v <= 0:
+            out.update({"bid": "pass", "contract": None, "expected_score": 0.0,
+                        "best": {"contract": best.id, "expected_score": round(v, 3)}})
+            return out
+        win = next(r for r in self.rows if r.contract.id == best.id and r.id == "win")
+        announce = [r.id for r in self.rows if r.contract.id == best.id and r.id != "win"
+                    and r.expected_announced is not None and r.expected_announced > 0
+                    and r.expected_announced > (r.expected_score or 0)]
+        out.update({"bid": best.id, "contract": best.id, "probability": round(
+            win.probability, 6), "expected_score": round(v, 3), "announce": announce})
+        if best.id in self.chosen:
+            rule, t = self.chosen[best.id]
+            out["lay_away"] = rule
+            if t is not None:
+                out["take_pair_worth"] = t
+            if best.exchange == "pair":
+                out["example"] = _example(s, rule)
+        return out
+
+    def to_json(self) -> dict:
+        s = self.setting
+        return {"game": s.game.id, "players": s.players, "hand": s.deck.format_cards(s.hand),
+                "seat": s.seat_name(s.seat), "declarer": s.seat_name(s.declarer),
+                "leader": s.seat_name(s.leader), "seed": self.seed, "deals": self.deals,
+                "samples": self.samples, "precision": self.precision, "rounds": self.rounds,
+                "double_dummy": True, "limits": self.limits,
+                "exchange": {k: {"lay_away": r, "take_pair_worth": t}
+                             for k, (r, t) in self.chosen.items()},
+                "warnings": list(s.warnings),
+                "payment": "the declarer's total from every opponent (the tables' 'each' "
+                           "times the opponents; droggn the side amount X)",
+                "slems": [r.to_json() for r in self.rows], "advice": self.advice()}
+
+
+def _example(s: Setting, rule: str) -> str:
+    """The two cards ``rule`` would lay away from the hand as it is (before the pair)."""
+    return s.deck.format_cards(lay_away(rule, s.game.id, s.hand, 2, s.deck))
+
+
+def _check_counts(samples, precision, game_id) -> tuple[int, StoppingRule | None]:
+    if samples is not None and (isinstance(samples, bool) or not isinstance(samples, int)):
+        raise RoyalSimError(f"samples must be a whole number, got {samples!r}",
+                            argument="samples")
+    if precision is None:
+        n = DEFAULT_SAMPLES if samples is None else samples
+        if not 1 <= n <= MAX_SAMPLES:
+            raise RoyalSimError(f"samples must be 1 to {MAX_SAMPLES:,}, got {n}",
+                                argument="samples")
+        return n, None
+    rule = StoppingRule(precision, DEFAULT_CAP[game_id] if samples is None else samples)
+    if rule.cap > MAX_SAMPLES:
+        raise RoyalSimError(f"samples must be at most {MAX_SAMPLES:,}, got {rule.cap}",
+                            argument="samples")
+    return rule.cap, rule
+
+
+def analyze_game(hand: str, seat, *, game, declarer=None, samples: int | None = None,
+                 precision: float | None = None, seed: int | None = 1, holds=(), voids=(),
+                 jobs: int | None = None, progress: Callable[[int], None] | None = None,
+                 on_update: Callable[["DeclarerAnalysis"], None] | None = None,
+                 players: int | None = None, option=(), called=None, contract=None
+                 ) -> DeclarerAnalysis:
+    """Each contract's and figure's chance and the expected payment to the declarer for
+    ``hand`` at ``seat`` (``1`` … ``n``) in ``game`` (``harmas``, ``modositott``,
+    ``troggu``, ``droggn``), double dummy (module doc).
+
+    declarer: the felvevő (default ``seat``); samples: deals (default 100), or with
+    ``precision`` the cap (default ``DEFAULT_CAP``); precision: rounds of deals until every
+    row's 95 % interval is within ± that (``stopping.StoppingRule``); seed: the
+    generator's (default 1; the pilot set of the exchange seed + ``PILOT_SEED``); jobs:
+    threads (default every core; the figures do not depend on it); players: Troggu 3-6,
+    módosított 3 or 4; option: the game's flags (Jókai ``kezdo``); called: módosított for
+    4, the called tarokk; contract: only this contract (``szolo``, ``kettos`` …);
+    progress: called with the deals finished; on_update: with the analysis so far.
+
+    :raises RoyalSimError: bad input, naming the argument (``holds`` and ``voids`` are not
+        taken).
+    :raises KeyboardInterrupt: with ``.partial`` the analysis of the rounds finished
+        (``game_rounds``), ``None`` before any.
+    """
+    from .game_rounds import run_rounds
+
+    s = setting(hand, seat, game=game, declarer=declarer, players=players, option=option,
+                called=called, contract=contract, holds=holds, voids=voids)
+    cap, rule = _check_counts(samples, precision, s.game.id)
+    seed = 1 if seed is None else seed
+    start = time.perf_counter()
+    chosen: dict = {}
+    if any(c.exchange != "none" for c in s.contracts):
+        import itertools
+
+        pilot = list(itertools.islice(deals(s, seed + PILOT_SEED), min(PILOT_DEALS, cap)))
+        try:
+            done = run_rounds(iter(pilot), lambda w, d: pilot_deal(w, d),
+                              lambda: Worker.of(s), [len(pilot)], jobs=jobs)
+        except KeyboardInterrupt as e:
+            e.partial = None
+            raise
+        chosen = choose(s, list(zip(pilot, done.verdicts)))
+    pilot_seconds = time.perf_counter() - start
+    looks = rule.looks() if rule else [cap]
+
+    def result(done) -> DeclarerAnalysis:
+        return _analysis(s, seed, cap, precision, rule, chosen, done, pilot_seconds)
+
+    def settled(verdicts) -> bool:
+        n = len(verdicts)
+        return rule is not None and all(rule.precise(m, n) for m in _made(s, verdicts))
+
+    try:
+        done = run_rounds(deals(s, seed), lambda w, d: search_deal(w, d, chosen),
+                          lambda: Worker.of(s), looks, settled, jobs=jobs, progress=progress,
+                          on_update=(lambda d: on_update(result(d))) if on_update else None)
+    except KeyboardInterrupt as e:
+        partial = getattr(e, "partial", None)
+        e.partial = None if partial is None else result(partial)
+        raise
+    return result(done)
+
+
+def _row_keys(s: Setting) -> list:
+    """(contract, figure id) of every row, in order."""
+    return [(c, f) for c in s.contracts for f in ("win",) + c.figures]
+
+
+def _made(s: Setting, verdicts) -> list[int]:
+    out = []
+    for c, f in _row_keys(s):
+        out.append(sum(1 for v in verdicts if (v[c.id]["win"] if f == "win"
+                                               else v[c.id]["figures"][f])))
+    return out
+
+
+def _analysis(s, seed, cap, precision, rule, chosen, done, pilot_seconds) -> DeclarerAnalysis:
+    n = len(done.verdicts)
+    rows = []
+    for (c, f), made in zip(_row_keys(s), _made(s, done.verdicts)):
+        interval = rule.interval(made, n) if rule else wilson(made, n)
+        if f == "win":
+            es = sum(v[c.id]["pay"] for v in done.verdicts) / n if n else 0.0
+            ea = None
+        else:
+            pays = [v[c.id]["fig_pay"][f] for v in done.verdicts]
+            es = None if not pays or pays[0][0] is None else sum(p[0] for p in pays) / n
+            ea = None if not pays or pays[0][1] is None else sum(p[1] for p in pays) / n
+        rows.append(Row(c, f, made, n, interval, es, ea))
+    return DeclarerAnalysis(s, seed, cap, precision, rows, chosen, list(done.verdicts),
+                            done.rounds, done.seconds + pilot_seconds,
+                            sum(v["limits"] for v in done.verdicts), list(done.deals),
+                            done.interrupted)

@@ -1,0 +1,101 @@
+"""``royal-sim analyze --game harmas|modositott|troggu|droggn HAND --seat K``: the text of a
+declarer game's analysis (``analysis.declarer_analysis``): each contract's and figure's
+chance and the expected payment to the declarer, best first, within the terminal's width
+(80 columns off a terminal); ``cli/analyze_game.py`` runs it."""
+
+from __future__ import annotations
+
+from ..format import fill, fitted, number, percent
+
+RULE_WORDS = {"void": "the shortest suits' cards", "bank": "the suit cards of most points"}
+
+
+def _figure(row) -> str:
+    return "game" if row.id == "win" else row.id
+
+
+def _bid_line(result) -> str:
+    """The recommended contract (with the exchange) in one line."""
+    s = result.setting
+    a = result.advice()
+    if a["bid"] == "pass":
+        b = a["best"]
+        return (f"Recommended: pass (0.0); the best contract, {_name(s, b['contract'])}, "
+                f"pays {number(b['expected_score'], sign=True)}.")
+    c = next(c for c in s.contracts if c.id == a["contract"])
+    parts = []
+    if "take_pair_worth" in a:
+        t = a["take_pair_worth"]
+        parts.append("take the first skart pair seen" if t == 0 else
+                     f"take the first skart pair worth {t}+ points (else the 5th view)")
+    if "lay_away" in a:
+        what = RULE_WORDS[a["lay_away"]]
+        ex = f", now {a['example']}" if a.get("example") else ""
+        parts.append(f"lay away {what}{ex}")
+    if c.buy:
+        parts.append("buy the highest tarokk you lack")
+    then = (", ".join(parts) + ", then bid ") if parts else "bid "
+    ann = f"; announce {', '.join(a['announce'])}" if a.get("announce") else ""
+    return (f"Recommended: {then}{c.name}: game won on {percent(a['probability'])}, "
+            f"E[pay] {number(a['expected_score'], sign=True)} (pass: 0.0){ann}.")
+
+
+def _name(s, contract_id: str) -> str:
+    return next(c.name for c in s.contracts if c.id == contract_id)
+
+
+def game_text(result, width: int | None = 80, every: bool = False) -> str:
+    """The text ``analyze --game ID`` prints for a declarer game: the header, the
+    recommended contract in one line, the rows best first (``every``: the figures made on
+    no deal too, ``--all``), the footnotes; prose wrapped to ``width``."""
+    s = result.setting
+    g = s.game
+    if result.precision is None:
+        deals = f"{result.deals:,} deals"
+    else:
+        rounds = f"{result.rounds} round{'s' if result.rounds != 1 else ''}"
+        deals = (f"{result.deals:,} deals in {rounds} (every figure until "
+                 f"+-{result.precision * 100:g}%, at most {result.samples:,})")
+    dec = "you" if s.declarer == s.seat else s.seat_name(s.declarer)
+    lines = [f"{g.title}, {s.players} players: hand {s.deck.format_cards(s.hand)} at seat "
+             f"{s.seat_name(s.seat)}; declarer {dec}; {deals}, seed {result.seed}; double "
+             f"dummy, seat {s.seat_name(s.leader)} leads."]
+    lines += [f"Warning: {w}." for w in s.warnings]
+    lines.append(_bid_line(result))
+    shown = [r for r in result.ranked() if r.made or r.id == "win" or every]
+    body = []
+    for r in shown:
+        lo, hi = r.interval
+        body.append([r.contract.name, _figure(r), percent(r.probability),
+                     f"{percent(lo)} - {percent(hi)}", number(r.expected_score),
+                     number(r.expected_announced)])
+    headers = ["contract", "figure", "chance", "95% CI", "E[pay]", "E[pay] announced"]
+    align = ("left", "left", "right", "left", "right", "right")
+    tab = fitted(body, headers, align, width, wrap=("95% CI",), drop=("E[pay] announced",))
+    notes = []
+    hidden = len(result.rows) - len(shown)
+    if hidden:
+        notes.append(f"{hidden} figures made on no deal are not shown (--all or --json list "
+                     "every one).")
+    notes.append("E[pay]: the mean payment to the declarer from all opponents together "
+                 "(the game row: the game's; a figure: silent, or announced: won its value, "
+                 "failed its loss); contracts ranked by the game plus each figure at its "
+                 "better price. Not counted: the opponents' silent figures, kontra, mizer. "
+                 "Double dummy is optimistic for the declarer: the coalition of the others "
+                 "sees every card too, but he would have to guess (docs/games.md).")
+    if result.chosen:
+        notes.append("The exchange was chosen on a pilot set of deals: the lay-away rule "
+                     "(and pair) of the best mean payment, the same for every deal.")
+    if result.limits:
+        notes.append(f"{result.limits} searches passed their node limit and count as not "
+                     "made.")
+    if result.interrupted:
+        notes.append("Interrupted: the figures are of the rounds finished.")
+    if result.precision is not None:
+        wide = [r for r in result.rows
+                if (r.interval[1] - r.interval[0]) / 2 > result.precision + 1e-12]
+        if wide:
+            notes.append(f"Cap reached: {len(wide)} rows' intervals are wider than "
+                         f"+-{result.precision * 100:g}% (--samples raises the cap).")
+    return "\n".join([fill(line, width, "  ") for line in lines] + [tab]
+                     + [fill(line, width, "  ") for line in notes])
