@@ -16,7 +16,8 @@ the pair's count with its belote (20 when one of its seats holds the trump K and
 ``L`` and is strictly above the defence's (``belote_scoring.score_deal``: a tie falls), or
 when the pair takes every trick (its capot counts 252). One null-window ``reaches`` test at
 80's threshold; made, the exact ``V`` (its score needs it) by ``value``, whose tests share
-the table (one ``CountSolver`` a trump), and every level follows from ``V``. ``capot``: the pair wins all 8 tricks (a trick count reaching 8), tested only when
+the table (one ``CountSolver`` a trump), and every level follows from ``V``. ``capot``: the
+pair wins all 8 tricks (a trick count reaching 8), tested only when
 every level its points can reach is made; ``generale``: the declarer wins all 8 with his own
 cards (the trick count with each trick counted only when won by one of the declarer's
 cards: the partner plays along), tested only after a capot.
@@ -30,14 +31,13 @@ mean over the deals of the taker's pair's score minus the defence's under ``scor
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Callable
 
 import numpy as np
 
-from ..errors import ConstraintError, RoyalSimError
+from ..errors import ConstraintError
 from .results import wilson
 from .stopping import DECIDED, StoppingRule
 
@@ -51,7 +51,6 @@ DEFAULT_SAMPLES = 200
 """Deals of an analysis on a fixed number of deals (``samples`` alone)."""
 DEFAULT_CAP = 2000
 """The most deals of a precision-driven analysis when ``samples`` is not given."""
-MAX_SAMPLES = 1_000_000
 MAX_REJECTIONS = 100_000
 """Draws in a row breaking the ``voids`` facts after which they are called impossible."""
 EXAMPLE = 'royal-sim analyze --game coinche "SJ S9 SA S10 HA HK D10 C7" --seat S'
@@ -627,23 +626,6 @@ class GameAnalysis:
                 "slems": [r.to_json() for r in self.rows], "advice": self.advice()}
 
 
-def _check_counts(samples, precision) -> tuple[int, StoppingRule | None]:
-    if samples is not None and (isinstance(samples, bool) or not isinstance(samples, int)):
-        raise RoyalSimError(f"samples must be a whole number, got {samples!r}",
-                            argument="samples")
-    if precision is None:
-        n = DEFAULT_SAMPLES if samples is None else samples
-        if not 1 <= n <= MAX_SAMPLES:
-            raise RoyalSimError(f"samples must be 1 to {MAX_SAMPLES:,}, got {n}",
-                                argument="samples")
-        return n, None
-    rule = StoppingRule(precision, DEFAULT_CAP if samples is None else samples)
-    if rule.cap > MAX_SAMPLES:
-        raise RoyalSimError(f"samples must be at most {MAX_SAMPLES:,}, got {rule.cap}",
-                            argument="samples")
-    return rule.cap, rule
-
-
 def analyze_game(hand: str, seat: str, *, game="coinche", declarer: str | None = None,
                  samples: int | None = None, precision: float | None = None,
                  seed: int | None = 1, holds=(), voids=(), partner_bid=None, their_bid=None,
@@ -671,12 +653,13 @@ def analyze_game(hand: str, seat: str, *, game="coinche", declarer: str | None =
     """
     from dataclasses import replace
 
-    from .game_rounds import run_rounds
+    from .game_rounds import deal_counts, run_analysis
 
     s = setting(hand, seat, game=game, declarer=declarer, holds=holds, voids=voids,
                 partner_bid=partner_bid, their_bid=their_bid, leader=leader)
     decide = samples is None and precision is None
-    cap, rule = _check_counts(samples, DEFAULT_PRECISION if decide else precision)
+    cap, rule = deal_counts(samples, DEFAULT_PRECISION if decide else precision,
+                            default_samples=DEFAULT_SAMPLES, cap=DEFAULT_CAP)
     if seed is None:
         seed = 1
     taker = s.seat_name(s.declarer)
@@ -713,15 +696,8 @@ def analyze_game(hand: str, seat: str, *, game="coinche", declarer: str | None =
         active[:] = _open_trumps(Tally.of(verdicts, st), rule, decide, stand_t, biddable)
         return not any(active)
 
-    try:
-        done = run_rounds(deals(s, seed), search, new_worker, looks, settled, jobs=jobs,
-                          progress=progress,
-                          on_update=(lambda d: on_update(result(d))) if on_update else None)
-    except KeyboardInterrupt as e:
-        partial = getattr(e, "partial", None)
-        e.partial = None if partial is None else result(partial)
-        raise
-    return result(done)
+    return run_analysis(result, deals(s, seed), search, new_worker, looks, settled,
+                        jobs=jobs, progress=progress, on_update=on_update)
 
 
 DEFAULT_PRECISION = 0.05

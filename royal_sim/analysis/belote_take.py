@@ -211,7 +211,7 @@ def analyze_game(hand: str, seat: str, *, game="belote", turned: str | None = No
     :raises KeyboardInterrupt: with ``.partial`` (``game_rounds``).
     """
     from ..errors import CardError
-    from .game_rounds import run_rounds
+    from .game_rounds import deal_counts, run_analysis
 
     g = BA._game(game)
     deck = g.deck(g.setup(trump="S"))
@@ -227,7 +227,8 @@ def analyze_game(hand: str, seat: str, *, game="belote", turned: str | None = No
     card = ids[0]
     s = BA.setting(hand, seat, game=g, holds=holds, voids=voids, leader=leader,
                    hand_size=5, seen=1 << card)
-    cap, rule = BA._check_counts(samples, precision)
+    cap, rule = deal_counts(samples, precision, default_samples=BA.DEFAULT_SAMPLES,
+                            cap=BA.DEFAULT_CAP)
     seed = 1 if seed is None else seed
     first = deck.suit_letters[deck.suit_of[card]]
     trumps = (first,) + tuple(t for t in TRUMPS if t != first)
@@ -248,15 +249,8 @@ def analyze_game(hand: str, seat: str, *, game="belote", turned: str | None = No
             rule.precise(sum(getattr(v[i], f) for v in verdicts), n)
             for i in range(len(trumps)) for f in ("made", "capot"))
 
-    try:
-        done = run_rounds(BA.deals(s, seed), search, new_worker, looks, settled, jobs=jobs,
-                          progress=progress,
-                          on_update=(lambda d: on_update(result(d))) if on_update else None)
-    except KeyboardInterrupt as e:
-        partial = getattr(e, "partial", None)
-        e.partial = None if partial is None else result(partial)
-        raise
-    return result(done)
+    return run_analysis(result, BA.deals(s, seed), search, new_worker, looks, settled,
+                        jobs=jobs, progress=progress, on_update=on_update)
 
 
 def _analysis(s, card: int, trumps, seed: int, cap: int, precision, rule,

@@ -56,9 +56,8 @@ from typing import Callable
 
 import numpy as np
 
-from ..errors import CardError, ConstraintError, RoyalSimError
+from ..errors import CardError, ConstraintError
 from .results import wilson
-from .stopping import StoppingRule
 
 OPTIONS = ("players", "option", "called", "contract")
 """The game options (``game_analysis.GAME_OPTIONS``) this module takes."""
@@ -78,7 +77,6 @@ DEFAULT_SAMPLES = 100
 DEFAULT_CAP = {"harmas": 2000, "modositott": 2000, "troggu": 400, "droggn": 200}
 """The most deals of a precision-driven analysis when ``samples`` is not given (Troggu's
 and Droggn's deals take 10 to 100 times a Jókai deal's search)."""
-MAX_SAMPLES = 1_000_000
 MAX_NODES = 2_000_000
 """Node limit of one test (some 0.3 s); past it the test counts as not made (``limits``)."""
 PILOT_DEALS = 24
@@ -906,23 +904,6 @@ def _example(s: Setting, rule: str) -> str:
     return s.deck.format_cards(lay_away(rule, s.game.id, s.hand, 2, s.deck))
 
 
-def _check_counts(samples, precision, game_id) -> tuple[int, StoppingRule | None]:
-    if samples is not None and (isinstance(samples, bool) or not isinstance(samples, int)):
-        raise RoyalSimError(f"samples must be a whole number, got {samples!r}",
-                            argument="samples")
-    if precision is None:
-        n = DEFAULT_SAMPLES if samples is None else samples
-        if not 1 <= n <= MAX_SAMPLES:
-            raise RoyalSimError(f"samples must be 1 to {MAX_SAMPLES:,}, got {n}",
-                                argument="samples")
-        return n, None
-    rule = StoppingRule(precision, DEFAULT_CAP[game_id] if samples is None else samples)
-    if rule.cap > MAX_SAMPLES:
-        raise RoyalSimError(f"samples must be at most {MAX_SAMPLES:,}, got {rule.cap}",
-                            argument="samples")
-    return rule.cap, rule
-
-
 def analyze_game(hand: str, seat, *, game, declarer=None, samples: int | None = None,
                  precision: float | None = None, seed: int | None = 1, holds=(), voids=(),
                  jobs: int | None = None, progress: Callable[[int], None] | None = None,
@@ -947,11 +928,12 @@ def analyze_game(hand: str, seat, *, game, declarer=None, samples: int | None = 
     :raises KeyboardInterrupt: with ``.partial`` the analysis of the rounds finished
         (``game_rounds``), ``None`` before any.
     """
-    from .game_rounds import run_rounds
+    from .game_rounds import deal_counts, run_analysis, run_rounds
 
     s = setting(hand, seat, game=game, declarer=declarer, players=players, option=option,
                 called=called, contract=contract, holds=holds, voids=voids)
-    cap, rule = _check_counts(samples, precision, s.game.id)
+    cap, rule = deal_counts(samples, precision, default_samples=DEFAULT_SAMPLES,
+                            cap=DEFAULT_CAP[s.game.id])
     seed = 1 if seed is None else seed
     start = time.perf_counter()
     chosen: dict = {}
@@ -976,15 +958,9 @@ def analyze_game(hand: str, seat, *, game, declarer=None, samples: int | None = 
         n = len(verdicts)
         return rule is not None and all(rule.precise(m, n) for m in _made(s, verdicts))
 
-    try:
-        done = run_rounds(deals(s, seed), lambda w, d: search_deal(w, d, chosen),
-                          lambda: Worker.of(s), looks, settled, jobs=jobs, progress=progress,
-                          on_update=(lambda d: on_update(result(d))) if on_update else None)
-    except KeyboardInterrupt as e:
-        partial = getattr(e, "partial", None)
-        e.partial = None if partial is None else result(partial)
-        raise
-    return result(done)
+    return run_analysis(result, deals(s, seed), lambda w, d: search_deal(w, d, chosen),
+                        lambda: Worker.of(s), looks, settled, jobs=jobs, progress=progress,
+                        on_update=on_update)
 
 
 def _row_keys(s: Setting) -> list:

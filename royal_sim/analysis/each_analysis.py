@@ -58,7 +58,6 @@ import numpy as np
 
 from ..errors import CardError, DealError, RoyalSimError
 from .results import wilson
-from .stopping import StoppingRule
 
 EXAMPLE = 'royal-sim analyze --game vier-anderle "XXI XIX SK HQ" --seat 2 --players 4'
 OPTIONS = ("players", "option", "pot", "stayers")
@@ -79,7 +78,6 @@ STROHMANDLI_DEALS = 16
 ± 5 points of a precision-driven run (400 deals near 50 %) are out of reach; the intervals
 are the fixed-n Wilson ones and the text says they are wide. A precision-driven run needs
 ``samples`` of at least ``stopping.FIRST_LOOK`` as its cap."""
-MAX_SAMPLES = 1_000_000
 MAX_NODES = 300_000
 """Strohmandli: the node limit of one figure's search on one deal (some 0.06 s)."""
 MAXN_NODES = 50_000
@@ -789,23 +787,6 @@ def _r(x, d: int = 4):
     return None if x is None else round(float(x), d)
 
 
-def _check_counts(samples, precision, cap_default: int) -> tuple[int, StoppingRule | None]:
-    if samples is not None and (isinstance(samples, bool) or not isinstance(samples, int)):
-        raise RoyalSimError(f"samples must be a whole number, got {samples!r}",
-                            argument="samples")
-    if precision is None:
-        n = DEFAULT_SAMPLES if samples is None else samples
-        if not 1 <= n <= MAX_SAMPLES:
-            raise RoyalSimError(f"samples must be 1 to {MAX_SAMPLES:,}, got {n}",
-                                argument="samples")
-        return n, None
-    rule = StoppingRule(precision, cap_default if samples is None else samples)
-    if rule.cap > MAX_SAMPLES:
-        raise RoyalSimError(f"samples must be at most {MAX_SAMPLES:,}, got {rule.cap}",
-                            argument="samples")
-    return rule.cap, rule
-
-
 def analyze_game(hand: str, seat: str, *, game, declarer=None, samples: int | None = None,
                  precision: float | None = None, seed: int | None = 1, holds=(), voids=(),
                  jobs: int | None = None, progress: Callable[[int], None] | None = None,
@@ -831,7 +812,7 @@ def analyze_game(hand: str, seat: str, *, game, declarer=None, samples: int | No
     :raises KeyboardInterrupt: with ``.partial`` the analysis of the rounds finished.
     """
     from ..games import GameError
-    from .game_rounds import run_rounds
+    from .game_rounds import deal_counts, run_analysis
 
     for name, value in (("declarer", declarer), ("holds", holds), ("voids", voids)):
         if value not in (None, (), [], ""):
@@ -846,7 +827,8 @@ def analyze_game(hand: str, seat: str, *, game, declarer=None, samples: int | No
     tricks = s.kind == "tricks"
     if not tricks and samples is None:
         samples, precision = STROHMANDLI_DEALS, None
-    cap, rule = _check_counts(samples, precision, DEFAULT_CAP)
+    cap, rule = deal_counts(samples, precision, default_samples=DEFAULT_SAMPLES,
+                            cap=DEFAULT_CAP)
     seed = 1 if seed is None else seed
     looks = rule.looks() if rule else [cap]
 
@@ -876,15 +858,8 @@ def analyze_game(hand: str, seat: str, *, game, declarer=None, samples: int | No
             (r.interval[1] - r.interval[0]) / 2 <= precision + 1e-12 for r in rows
             if r.id != "tricks_exactly" and r.reading == "paranoid")
 
-    try:
-        done = run_rounds(deals(s, seed), search, new_worker, looks, settled, jobs=jobs,
-                          progress=progress,
-                          on_update=(lambda d: on_update(result(d))) if on_update else None)
-    except KeyboardInterrupt as e:
-        partial = getattr(e, "partial", None)
-        e.partial = None if partial is None else result(partial)
-        raise
-    return result(done)
+    return run_analysis(result, deals(s, seed), search, new_worker, looks, settled,
+                        jobs=jobs, progress=progress, on_update=on_update)
 
 
 @dataclass

@@ -108,3 +108,51 @@ def run_rounds(source: Iterator, search: Callable, new_worker: Callable, looks: 
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
     return done
+
+
+MAX_SAMPLES = 1_000_000
+"""The most deals of an analysis of another game."""
+
+
+def deal_counts(samples, precision, *, default_samples: int, cap: int):
+    """The deals of an analysis: ``(n, None)`` for a fixed run of ``samples`` (default
+    ``default_samples``) deals when ``precision`` is ``None``, else ``(cap, rule)``: the
+    ``stopping.StoppingRule`` at ``precision`` with ``samples`` as its cap (default
+    ``cap``). Raises ``RoyalSimError`` (argument ``samples`` or ``precision``) for a count
+    that is not a whole number from 1 to ``MAX_SAMPLES`` or a precision out of range."""
+    from ..errors import RoyalSimError
+    from .stopping import StoppingRule
+
+    if samples is not None and (isinstance(samples, bool) or not isinstance(samples, int)):
+        raise RoyalSimError(f"samples must be a whole number, got {samples!r}",
+                            argument="samples")
+    if precision is None:
+        n = default_samples if samples is None else samples
+        if not 1 <= n <= MAX_SAMPLES:
+            raise RoyalSimError(f"samples must be 1 to {MAX_SAMPLES:,}, got {n}",
+                                argument="samples")
+        return n, None
+    rule = StoppingRule(precision, cap if samples is None else samples)
+    if rule.cap > MAX_SAMPLES:
+        raise RoyalSimError(f"samples must be at most {MAX_SAMPLES:,}, got {rule.cap}",
+                            argument="samples")
+    return rule.cap, rule
+
+
+def run_analysis(result: Callable[[Rounds], object], source: Iterator, search: Callable,
+                 new_worker: Callable, looks: list[int],
+                 settled: Callable[[list], bool] | None = None, *, jobs: int | None = None,
+                 progress: Callable[[int], None] | None = None,
+                 on_update: Callable[[object], None] | None = None):
+    """``run_rounds`` with its rounds turned into an analysis by ``result``: returns
+    ``result(rounds)``, gives ``on_update`` the analysis after each round, and an interrupt
+    carries the analysis of the rounds finished as ``.partial`` (``None`` before any)."""
+    try:
+        done = run_rounds(source, search, new_worker, looks, settled, jobs=jobs,
+                          progress=progress,
+                          on_update=(lambda d: on_update(result(d))) if on_update else None)
+    except KeyboardInterrupt as e:
+        partial = getattr(e, "partial", None)
+        e.partial = None if partial is None else result(partial)
+        raise
+    return result(done)

@@ -4,7 +4,8 @@ the terminal's width (80 columns off a terminal); ``cli/analyze_game.py`` runs i
 
 from __future__ import annotations
 
-from ..format import fill, fitted, number, percent
+from ..format import fitted, number, percent
+from .analyze_game import cap_note, deals_words, page
 
 
 def recommendation(result) -> str:
@@ -38,13 +39,7 @@ def game_text(result, width: int | None = 80, every: bool = False) -> str:
     g = s.game
     deck = g.deck(g.setup(trump="S"))
     pair = s.pair
-    if result.precision is None:
-        deals = f"{result.deals:,} deals"
-    else:
-        rounds = f"{result.rounds} round{'s' if result.rounds != 1 else ''}"
-        where = ", +-10% where decided" if result.decide else ""
-        deals = (f"{result.deals:,} deals in {rounds} (every contract until "
-                 f"+-{result.precision * 100:g}%{where}, at most {result.samples:,})")
+    deals = deals_words(result, "contract", decided=result.decide)
     lines = [f"Coinche: hand {deck.format_cards(s.hand)} at {s.seat_name(s.seat)}; declarer "
              f"{s.seat_name(s.declarer)} (pair {pair}); {deals}, seed {result.seed}; double "
              f"dummy, {s.seat_name(s.leader)} leads trick 1."]
@@ -75,8 +70,9 @@ def game_text(result, width: int | None = 80, every: bool = False) -> str:
     notes = []
     hidden = len(result.rows) - len(shown)
     if hidden:
-        notes.append(f"{hidden} contracts made on no deal{' or not above the standing one' if st else ''} "
-                     "are not shown (--all or --json list every one).")
+        above = " or not above the standing one" if st else ""
+        notes.append(f"{hidden} contracts made on no deal{above} are not shown (--all or "
+                     "--json list every one).")
     if every and st is not None:
         notes.append("*: not above the standing contract (not a bid).")
     notes.append(f"E[score]: the mean over the deals of the taker's pair's ({pair}) score "
@@ -98,11 +94,6 @@ def game_text(result, width: int | None = 80, every: bool = False) -> str:
     if result.interrupted:
         notes.append(f"Interrupted: the figures are of the {result.deals:,} deals of the "
                      "rounds finished.")
-    if result.precision is not None:
-        wide = [r for r in result.rows if r.stopped == "samples"
-                and (r.interval[1] - r.interval[0]) / 2 > result.precision + 1e-12]
-        if wide:
-            notes.append(f"Cap reached: {len(wide)} contracts' intervals are wider than "
-                         f"+-{result.precision * 100:g}%.")
-    return "\n".join([fill(line, width, "  ") for line in lines] + [tab]
-                     + [fill(line, width, "  ") for line in notes])
+    notes.append(cap_note([r for r in result.rows if r.stopped == "samples"],
+                          result.precision, "contracts'"))
+    return page(lines, tab, notes, width)

@@ -5,7 +5,8 @@ chance and the expected payment to the declarer, best first, within the terminal
 
 from __future__ import annotations
 
-from ..format import fill, fitted, number, percent
+from ..format import fitted, number, percent
+from .analyze_game import cap_note, deals_words, page
 
 RULE_WORDS = {"void": "the shortest suits' cards", "bank": "the suit cards of most points"}
 
@@ -50,12 +51,7 @@ def game_text(result, width: int | None = 80, every: bool = False) -> str:
     no deal too, ``--all``), the footnotes; prose wrapped to ``width``."""
     s = result.setting
     g = s.game
-    if result.precision is None:
-        deals = f"{result.deals:,} deals"
-    else:
-        rounds = f"{result.rounds} round{'s' if result.rounds != 1 else ''}"
-        deals = (f"{result.deals:,} deals in {rounds} (every figure until "
-                 f"+-{result.precision * 100:g}%, at most {result.samples:,})")
+    deals = deals_words(result)
     dec = "you" if s.declarer == s.seat else s.seat_name(s.declarer)
     lines = [f"{g.title}, {s.players} players: hand {s.deck.format_cards(s.hand)} at seat "
              f"{s.seat_name(s.seat)}; declarer {dec}; {deals}, seed {result.seed}; double "
@@ -91,11 +87,5 @@ def game_text(result, width: int | None = 80, every: bool = False) -> str:
                      "made.")
     if result.interrupted:
         notes.append("Interrupted: the figures are of the rounds finished.")
-    if result.precision is not None:
-        wide = [r for r in result.rows
-                if (r.interval[1] - r.interval[0]) / 2 > result.precision + 1e-12]
-        if wide:
-            notes.append(f"Cap reached: {len(wide)} rows' intervals are wider than "
-                         f"+-{result.precision * 100:g}% (--samples raises the cap).")
-    return "\n".join([fill(line, width, "  ") for line in lines] + [tab]
-                     + [fill(line, width, "  ") for line in notes])
+    notes.append(cap_note(result.rows, result.precision, "rows'", " (--samples raises the cap)"))
+    return page(lines, tab, notes, width)

@@ -4,7 +4,8 @@ off a terminal); ``cli/analyze_game.py`` runs it."""
 
 from __future__ import annotations
 
-from ..format import fill, fitted, number, percent
+from ..format import fitted, number, percent
+from .analyze_game import cap_note, deals_words, page
 
 
 def game_text(result, width: int | None = 80, every: bool = False) -> str:
@@ -14,16 +15,11 @@ def game_text(result, width: int | None = 80, every: bool = False) -> str:
     s = result.setting
     head, advice, body, notes = (_tricks if s.kind == "tricks" else _figures)(result, width,
                                                                                 every)
-    return "\n".join([fill(line, width, "  ") for line in head + [advice]] + [body]
-                     + [fill(line, width, "  ") for line in notes])
+    return page(head + [advice], body, notes, width)
 
 
 def _deals(result) -> str:
-    if result.precision is None:
-        return f"{result.deals:,} deals"
-    rounds = f"{result.rounds} round{'s' if result.rounds != 1 else ''}"
-    return (f"{result.deals:,} deals in {rounds} (every paranoid figure until "
-            f"+-{result.precision * 100:g}%, at most {result.samples:,})")
+    return deals_words(result, "paranoid figure")
 
 
 def _interval(row) -> str:
@@ -89,12 +85,8 @@ def _tricks(result, width, every):
                  f"{s.pot} units (--pot; default an empty pot's: 1 a player, 2 each with 3).")
     if not every:
         notes.append("--all adds the chance of exactly each trick count; --json every row.")
-    if result.precision is not None:
-        wide = [r for r in result.rows if r.reading == "paranoid" and r.id == "tricks"
-                and (r.interval[1] - r.interval[0]) / 2 > result.precision + 1e-12]
-        if wide:
-            notes.append(f"Cap reached: {len(wide)} intervals are wider than "
-                         f"+-{result.precision * 100:g}%.")
+    notes.append(cap_note([r for r in result.rows if r.reading == "paranoid"
+                           and r.id == "tricks"], result.precision, "paranoid rows'"))
     return head, advice, tab, notes
 
 

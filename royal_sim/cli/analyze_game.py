@@ -111,3 +111,36 @@ def _given(ctx: click.Context, name: str) -> bool:
     src = ctx.get_parameter_source(name)
     return src is not None and src not in (ParameterSource.DEFAULT,
                                            ParameterSource.DEFAULT_MAP)
+
+
+def deals_words(result, figures: str = "figure", decided: bool = False) -> str:
+    """How many deals an analysis of another game is on, in words: ``400 deals in 14 rounds
+    (every figure until +-5%, at most 2,000)`` (``figures``: what is held to the
+    precision; ``decided``: decided ones at +-10%), or ``200 deals`` for a fixed run."""
+    if result.precision is None:
+        return f"{result.deals:,} deals"
+    rounds = f"{result.rounds} round{'s' if result.rounds != 1 else ''}"
+    where = ", +-10% where decided" if decided else ""
+    return (f"{result.deals:,} deals in {rounds} (every {figures} until "
+            f"+-{result.precision * 100:g}%{where}, at most {result.samples:,})")
+
+
+def cap_note(rows, precision: float | None, what: str = "rows'", hint: str = "") -> str | None:
+    """The footnote of a precision-driven run whose cap left ``rows`` (with ``interval``)
+    wider than ``precision``; ``None`` when none is (or a fixed run)."""
+    if precision is None:
+        return None
+    wide = [r for r in rows if (r.interval[1] - r.interval[0]) / 2 > precision + 1e-12]
+    if not wide:
+        return None
+    return (f"Cap reached: {len(wide)} {what} intervals are wider than "
+            f"+-{precision * 100:g}%{hint}.")
+
+
+def page(lines: list[str], table: str, notes: list[str], width: int | None) -> str:
+    """The text of an analysis: ``lines`` (prose), the ``table``, the ``notes`` (prose),
+    prose wrapped to ``width`` with a hanging indent."""
+    from ..format import fill
+
+    return "\n".join([fill(line, width, "  ") for line in lines] + [table]
+                     + [fill(line, width, "  ") for line in notes if line])

@@ -4,7 +4,8 @@ belote's take decision (``analysis.belote_take``) within the terminal's width;
 
 from __future__ import annotations
 
-from ..format import fill, fitted, number, percent
+from ..format import fitted, number, percent
+from .analyze_game import deals_words, page
 
 
 def game_text(result, width: int | None = 80, every: bool = False) -> str:
@@ -16,12 +17,7 @@ def game_text(result, width: int | None = 80, every: bool = False) -> str:
     deck = g.deck(g.setup(trump="S"))
     hand = deck.format_cards(s.hand & ~(1 << result.turned))
     turned = deck.format_cards(1 << result.turned)
-    if result.precision is None:
-        deals = f"{result.deals:,} deals"
-    else:
-        rounds = f"{result.rounds} round{'s' if result.rounds != 1 else ''}"
-        deals = (f"{result.deals:,} deals in {rounds} (every figure until "
-                 f"+-{result.precision * 100:g}%, at most {result.samples:,})")
+    deals = deals_words(result)
     lines = [f"Belote: hand {hand} at {s.seat_name(s.seat)}, {turned} turned (pair "
              f"{s.pair}); {deals}, seed {result.seed}; double dummy, "
              f"{s.seat_name(s.leader)} leads trick 1."]
@@ -55,5 +51,4 @@ def game_text(result, width: int | None = 80, every: bool = False) -> str:
     if result.interrupted:
         notes.append(f"Interrupted: the figures are of the {result.deals:,} deals of the "
                      "rounds finished.")
-    return "\n".join([fill(line, width, "  ") for line in lines] + [tab]
-                     + [fill(line, width, "  ") for line in notes])
+    return page(lines, tab, notes, width)
