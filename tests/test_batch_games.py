@@ -13,6 +13,7 @@ from royal_sim import batch as B
 from royal_sim.analysis import belote_analysis as BA
 from royal_sim.analysis.game_analysis import ANALYSES, analyze_game
 from royal_sim.batch.rows import advice_bids, game_param, input_seed
+from test_batch import groups
 
 ROYAL = ("XXII XX XVIII XVI XIV IX IV SK SQ HK", "A_IND")
 POSITION = "XX X V SK DQ / XXII XV HN HJ DN / XII IX HK HQ DK / XIX XIV I C10 DJ"
@@ -56,13 +57,6 @@ def csv_text(objs) -> str:
         rows.append(",".join([f"line {i}", o.get("hand", ""), o.get("seat", ""),
                               o.get("deal", ""), o.get("game", ""), opts]))
     return "\n".join(rows) + "\n"
-
-
-def groups(path: Path) -> dict[str, list[dict]]:
-    out: dict[str, list[dict]] = {}
-    for r in B.load_rows(path):
-        out.setdefault(r["id"], []).append(r)
-    return out
 
 
 @pytest.fixture(scope="module")

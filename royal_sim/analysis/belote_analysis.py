@@ -38,6 +38,7 @@ from typing import Callable
 import numpy as np
 
 from ..errors import ConstraintError
+from .game_analysis import listed
 from .results import wilson
 from .stopping import DECIDED, StoppingRule
 
@@ -159,7 +160,7 @@ def setting(hand: str, seat: str, *, game="coinche", declarer: str | None = None
         _seat(g, declarer, setup, "declarer", "declarer")
     held: dict[int, int] = {}
     facts = []
-    for item in _items(holds):
+    for item in listed(holds):
         who, cards = _fact(item, "holds", "SEAT:CARDS, e.g. W:SA,SK")
         s = _seat(g, who, setup, "holds", f"holds {item!r}")
         try:
@@ -185,7 +186,7 @@ def setting(hand: str, seat: str, *, game="coinche", declarer: str | None = None
                                   f"give it {held[s].bit_count()}", argument="holds")
         facts.append(f"{g.seat_name(s, setup)} holds {deck.format_cards(m)}")
     void: dict[int, int] = {}
-    for item in _items(voids):
+    for item in listed(voids):
         who, suit = _fact(item, "void", "SEAT:SUIT, e.g. W:H")
         s = _seat(g, who, setup, "voids", f"`voids` {item!r}")
         letter = _suit(suit, deck, item)
@@ -262,14 +263,6 @@ def _seat(g, text: str, setup, argument: str, what: str) -> int:
         return g.parse_seat(text, setup, argument)
     except GameError as e:
         raise GameError(f"{what}: {e}", argument=argument) from None
-
-
-def _items(values) -> list[str]:
-    if values is None:
-        return []
-    if isinstance(values, str):
-        values = [values]
-    return [str(v) for v in values]
 
 
 def _fact(item: str, what: str, example: str) -> tuple[str, str]:

@@ -57,6 +57,7 @@ from typing import Callable
 import numpy as np
 
 from ..errors import CardError, DealError, RoyalSimError
+from .game_analysis import listed
 from .results import wilson
 
 EXAMPLE = 'royal-sim analyze --game vier-anderle "XXI XIX SK HQ" --seat 2 --players 4'
@@ -165,7 +166,7 @@ def setting(hand: str, seat: str, *, game, players=None, option=(), pot=None,
     from .game_analysis import game_of
 
     g = game_of(game)
-    flags = [str(o).strip().lower().replace("-", "_") for o in _items(option)]
+    flags = [str(o).strip().lower().replace("-", "_") for o in listed(option)]
     piles = hasattr(g, "pile_depth")
     rule, table = "sum", "valtozat"
     if piles:
@@ -203,7 +204,7 @@ def setting(hand: str, seat: str, *, game, players=None, option=(), pot=None,
     seats = tuple(range(setup.players))
     if stayers not in (None, "", (), []):
         given = set()
-        for item in _items(stayers):
+        for item in listed(stayers):
             for t in (x for x in str(item).replace(",", " ").split() if x):
                 try:
                     given.add(g.parse_seat(t, setup, "stayers"))
@@ -216,14 +217,6 @@ def setting(hand: str, seat: str, *, game, players=None, option=(), pot=None,
         raise RoyalSimError(f"pot must be a whole number of units, at least 1, got {pot!r}",
                             argument="pot")
     return Setting(g, setup, me, sum(1 << c for c in ids), seats, 0, int(pot))
-
-
-def _items(values) -> list[str]:
-    if values is None:
-        return []
-    if isinstance(values, str):
-        values = [values]
-    return [str(v) for v in values]
 
 
 def _cards(deck, text: str, game_id: str) -> list[int]:

@@ -45,6 +45,16 @@ GAME_OPTIONS = ("players", "option", "pot", "stayers", "called", "turned", "part
 ``--contract``, ``--leader``)."""
 
 
+def listed(values) -> list[str]:
+    """An option that may be given once or many times (``holds``, ``option`` …) as a list
+    of strings: ``None`` none, a string one."""
+    if values is None:
+        return []
+    if isinstance(values, str):
+        values = [values]
+    return [str(v) for v in values]
+
+
 def game_of(game):
     """The ``Game`` of ``game`` (an id or a ``Game``); ``GameError`` for an unknown id or a
     game not analysed yet, naming those that are."""
