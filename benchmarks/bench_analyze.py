@@ -9,7 +9,7 @@ on ``--fixed`` deals) and the ratio. The cold line is a first run in a fresh pro
 an empty numba cache (compilation included). Wall times drift 20-40 % from run to run on
 a loaded machine.
 
-Usage: python benchmarks/bench_analyze.py [--fixed 1000] [--precision 0.05] [--jobs 2]
+Usage: python benchmarks/bench_analyze.py [--fixed 1000] [--precision P] [--jobs 2]
                                           [--hands 0,1,2,3,4] [--no-cold]
 Targets (2-core machine): the three average hands <= 20 s each (goal 5 s), first table
 <= 3 s (goal 1 s).
@@ -61,7 +61,9 @@ def timed(seat: str, hand: str, **options) -> tuple[float, float | None, object]
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--fixed", type=int, default=1000, help="deals of the fixed run")
-    ap.add_argument("--precision", type=float, default=0.05)
+    ap.add_argument("--precision", type=float, default=None,
+                    help="hold every slem to this (default: the command's default run, "
+                         "+-5 points and decided slems +-10)")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--hands", default="0,1,2,3,4", help="indices into HANDS")
     ap.add_argument("--no-cold", action="store_true", help="skip the cold-cache run")
@@ -76,19 +78,23 @@ def main() -> None:
         seat, hand, _ = picks[0]
         print(f"cold (empty numba cache, compilation included), {seat} {hand}: "
               f"{cold_seconds(seat, hand, args.jobs):.1f} s")
-    timed(*picks[0][:2], samples=42, precision=args.precision)          # warm the kernels
-    print(f"analyze, all slems, {args.jobs} thread(s): precision +-{args.precision:g} "
-          f"(default cap) vs every slem on {args.fixed} deals")
+    held = {} if args.precision is None else {"precision": args.precision}
+    timed(*picks[0][:2], samples=42, precision=0.05)          # warm the kernels
+    how = ("the default run" if args.precision is None
+           else f"precision +-{args.precision:g} for every slem")
+    print(f"analyze, all slems, {args.jobs} thread(s): {how} (default cap) vs every slem "
+          f"on {args.fixed} deals; column-deals: the deals summed over the slems searched")
     print(f"{'hand':44} {'default s':>9} {'nodes':>12} {'first s':>7} {'deals/slem':>11} "
-          f"{'fixed s':>8} {'ratio':>6}")
+          f"{'col-deals':>9} {'fixed s':>8} {'ratio':>6}")
     for seat, hand, what in picks:
-        wall, first, report = timed(seat, hand, precision=args.precision)
+        wall, first, report = timed(seat, hand, **held)
         deals = [r.deals for r in report.slems]
+        columns = sum(r.result.n for r in report.candidates)
         fixed, _, _ = timed(seat, hand, samples=args.fixed)
         print(f"{seat + ' ' + hand + ' (' + what + ')':44.44} {wall:9.1f} "
               f"{report.analysis.nodes:12,} "
               f"{first if first is not None else float('nan'):7.1f} "
-              f"{min(deals):>5}-{max(deals):<5} {fixed:8.1f} {fixed / wall:5.1f}x")
+              f"{min(deals):>5}-{max(deals):<5} {columns:9,} {fixed:8.1f} {fixed / wall:5.1f}x")
     print("first s: until the first table (the first deals of the first round); "
           "targets: average hands <= 20 s (goal 5 s), first table <= 3 s (goal 1 s)")
 

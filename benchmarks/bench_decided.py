@@ -4,7 +4,9 @@ bidding is told apart from 0 stops at ± 10 points instead of ± 5.
 The model: a bid's gain on a deal is ``a · made + b`` (its value won or lost, the
 consolatio aside), so its mean gain is ``a · (p - p0)`` with ``p0 = -b / a``, the break-even
 chance, and the rule of ``advisor.decided_bids`` (|mean gain| > 1.96 standard errors of the
-per-deal gain) is |p̂ - p0| > 1.96 · sqrt(p̂ (1 - p̂) / (n - 1)). At each look of the stopping
+per-deal gain) is |p̂ - p0| > 1.96 · sqrt(p̂ (1 - p̂) / (n - 1)); its other rule, the gain
+within ± 1 point (``advisor.INDIFFERENT``), is a · (|p̂ - p0| + 1.96 · that) < 1, with ``a``
+the gain's span (twice the slem's value: won or lost), printed per value. At each look of the stopping
 rule (``stopping.StoppingRule``: 42, 50, 60 … deals) a column stops when its interval is
 within ± 5 points, or when it is decided and its decided interval (``bounds`` at
 ``stopping.DECIDED_Z``, 98 %) is within ± 10 (``StoppingRule.decided``); the interval
@@ -28,6 +30,7 @@ import numpy as np
 from tabulate import tabulate
 
 from royal_sim.advisor import DECIDED_Z as TEST_Z
+from royal_sim.advisor import INDIFFERENT
 from royal_sim.analysis.stopping import DECIDED, DECIDED_Z, FIRST_LOOK, StoppingRule, bounds
 
 
@@ -42,11 +45,11 @@ def _pmf(m: int, p: float) -> np.ndarray:
     return np.exp(logc + k * math.log(p) + (m - k) * math.log1p(-p))
 
 
-def run(p: float, p0: float | None, rule: StoppingRule, plain: bool = False
-        ) -> tuple[float, float]:
+def run(p: float, p0: float | None, rule: StoppingRule, plain: bool = False,
+        value: float = 10.0) -> tuple[float, float]:
     """(coverage, mean deals) of the rule with the decided stop at break-even ``p0``
-    (``None``: without it), for a column of true chance ``p``; ``plain``: a decided column
-    stops on, and reports, the rule's own interval."""
+    (``None``: without it), for a column of true chance ``p`` and a slem of ``value``
+    points; ``plain``: a decided column stops on, and reports, the rule's own interval."""
     looks = rule.looks()
     alive = np.array([1.0])            # chance of each made count, runs not yet stopped
     prev = 0
@@ -62,8 +65,9 @@ def run(p: float, p0: float | None, rule: StoppingRule, plain: bool = False
         if p0 is not None and n >= FIRST_LOOK:
             ph = made / n
             se = np.sqrt(ph * (1 - ph) / max(n - 1, 1))
-            told = np.where(se > 0, np.abs(ph - p0) > TEST_Z * se, ph != p0)
-            decided = ~precise & told & ((dhi - dlo) / 2 <= DECIDED + 1e-12)
+            told = np.abs(ph - p0) > TEST_Z * se
+            indifferent = 2 * value * (np.abs(ph - p0) + TEST_Z * se) < INDIFFERENT
+            decided = ~precise & (told | indifferent) & ((dhi - dlo) / 2 <= DECIDED + 1e-12)
         if n == looks[-1]:
             precise[:], decided[:] = True, False
         for stop, a, b in ((precise, lo, hi), (decided, dlo, dhi)):
@@ -84,24 +88,21 @@ def main() -> None:
     args = ap.parse_args()
     rule = StoppingRule(0.05, args.cap)
     ps = [round(x, 2) for x in np.arange(0.02, 0.99, 0.02)]
+    base = [run(p, None, rule) for p in ps]
     rows = []
-    for p0 in (0.1, 0.2, 0.35, 0.5, 0.65, 0.8):
-        worst, at, saved = 1.0, None, []
-        for p in ps:
-            c, d = run(p, p0, rule, args.plain)
-            _, d0 = run(p, None, rule)
-            saved.append((d, d0))
-            if c < worst:
-                worst, at = c, p
-        mean_d = sum(d for d, _ in saved) / len(saved)
-        mean_d0 = sum(d0 for _, d0 in saved) / len(saved)
-        rows.append([p0, f"{worst:.4f}", at, f"{mean_d:.0f}", f"{mean_d0:.0f}",
-                     f"{mean_d / mean_d0:.2f}"])
+    for value in (1, 5, 20):
+        for p0 in (0.1, 0.2, 0.35, 0.5, 0.65, 0.8):
+            got = [run(p, p0, rule, args.plain, value) for p in ps]
+            worst = min(range(len(ps)), key=lambda i: got[i][0])
+            mean_d = sum(d for _, d in got) / len(got)
+            mean_d0 = sum(d for _, d in base) / len(base)
+            rows.append([value, p0, f"{got[worst][0]:.4f}", ps[worst], f"{mean_d:.0f}",
+                         f"{mean_d0:.0f}", f"{mean_d / mean_d0:.2f}"])
     print("decided stop: lowest coverage over p in 0.02..0.98, mean deals over that grid")
-    print(tabulate(rows, headers=["break-even p0", "lowest coverage", "at p",
+    print(tabulate(rows, headers=["value", "break-even p0", "lowest coverage", "at p",
                                   "deals (decided)", "deals (+-5 only)", "ratio"]))
-    base = min(run(p, None, rule)[0] for p in ps)
-    print(f"without the decided stop: lowest coverage {base:.4f} over the same grid")
+    print(f"without the decided stop: lowest coverage {min(c for c, _ in base):.4f} over the "
+          "same grid")
 
 
 if __name__ == "__main__":

@@ -171,28 +171,37 @@ def bid_values(analysis: Analysis, igazitas: bool = True) -> dict[str, BidValue]
 DECIDED_Z = 1.96
 """A bid's gain is told apart from 0 when its mean is more than this many standard errors
 from 0 (two-sided 95 %)."""
+INDIFFERENT = 1.0
+"""A bid whose gain lies within ± this many points (its mean ± ``DECIDED_Z`` standard
+errors) is decided too: bidding it or not changes the expected score by less than that."""
 
 
 def decided_bids(analysis: Analysis, igazitas: bool = True) -> set[str]:
-    """The keys of the candidates still searched whose gain over bidding nothing is told
-    apart from 0: ``|mean| > DECIDED_Z`` standard errors of the per-deal gain (the pair's
-    points with the bid minus without, on the deals it was searched on, at least
-    ``stopping.FIRST_LOOK``). More deals would narrow its figures, not turn bid into pass
-    or pass into bid. Silent slems and relaxed bounds are never decided."""
+    """The keys of the candidates still searched whose decision is taken: the gain over
+    bidding nothing (the pair's points with the bid minus without, per deal, on the deals
+    it was searched on, at least ``stopping.FIRST_LOOK``) is told apart from 0 (``|mean|
+    > DECIDED_Z`` standard errors) or lies within ± ``INDIFFERENT`` points (``|mean| +
+    DECIDED_Z`` standard errors below it). More deals would narrow its figures, not turn
+    bid into pass or pass into bid by more than a point. A silent slem (never bid: no
+    decision rides on it) is decided as soon as it is searched; a relaxed bound never
+    is."""
     from .analysis.stopping import FIRST_LOOK
 
     scorer = Scorer.of(analysis, igazitas=igazitas)
     base = scorer.scores((), None)
     out = set()
     for r in analysis.candidates:
-        if r.bound or r.slem.silent_only or r.outcomes is None or r.stopped is not None:
+        if r.bound or r.outcomes is None or r.stopped is not None:
             continue
         n = len(r.outcomes)
         if n < FIRST_LOOK:
             continue
+        if r.slem.silent_only:
+            out.add(r.key)
+            continue
         gain = scorer.scores((r.key,), r.outcomes[:, None]) - base[:n]
-        mean, sd = float(gain.mean()), float(gain.std(ddof=1))
-        if abs(mean) > DECIDED_Z * sd / np.sqrt(n) if sd > 0 else mean != 0:
+        mean, se = float(gain.mean()), float(gain.std(ddof=1)) / np.sqrt(n)
+        if abs(mean) > DECIDED_Z * se or abs(mean) + DECIDED_Z * se < INDIFFERENT:
             out.add(r.key)
     return out
 

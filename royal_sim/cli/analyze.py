@@ -452,7 +452,7 @@ def deals_words(result) -> str:
     rounds = (f"in {result.rounds} round{'s' if result.rounds != 1 else ''}"
               if result.rounds else "so far, a first look")
     until = until_words(result.precision, result.samples)
-    if any(r.stopped == "decided" for r in result.candidates):
+    if any(r.stopped == "decided" for r in getattr(result, "candidates", ())):
         until = until.replace(f"until {_pm(result.precision)}",
                               f"until {_pm(result.precision)}, ~ decided +-10%")
     return f"{n_deals(result.deals_searched)} {rounds} ({until})"
@@ -471,9 +471,9 @@ def _settled_words(slems, precision: float) -> str:
     words = []
     if decided:
         words.append(f"~ decided: {len(decided)} slems stopped within {_pm(DECIDED)} (a 98% "
-                     "interval), their gain told apart from 0: more deals would not turn "
-                     f"bid into pass; --precision {precision:g} holds every slem to "
-                     f"{_pm(precision)}.")
+                     "interval): the gain told apart from 0 or within a point of it, or "
+                     "silent; more deals would not turn bid into pass; --precision "
+                     f"{precision:g} holds every slem to {_pm(precision)}.")
     if not open_:
         others = "other " if decided else ""
         return " ".join(words + [f"Every {others}slem settled: its interval is within "

@@ -86,11 +86,11 @@ def game_text(result, width: int | None = 80, every: bool = False) -> str:
                  "(docs/belote.md).")
     decided = sum(r.stopped == "decided" for r in result.rows)
     if decided:
-        notes.append(f"{decided} contracts stopped at +-10% (\"decided\"): their E[score] is "
-                     "below the best choice's by more than 1.96 standard errors, so more "
-                     "deals would not change the advice; --precision 0.05 holds every "
-                     "contract to +-5%. A trump is searched until all its contracts stop: "
-                     "the deals of a row are the first ones drawn.")
+        notes.append(f"{decided} contracts stopped at +-10% (\"decided\", a 98% interval): "
+                     "their E[score] is below the best choice's by more than 1.96 standard "
+                     "errors, so more deals would not change the advice; --precision 0.05 "
+                     "holds every contract to +-5%. A trump is searched until all its "
+                     "contracts stop: the deals of a row are the first ones drawn.")
     if result.interrupted:
         notes.append(f"Interrupted: the figures are of the {result.deals:,} deals of the "
                      "rounds finished.")
