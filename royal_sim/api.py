@@ -36,6 +36,7 @@ from .analysis.request import (SamplingFacts, SlemChoice, check_scoring, check_s
 from .model import announcements as A
 from .model.cards import format_cards
 from .errors import DealError, RoyalSimError
+from .arguments import as_list_text, as_text, as_texts
 from .model.deal import Deal, Seat, parse_hand, parse_seat
 from .scoring import lapsed_bids, validate_bids
 from .slems import Bid, card_trick_conflict
@@ -356,14 +357,14 @@ def request_analysis(hand: str, seat: str, *, samples: int | None = None,
     decide = precision is None
     samples, precision = sampling_mode(samples, precision, time)
     decide = decide and precision is not None
-    seat_ = parse_seat(_text(seat, "seat"))
-    hand_ = parse_hand(_text(hand, "hand"), seat_)
+    seat_ = parse_seat(as_text(seat, "seat"))
+    hand_ = parse_hand(as_text(hand, "hand"), seat_)
     holds, not_holds, tarokks, suits, voids, heard, params = (
-        _texts(v, name) for v, name in ((holds, "holds"), (not_holds, "not_holds"),
+        as_texts(v, name) for v, name in ((holds, "holds"), (not_holds, "not_holds"),
                                         (tarokks, "tarokks"), (suits, "suits"),
                                         (voids, "voids"), (heard, "heard"),
                                         (params, "params")))
-    choice = choose_slems(hand_, only=_listed(only, "only"), params=params)
+    choice = choose_slems(hand_, only=as_list_text(only, "only"), params=params)
     notes = (*notes, *([f"left out {choice.left_out}"] if choice.left_out else []))
     facts = sampling_facts(seat_, holds=holds, not_holds=not_holds, tarokks=tarokks,
                            suits=suits, voids=voids, partner_tarokks=partner_tarokks,
@@ -371,49 +372,6 @@ def request_analysis(hand: str, seat: str, *, samples: int | None = None,
     return AnalysisRequest(hand_, seat_, samples, seed, rules, igazitas, choice, facts,
                            tuple(partner_bids), tuple(opponent_bids), notes, precision, time,
                            decide)
-
-
-def _text(value, argument: str) -> str:
-    """A string argument in notation: a string, or a sequence of strings (joined)."""
-    if isinstance(value, str):
-        return value
-    if isinstance(value, (list, tuple)) and all(isinstance(v, str) for v in value):
-        return " ".join(value)
-    if isinstance(value, Seat):
-        return value.name
-    what = {"hand": "a string or a list of cards in notation, e.g. 'XXII XX XVIII XVI XIV "
-                    "IX IV SK SQ HK' or ['XXII', 'XX', …]",
-            "deal": "a string or a list of the four hands in notation",
-            "seat": "a seat name like 'A_IND' (or a Seat)"}.get(argument,
-                                                                 "a string in notation")
-    raise RoyalSimError(f"{argument} must be {what}, got {value!r}", argument=argument)
-
-
-def _listed(value, argument: str) -> str | None:
-    """A comma list (``"gem,ultimo"``) given as a string or a sequence of strings."""
-    if value is None or isinstance(value, str):
-        return value
-    if isinstance(value, (list, tuple, set)) and all(isinstance(v, str) for v in value):
-        return ",".join(value)
-    raise RoyalSimError(f"{argument} must be a comma list or a list of strings, got "
-                        f"{value!r}", argument=argument)
-
-
-# an example of each repeatable fact, as the commands' help gives them
-_TEXT_EXAMPLES = {"holds": "D_ELF:XXI", "not_holds": "D_ELF:XXI", "tarokks": "D_IND:8-10",
-                  "suits": "A_ELF:H:0-1", "voids": "D_ELF:H", "heard": "A_ELF:tarokkszam:9",
-                  "params": "ultimo=SK"}
-
-
-def _texts(value, argument: str) -> tuple[str, ...]:
-    """Repeatable facts (``holds=["D_ELF:XXI"]``): a sequence of strings, or one string."""
-    if isinstance(value, str):
-        return (value,)
-    if isinstance(value, (list, tuple)) and all(isinstance(v, str) for v in value):
-        return tuple(value)
-    raise RoyalSimError(f"{argument} must be a list of strings like "
-                        f"'{_TEXT_EXAMPLES.get(argument, 'D_ELF:XXI')}', got {value!r}",
-                        argument=argument)
 
 
 # the commands' flag names for options the Python face names in the plural
@@ -517,8 +475,8 @@ def request_advice(hand: str, seat: str, *, partner_bids: str | None = None,
     max_bids = check_whole(max_bids, "max_bids", 1, 8)
     top = check_whole(top, "top", 1)
     options = _options(options, request_analysis)
-    mine = parse_bids(_listed(partner_bids, "partner_bids"), "partner_bids")
-    theirs = parse_bids(_listed(their_bids, "their_bids"), "opponent_bids")
+    mine = parse_bids(as_list_text(partner_bids, "partner_bids"), "partner_bids")
+    theirs = parse_bids(as_list_text(their_bids, "their_bids"), "opponent_bids")
     rules = options.get("rules", "gerots")
     validate_bids(mine, rules)
     validate_bids(theirs, rules)
@@ -608,12 +566,12 @@ def solve(deal: str, *, leader: str = "A_IND", first_trick: int | None = None,
         from .analysis.request import check_rules
         from .cardplay.position import Position
         from .cardplay.values import card_values
-        pos = Position.parse(_text(deal, "deal"), seat, first_trick,
-                             "" if trick is None else _text(trick, "trick"))
+        pos = Position.parse(as_text(deal, "deal"), seat, first_trick,
+                             "" if trick is None else as_text(trick, "trick"))
         check_rules(rules)
         cv = card_values(pos, rules=rules, slems=bool(slems))
         return cv if cards else cv.position_result()
-    return solve_position(Deal.parse(_text(deal, "deal")).hands, leader=seat,
+    return solve_position(Deal.parse(as_text(deal, "deal")).hands, leader=seat,
                           first_trick=first_trick, rules=rules, slems=bool(slems))
 
 
@@ -647,14 +605,14 @@ def suggest(hand, seat, *, play=None, attack_bids: str | Sequence[str] | None = 
     from .cardplay.suggest import seats_of, suggest_card
 
     check_rules(rules)
-    seat_ = parse_seat(_text(seat, "seat"))
-    cards, bars = parse_play(_text(play, "play")) if play else ([], [])
+    seat_ = parse_seat(as_text(seat, "seat"))
+    cards, bars = parse_play(as_text(play, "play")) if play else ([], [])
     played = seats_of(cards)
     check_bars(cards, [s for s, _ in played], bars)
-    held = C.mask_of(C.parse_cards(_text(hand, "hand"), f"the hand of {seat_.name}"))
+    held = C.mask_of(C.parse_cards(as_text(hand, "hand"), f"the hand of {seat_.name}"))
     worlds = check_whole(worlds, "worlds", 1, 100_000)
-    bids = {Pair.ATTACK: parse_bids(_listed(attack_bids, "attack_bids"), "attack_bids"),
-            Pair.DEFENCE: parse_bids(_listed(defence_bids, "defence_bids"), "defence_bids")}
+    bids = {Pair.ATTACK: parse_bids(as_list_text(attack_bids, "attack_bids"), "attack_bids"),
+            Pair.DEFENCE: parse_bids(as_list_text(defence_bids, "defence_bids"), "defence_bids")}
     if precision is not None and (isinstance(precision, bool)
                                   or not isinstance(precision, (int, float))
                                   or not 0 < precision < math.inf):
@@ -663,7 +621,7 @@ def suggest(hand, seat, *, play=None, attack_bids: str | Sequence[str] | None = 
     try:
         return suggest_card(seat_, held, played, bids=bids, rules=rules, igazitas=igazitas,
                             precision=precision, max_worlds=worlds, seed=check_seed(seed),
-                            heard=_texts(heard, "heard") if heard else (),
+                            heard=as_texts(heard, "heard") if heard else (),
                             progress=progress, on_update=on_update)
     except ValueError as e:
         if isinstance(e, RoyalSimError):
@@ -708,18 +666,18 @@ def review(deal, *, play=None, leader: str | None = None, first_trick: int | Non
         check_rules(rules)
     if isinstance(deal, (list, tuple)) and all(isinstance(h, str) for h in deal):
         deal = " / ".join(deal)
-    text = _text(deal, "deal")
+    text = as_text(deal, "deal")
     # a leader, first trick or rules the record does not say are taken from the options
     base = (GameRecord.parse(text, {"leader": leader, "first_trick": first_trick,
                                     "rules": rules})
             if check_record_text(text) else None)
-    bids = {Pair.ATTACK: parse_bids(_listed(attack_bids, "attack_bids"), "attack_bids"),
-            Pair.DEFENCE: parse_bids(_listed(defence_bids, "defence_bids"), "defence_bids")}
+    bids = {Pair.ATTACK: parse_bids(as_list_text(attack_bids, "attack_bids"), "attack_bids"),
+            Pair.DEFENCE: parse_bids(as_list_text(defence_bids, "defence_bids"), "defence_bids")}
     for p in Pair:
         validate_bids(bids[p], rules or "gerots")
 
     def played():
-        cards, bars = parse_play(_text(play, "play"))
+        cards, bars = parse_play(as_text(play, "play"))
         if not cards:
             raise RoyalSimError(f"play gives no cards ({play!r}): list the cards played, in "
                                 "play order (e.g. 'IX V XIII I | SJ SQ S10 SK')",
@@ -738,7 +696,7 @@ def review(deal, *, play=None, leader: str | None = None, first_trick: int | Non
             raise RoyalSimError(f"rules given twice: the record says 'rules: {base.rules}', "
                                 f"and {rules!r} is given; give them in one place",
                                 argument="rules")
-        if leader is not None and parse_seat(_text(leader, "leader")) != base.leader:
+        if leader is not None and parse_seat(as_text(leader, "leader")) != base.leader:
             raise RoyalSimError(f"leader given twice: the record's 'leader:' field says "
                                 f"{base.leader.name}; give it in one place", argument="leader")
         if first_trick is not None and first_trick != base.first_trick:
@@ -796,15 +754,15 @@ def play(deal, *, leader: str = "A_IND", first_trick: int | None = None,
     check_scoring(rules, igazitas)
     if isinstance(deal, (list, tuple)) and all(isinstance(h, str) for h in deal):
         deal = " / ".join(deal)
-    dealt = Deal.parse(_text(deal, "deal"), check_rules=False)
-    seat = parse_seat(_text(leader, "leader"))
-    bids = {Pair.ATTACK: parse_bids(_listed(attack_bids, "attack_bids"), "attack_bids"),
-            Pair.DEFENCE: parse_bids(_listed(defence_bids, "defence_bids"), "defence_bids")}
+    dealt = Deal.parse(as_text(deal, "deal"), check_rules=False)
+    seat = parse_seat(as_text(leader, "leader"))
+    bids = {Pair.ATTACK: parse_bids(as_list_text(attack_bids, "attack_bids"), "attack_bids"),
+            Pair.DEFENCE: parse_bids(as_list_text(defence_bids, "defence_bids"), "defence_bids")}
     for p in Pair:
         validate_bids(bids[p], rules)
     worlds = check_whole(worlds, "worlds", 1, 1000)
     seed = check_seed(seed)
-    seeing = None if double_dummy is None else parse_pair(_text(double_dummy, "double_dummy"))
+    seeing = None if double_dummy is None else parse_pair(as_text(double_dummy, "double_dummy"))
     if open and seeing is not None:
         raise RoyalSimError("give `open` (every seat sees) or `double_dummy` (one pair "
                             "sees), not both", argument="double_dummy")

@@ -9,6 +9,7 @@ import pytest
 from click.testing import CliRunner
 
 from royal_sim.analysis import declarer_analysis as D
+from royal_sim.analysis import declarer_deal as DD
 from royal_sim.analysis.game_position import solve_game
 from royal_sim.analysis.results import wilson
 from royal_sim.cli import main
@@ -121,7 +122,7 @@ def test_modositott_samples_no_throw_in_and_warns_for_the_seat():
     deck = s.deck
     for hands, _ in itertools.islice(D.deals(s, 3), 200):
         for x in (0, 2):
-            assert not D._throws_in(hands[x], deck)
+            assert not DD._throws_in(hands[x], deck)
     w = D.setting("XXI I S10 SJ SN SQ SK C10 CJ HA HJ DA", "1", game="modositott")
     assert w.warnings and "throw in" in w.warnings[0]
 

@@ -286,6 +286,7 @@ def test_their_bid_pass_and_coinche():
 
 @pytest.mark.parametrize("args, said", [
     (["--partner-bid", "85H"], "--partner-bid: contract must be 80 to 160"),
+    (["--their-bid", "170S", "--declarer", "W"], "--their-bid: contract must be 80 to 160"),
     (["--partner-bid", "100"], "say the trump"),
     (["--their-bid", "100S"], "--their-bid: say who bid it with --declarer"),
     (["--their-bid", "100S", "--declarer", "N"], "is your pair's seat"),
@@ -413,3 +414,29 @@ def test_the_python_face_takes_a_list_of_cards():
     listed = royal_sim.analyze(HAND.split(), "S", game="coinche", samples=2, seed=4)
     said = royal_sim.analyze(HAND, "S", game="coinche", samples=2, seed=4)
     assert [r.to_json() for r in listed.rows] == [r.to_json() for r in said.rows]
+
+
+def test_fifty_deals_count_as_solve_does():
+    """Each analysed deal's count equals ``solve --game coinche``'s (``solve_game``, the
+    command's search) of the same deal and trump: on 50 deals of the analysis the made
+    levels and the exact points where a level is made (issue 46)."""
+    from royal_sim.analysis.game_position import solve_game
+    from royal_sim.games.base import Dealt
+
+    result = GA.analyze_game(HAND, "S", samples=50, seed=12, jobs=1)
+    game = result.setting.game
+    checked = 0
+    for hands, per_trump in zip(result.deals_list, result.per_deal):
+        for dt in per_trump:
+            setup = game.setup(trump=dt.trump)
+            sol = solve_game(game, setup, Dealt(tuple(hands)), declarer=0, leader=0,
+                             line=False)
+            bel_t = 20 if dt.belote == 0 else 0
+            bel_d = 20 if dt.belote == 1 else 0
+            made = [sol.points + bel_t >= L and sol.points + bel_t > sol.total - sol.points
+                    + bel_d for L in GA.LEVELS]
+            assert [m or dt.capot for m in made] == list(dt.made[:len(GA.LEVELS)])
+            if dt.level and not dt.capot:
+                assert dt.points == sol.points
+            checked += 1
+    assert checked == 250

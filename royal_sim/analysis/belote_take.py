@@ -211,9 +211,10 @@ def analyze_game(hand: str, seat: str, *, game="belote", turned: str | None = No
     :raises KeyboardInterrupt: with ``.partial`` (``game_rounds``).
     """
     from ..errors import CardError
+    from .game_analysis import game_of
     from .game_rounds import deal_counts, run_analysis
 
-    g = BA._game(game)
+    g = game_of(game)
     deck = g.deck(g.setup(trump="S"))
     if turned is None or not str(turned).strip():
         raise CardError("missing --turned: the card turned up, e.g. --turned HJ",
