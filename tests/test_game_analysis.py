@@ -244,7 +244,9 @@ def test_ctrl_c_keeps_the_deals_finished():
     partial = info.value.partial
     assert partial.interrupted and partial.deals == 5     # finished before the Ctrl-C
     whole = GA.analyze_game(HAND, "S", samples=5, seed=4, jobs=1)
-    assert [r.to_json() for r in partial.rows] == [r.to_json() for r in whole.rows]
+    assert [r.to_json() | {"stopped": None} for r in partial.rows] == \
+        [r.to_json() | {"stopped": None} for r in whole.rows]
+    assert {r.stopped for r in partial.rows} == {"interrupted"}
     # precision-driven: only whole rounds count
     seen.clear()
     with pytest.raises(KeyboardInterrupt) as info:
@@ -440,3 +442,31 @@ def test_fifty_deals_count_as_solve_does():
                 assert dt.points == sol.points
             checked += 1
     assert checked == 250
+
+
+def test_an_interrupted_run_says_so_and_not_that_the_cap_was_reached():
+    from royal_sim.cli.analyze_belote import game_text
+
+    seen = []
+
+    def progress(n):
+        seen.append(n)
+        if sum(seen) == 55:         # in the third round (looks 42, 50, 60)
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt) as info:
+        GA.analyze_game(HAND, "S", seed=4, jobs=1, progress=progress)
+    partial = info.value.partial
+    assert partial.interrupted and partial.deals == 50
+    assert {r.stopped for r in partial.rows} <= {"precision", "decided", "interrupted"}
+    assert "interrupted" in {r.stopped for r in partial.rows}
+    text = game_text(partial, 80)
+    assert "Interrupted: the figures are of the 50 deals" in text and "Cap reached" not in text
+
+
+def test_both_bids_heard_are_said():
+    res = GA.analyze_game(HAND, "S", samples=2, partner_bid="100H", their_bid="110S",
+                          declarer="W")
+    assert res.setting.facts == ("your partner bid 100H (below the standing contract: no "
+                                 "figure depends on it)", "W bid 110S (standing)")
+    assert res.standing.standing.declarer == 1 and not res.standing.standing.ours

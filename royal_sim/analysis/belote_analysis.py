@@ -199,7 +199,7 @@ class Row:
     (``expected_score_coinche``); ``biddable``: above the contract standing; ``stopped``:
     why its search ended: ``precision`` (its interval as narrow as asked), ``decided`` (its
     choice told apart from the best, the interval within ``DECIDED``), ``samples`` (the
-    cap, or a fixed number of deals)."""
+    cap, or a fixed number of deals), ``interrupted`` (Ctrl-C before it stopped)."""
 
     id: str
     trump: str
@@ -491,7 +491,8 @@ class Tally:
         """Passing's and (against their contract) coinche's mean score; passing the
         partner's contract, the defence coinches where that scores better for it."""
         n = max(len(self.stand), 1)
-        plain, coinched = self.stand[:, 1].sum() / n, self.stand[:, 2].sum() / n
+        plain = float(self.stand[:, 1].sum()) / n
+        coinched = float(self.stand[:, 2].sum()) / n
         return (min(plain, coinched), None) if self.ours else (plain, coinched)
 
     def choices(self, biddable: np.ndarray) -> tuple[np.ndarray, list]:
@@ -620,7 +621,8 @@ def _analysis(s: Setting, seed: int, cap: int, precision, rule, done,
         interval = ((rule.decided_interval(m, k) if states[i] == "decided" else
                      rule.interval(m, k)) if rule else wilson(m, k)) if k else (0.0, 1.0)
         rows.append(Row(r, t, m, k, interval, float(plain[i]), float(coinched[i]),
-                        bool(biddable[i]), states[i] or "samples"))
+                        bool(biddable[i]),
+                        states[i] or ("interrupted" if done.interrupted else "samples")))
     standing = None
     st = s.standing
     if st is not None and len(tally.stand):

@@ -164,9 +164,7 @@ def setting(hand: str, seat: str, *, game="coinche", declarer: str | None = None
     lead = g.default_leader(dec, setup) if leader is None else \
         _seat(g, leader, setup, "leader", "leader")
     standing = _standing(g, setup, me, declarer, partner_bid, their_bid)
-    if standing is not None:
-        who = "your partner" if standing.ours else g.seat_name(standing.declarer, setup)
-        facts.append(f"{who} bid {standing.contract}")
+    facts += _bids_heard(g, setup, standing, partner_bid, their_bid)
     return Setting(g, mine, me, dec, lead, held, void, tuple(facts), standing)
 
 
@@ -207,6 +205,22 @@ def _standing(g, setup, me: int, declarer, partner_bid, their_bid) -> Standing |
         raise GameError(f"--partner-bid and --their-bid are both {bids[0].contract.value}: "
                         "a bid must be higher than the one before", argument="their_bid")
     return max(bids, key=lambda b: b.contract.value) if bids else None
+
+
+def _bids_heard(g, setup, standing: Standing | None, partner_bid, their_bid) -> list[str]:
+    """The bids heard as facts, the one standing last: ``your partner bid 100H``, ``W bid
+    110S (standing)``; a lower bid is said too (it was heard), though only the standing
+    contract changes a figure."""
+    if standing is None:
+        return []
+    out = []
+    for text, ours in ((partner_bid, True), (their_bid, False)):
+        if text is None or ours == standing.ours:
+            continue
+        out.append(f"{'your partner' if ours else 'they'} bid {str(text).strip()} (below "
+                   "the standing contract: no figure depends on it)")
+    who = "your partner" if standing.ours else g.seat_name(standing.declarer, setup)
+    return out + [f"{who} bid {standing.contract} (standing)"]
 
 
 def _seat(g, text: str, setup, argument: str, what: str) -> int:

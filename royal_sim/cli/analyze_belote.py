@@ -40,7 +40,9 @@ def game_text(result, width: int | None = 80, every: bool = False) -> str:
     deck = g.deck(g.setup(trump="S"))
     pair = s.pair
     deals = deals_words(result, "contract", decided=result.decide)
-    lines = [f"Coinche: hand {deck.format_cards(s.hand)} at {s.seat_name(s.seat)}; declarer "
+    taker = ("your bids' declarer" if result.standing and not result.standing.standing.ours
+             else "declarer")
+    lines = [f"Coinche: hand {deck.format_cards(s.hand)} at {s.seat_name(s.seat)}; {taker} "
              f"{s.seat_name(s.declarer)} (pair {pair}); {deals}, seed {result.seed}; double "
              f"dummy, {s.seat_name(s.leader)} leads trick 1."]
     if s.facts:

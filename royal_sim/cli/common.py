@@ -146,14 +146,19 @@ def _output_error(e: OSError) -> None:
     """The output cannot be written (disk full, closed pipe) or a file cannot be read: one
     error line, exit code 2."""
     why = e.strerror or str(e)
-    if e.filename:
-        click.echo(f"Error: {why}: {e.filename}", err=True)
-    else:
-        click.echo(f"Error: cannot write the output: {why}", err=True)
-        try:        # keep Python's exit from flushing into the broken stdout again
-            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        except (OSError, ValueError):
-            pass
+    try:            # stderr may be the same closed pipe (2>&1 | head): then say nothing
+        if e.filename:
+            click.echo(f"Error: {why}: {e.filename}", err=True)
+        else:
+            click.echo(f"Error: cannot write the output: {why}", err=True)
+    except OSError:
+        pass
+    if not e.filename:
+        for stream in (sys.stdout, sys.stderr):
+            try:    # keep Python's exit from flushing into the broken stream again
+                os.dup2(os.open(os.devnull, os.O_WRONLY), stream.fileno())
+            except (OSError, ValueError):
+                pass
     sys.exit(2)
 
 

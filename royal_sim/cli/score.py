@@ -27,7 +27,7 @@ from ..format import say, terminal_width
 @click.option("--capot", metavar="NS|EW", help="The pair that took every trick (252).")
 @click.option("--generale", is_flag=True,
               help="Coinche: the taker alone took every trick (a générale).")
-@click.option("--reserve", type=click.IntRange(min=0), default=0, metavar="N",
+@click.option("--reserve", type=click.IntRange(min=0, max=10_000), default=0, metavar="N",
               help="Points set aside by an earlier litige: they go to this deal's winner.")
 @click.option("--no-trump", "no_trump", is_flag=True,
               help="Played without trumps (ace 11, a 130 deal; 19 and 162 with --official).")

@@ -77,6 +77,10 @@ def _error(message: str, argument: str) -> GameError:
     return GameError(message, argument=argument)
 
 
+MAX_RESERVE = 10_000
+"""The most points a reserve carries: a run of litiges sets aside a few hundred a deal."""
+
+
 def round_ten(points: int) -> int:
     """``points`` rounded to the nearest ten, 5 upwards (official rules: 208 → 210,
     54 → 50, 85 → 90). The rounding scores; it never makes a contract (79 is not 80)."""
@@ -381,8 +385,10 @@ def score_deal(points, *, taker, game: str = "belote", der=None, belote=None, an
     if decl and not announcements:
         raise _error("`announce` given, but the deal is played without declarations "
                      "(`announcements=False`)", "announce")
-    if isinstance(reserve, bool) or not isinstance(reserve, int) or reserve < 0:
-        raise _error(f"reserve must be a whole number 0 or more, got {reserve!r}", "reserve")
+    if isinstance(reserve, bool) or not isinstance(reserve, int) or \
+            not 0 <= reserve <= MAX_RESERVE:
+        raise _error(f"reserve must be a whole number from 0 to {MAX_RESERVE:,}, got "
+                     f"{reserve!r}", "reserve")
 
     belote_of = {p: BELOTE if bel == p else 0 for p in PAIRS}
     decl_of = {p: sum(n for q, n in decl if q == p) for p in PAIRS}
