@@ -470,3 +470,23 @@ def test_both_bids_heard_are_said():
     assert res.setting.facts == ("your partner bid 100H (below the standing contract: no "
                                  "figure depends on it)", "W bid 110S (standing)")
     assert res.standing.standing.declarer == 1 and not res.standing.standing.ours
+
+
+def test_belote_trumps_decided_stop_at_ten_points():
+    """By default a trump whose take-or-pass is decided stops with 98 % intervals within
+    +-10; its deals are the first ones drawn; --precision holds every trump to +-5."""
+    from royal_sim.analysis import belote_take as BT
+    from royal_sim.analysis.stopping import DECIDED
+
+    res = BT.analyze_game("SJ S9 SA HK D10", "S", turned="S10", seed=2)
+    rule = GA.StoppingRule(0.05, GA.DEFAULT_CAP)
+    assert res.decide and "decided" in {r.stopped for r in res.rows}
+    for i, r in enumerate(res.rows):
+        assert r.stopped in ("precision", "decided")
+        assert all((row[i] is not None) == (k < r.deals) for k, row in enumerate(res.per_deal))
+        if r.stopped == "decided":
+            assert r.made_interval == rule.decided_interval(r.made, r.deals)
+            assert (r.made_interval[1] - r.made_interval[0]) / 2 <= DECIDED + 1e-12
+    held = BT.analyze_game("SJ S9 SA HK D10", "S", turned="S10", seed=2, precision=0.1,
+                           samples=60)
+    assert not held.decide and {r.stopped for r in held.rows} <= {"precision", "samples"}

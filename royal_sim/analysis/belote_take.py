@@ -32,7 +32,11 @@ import numpy as np
 
 from . import belote_analysis as BA
 from .results import wilson
+from .stopping import DECIDED
 
+DECIDES = True
+"""Without ``samples`` or ``precision`` a trump whose take-or-pass is decided stops at ± 10
+points (``stopping.DECIDED``): the command passes neither."""
 OPTIONS = ("turned", "leader")
 """The game options (``game_analysis.GAME_OPTIONS``) this module takes."""
 EXAMPLE = 'royal-sim analyze --game belote "SJ S9 SA HK D10" --turned S10 --seat S'
@@ -113,7 +117,9 @@ def net_take(taker: str, trump: str, points: int | None, belote: int | None, cap
 @dataclass
 class TakeRow:
     """One trump over the deals: made / capot counts, intervals, the mean net score of
-    taking; ``round``: 1 (the turned card's suit) or 2 (named)."""
+    taking; ``round``: 1 (the turned card's suit) or 2 (named); ``stopped``: why its search
+    ended (``precision``, ``decided``: taking with it told apart from passing or within a
+    point of it, both intervals 98 % within ± 10; ``samples``; ``interrupted``)."""
 
     trump: str
     round: int
@@ -123,6 +129,7 @@ class TakeRow:
     made_interval: tuple[float, float]
     capot_interval: tuple[float, float]
     expected_score: float
+    stopped: str = "samples"
 
     @property
     def probability(self) -> float:
@@ -136,7 +143,8 @@ class TakeRow:
                         "probability": round(m / self.deals, 6) if self.deals else 0.0,
                         "ci95": [round(lo, 6), round(hi, 6)], "made": m,
                         "deals": self.deals,
-                        "expected_score": round(self.expected_score, 3)})
+                        "expected_score": round(self.expected_score, 3),
+                        "stopped": self.stopped})
         return out
 
 
@@ -157,6 +165,7 @@ class TakeAnalysis:
     seconds: float
     deals_list: list = field(default_factory=list, repr=False)
     interrupted: bool = False
+    decide: bool = False
 
     @property
     def deals(self) -> int:
@@ -191,6 +200,7 @@ class TakeAnalysis:
                 "deals": self.deals, "samples": self.samples, "precision": self.precision,
                 "rounds": self.rounds, "known": list(s.facts), "double_dummy": True,
                 "interrupted": self.interrupted,
+                "decided_precision": DECIDED if self.decide else None,
                 "scoring": "belote, house rules, no declarations; E[score]: the taker's "
                            "pair's score minus the defence's, pass = 0",
                 "slems": [x for r in self.rows for x in r.to_json()],
@@ -228,42 +238,82 @@ def analyze_game(hand: str, seat: str, *, game="belote", turned: str | None = No
     card = ids[0]
     s = BA.setting(hand, seat, game=g, holds=holds, voids=voids, leader=leader,
                    hand_size=5, seen=1 << card)
-    cap, rule = deal_counts(samples, precision, default_samples=BA.DEFAULT_SAMPLES,
-                            cap=BA.DEFAULT_CAP)
+    decide = samples is None and precision is None
+    cap, rule = deal_counts(samples, BA.DEFAULT_PRECISION if decide else precision,
+                            default_samples=BA.DEFAULT_SAMPLES, cap=BA.DEFAULT_CAP)
     seed = 1 if seed is None else seed
     first = deck.suit_letters[deck.suit_of[card]]
     trumps = (first,) + tuple(t for t in TRUMPS if t != first)
     looks = rule.looks() if rule else [cap]
+    active = [True] * len(trumps)
 
     def new_worker():
         return [BA.TrumpSearch.of(g, t) for t in trumps]
 
     def search(searches, hands):
-        return tuple(search_take(ts, hands, s) for ts in searches)
+        return tuple(search_take(ts, hands, s) if on else None
+                     for ts, on in zip(searches, tuple(active)))
 
     def result(done) -> TakeAnalysis:
-        return _analysis(s, card, trumps, seed, cap, precision, rule, done)
+        return _analysis(s, card, trumps, seed, cap, rule, done, decide)
 
     def settled(verdicts) -> bool:
-        n = len(verdicts)
-        return rule is not None and all(
-            rule.precise(sum(getattr(v[i], f) for v in verdicts), n)
-            for i in range(len(trumps)) for f in ("made", "capot"))
+        if rule is None:
+            return False
+        states = _states(verdicts, len(trumps), rule, decide)
+        active[:] = [a and st is None for a, st in zip(active, states)]
+        return not any(active)
 
     return run_analysis(result, BA.deals(s, seed), search, new_worker, looks, settled,
                         jobs=jobs, progress=progress, on_update=on_update)
 
 
-def _analysis(s, card: int, trumps, seed: int, cap: int, precision, rule,
-              done) -> TakeAnalysis:
-    n = len(done.verdicts)
+def _trump_deals(verdicts, i: int) -> list[DealTake]:
+    """The deals a trump was searched on (the first ones drawn)."""
+    return [v[i] for v in verdicts if v[i] is not None]
+
+
+def _states(verdicts, k: int, rule, decide: bool) -> list[str | None]:
+    """Each trump's state after a round: ``precision`` (its made and capot intervals as
+    narrow as asked), ``decided`` (taking told apart from passing's 0, or within
+    ``advisor.INDIFFERENT`` of it, by ``advisor.DECIDED_Z`` standard errors, and both
+    rows' decided intervals within ``stopping.DECIDED``), ``None`` (to search on)."""
+    from ..advisor import DECIDED_Z, INDIFFERENT
+    from .stopping import FIRST_LOOK
+
+    out = []
+    for i in range(k):
+        got = _trump_deals(verdicts, i)
+        n = len(got)
+        made, capot = sum(d.made for d in got), sum(d.capot for d in got)
+        if n and rule.precise(made, n) and rule.precise(capot, n):
+            out.append("precision")
+            continue
+        state = None
+        if decide and n >= FIRST_LOOK:
+            score = np.array([d.score for d in got], float)
+            mean, se = abs(score.mean()), score.std(ddof=1) / np.sqrt(n)
+            if (mean > DECIDED_Z * se or mean + DECIDED_Z * se < INDIFFERENT) and \
+                    rule.decided(made, n) and rule.decided(capot, n):
+                state = "decided"
+        out.append(state)
+    return out
+
+
+def _analysis(s, card: int, trumps, seed: int, cap: int, rule, done,
+              decide: bool = False) -> TakeAnalysis:
+    states = _states(done.verdicts, len(trumps), rule, decide) if rule else \
+        [None] * len(trumps)
     rows = []
     for i, t in enumerate(trumps):
-        made = sum(v[i].made for v in done.verdicts)
-        capot = sum(v[i].capot for v in done.verdicts)
-        score = sum(v[i].score for v in done.verdicts)
-        iv = rule.interval if rule else wilson
+        got = _trump_deals(done.verdicts, i)
+        n = len(got)
+        made, capot = sum(d.made for d in got), sum(d.capot for d in got)
+        iv = (rule.decided_interval if states[i] == "decided" else rule.interval) if rule \
+            else wilson
         rows.append(TakeRow(t, 1 if i == 0 else 2, n, made, capot, iv(made, n),
-                            iv(capot, n), score / n if n else 0.0))
-    return TakeAnalysis(s, card, seed, cap, precision, rows, list(done.verdicts),
-                        done.rounds, done.seconds, list(done.deals), done.interrupted)
+                            iv(capot, n), sum(d.score for d in got) / n if n else 0.0,
+                            states[i] or ("interrupted" if done.interrupted else "samples")))
+    return TakeAnalysis(s, card, seed, cap, None if rule is None else rule.precision, rows,
+                        list(done.verdicts), done.rounds, done.seconds, list(done.deals),
+                        done.interrupted, decide)
