@@ -167,7 +167,7 @@ def test_json_keys_and_text():
     assert "declarer N (pair NS); 4 deals, seed 1; double dummy, S leads" in lines[0]
     # N declares, S holds the trumps: a capot of the pair, no générale of N alone
     assert lines[1].startswith("Recommended: 250S (capot), made on 100.0%")
-    assert lines[2].split() == ["trump", "contract", "chance", "95%", "CI", "E[score]",
+    assert lines[2].split() == ["trump", "contract", "chance", "CI", "E[score]",
                                 "alone", "coinché"]
     assert lines[4].split()[:3] == ["S", "capot", "100.0%"]
     assert not any(line.split()[:2] == ["S", "générale"] for line in lines)

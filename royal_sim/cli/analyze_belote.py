@@ -66,9 +66,9 @@ def game_text(result, width: int | None = 80, every: bool = False) -> str:
                      percent(r.probability), f"{percent(lo)} - {percent(hi)}",
                      number(r.expected_score), number(r.expected_score_plain),
                      number(r.expected_score_coinche)])
-    headers = ["trump", "contract", "chance", "95% CI", "E[score]", "alone", "coinché"]
+    headers = ["trump", "contract", "chance", "CI", "E[score]", "alone", "coinché"]
     align = ("left", "left", "right", "left", "right", "right", "right")
-    tab = fitted(body, headers, align, width, wrap=("95% CI",), drop=())
+    tab = fitted(body, headers, align, width, wrap=("CI",), drop=())
     notes = []
     hidden = len(result.rows) - len(shown)
     if hidden:
@@ -77,7 +77,8 @@ def game_text(result, width: int | None = 80, every: bool = False) -> str:
                      "--json list every one).")
     if every and st is not None:
         notes.append("*: not above the standing contract (not a bid).")
-    notes.append(f"E[score]: the mean over the deals of the taker's pair's ({pair}) score "
+    notes.append(f"CI: the 95% interval (98% for a decided contract). E[score]: the mean "
+                 f"over the deals of the taker's pair's ({pair}) score "
                  "minus the defence's for this contract (coinche scoring, house rules: "
                  "points + contract made, the defence 160 + contract if not; belote counted, "
                  "no declarations), the lower of 'alone' and 'coinché' (x2): the defence "

@@ -38,10 +38,10 @@ def game_text(result, width: int | None = 80, every: bool = False) -> str:
         body.append([r.trump, str(r.round), percent(r.probability),
                      f"{percent(lo)} - {percent(hi)}", percent(r.capot / r.deals),
                      f"{percent(clo)} - {percent(chi)}", number(r.expected_score)])
-    headers = ["trump", "round", "made", "95% CI", "capot", "95% CI ", "E[score]"]
+    headers = ["trump", "round", "made", "CI", "capot", "CI ", "E[score]"]
     align = ("left", "right", "right", "left", "right", "left", "right")
-    tab = fitted(body, headers, align, width, wrap=("95% CI", "95% CI "), drop=())
-    notes = ["E[score]: the mean over the deals of the taker's pair's score minus the "
+    tab = fitted(body, headers, align, width, wrap=("CI", "CI "), drop=())
+    notes = ["CI: the 95% interval (98% for a decided trump). E[score]: the mean over the deals of the taker's pair's score minus the "
              "defence's if the seat takes with this trump (belote, house rules: made, each "
              "pair its points; dedans, the defence 162; belote counted, no declarations); "
              "passing scores 0. Made: strictly ahead (82 of 162, 66 of 130 without "
