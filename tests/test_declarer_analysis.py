@@ -196,3 +196,25 @@ def test_bad_input_is_one_line_and_exit_2(game, args, said):
     err = [line for line in out.output.splitlines() if line.startswith("Error:")]
     assert len(err) == 1 and said in err[0], out.output
     assert "Traceback" not in out.output
+
+
+def test_a_search_past_its_limit_is_undecided_not_a_loss(monkeypatch):
+    """A test that passes its node limit leaves the deal undecided: the row's interval
+    covers it either way (it was an interval of a loss before), the JSON counts it, the
+    stopping rule waits for the wider interval; the chance still counts it as not made."""
+    from royal_sim.engine.counts import CountSolver, SearchLimitError
+
+    def past_the_limit(self, pos, side, count, k):
+        raise SearchLimitError("past the limit")
+
+    monkeypatch.setattr(CountSolver, "reaches", past_the_limit)
+    result = D.analyze_game(MIXED, "1", game="harmas", samples=20, seed=3, jobs=1)
+    assert result.limits > 0
+    for r in result.rows:
+        if r.id == "win":
+            assert (r.made, r.undecided) == (0, 20)
+            lo, hi = r.interval
+            assert lo == 0.0 and hi == 1.0
+            assert r.to_json()["undecided"] == 20
+    text = run("harmas", MIXED, "--seat", "1", "--samples", "3").stdout
+    assert "passed their node limit: undecided" in " ".join(text.split())

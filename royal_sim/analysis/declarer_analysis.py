@@ -23,8 +23,9 @@ test on a count of its own: volát / Match / Super Mord a trick count reaching e
 trick, a capture (tulétroá, négy király, XXI-fogás, pagátfogás) the count of the named
 cards, pagátulti the last trick won with the I (``Count.trick_cards``); tarokkszám is a
 fact of the hand after the exchange. A figure that cannot be made (the card out of play,
-the pagát not the declarer's) is not searched. A test passing ``MAX_NODES`` nodes counts
-as not made and is counted (``limits``; the text says how many).
+the pagát not the declarer's) is not searched. A test passing ``MAX_NODES`` nodes is
+undecided: its row's interval covers the deal either way (``Row.undecided``, the stopping
+too), its chance and payment count it as not made (``limits``; the text says how many).
 
 The exchange, a decision (§0 "Double dummy"): the lay-away rules of ``LAY_AWAY`` (a
 heuristic shortlist, legal under each game's restriction), for Jókai and módosított also
@@ -198,15 +199,18 @@ def play_game(w: Worker, v: Variant, contract: Contract, points: bool = True) ->
     """The game's own tests on one variant: ``win`` and what its payment needs (Troggu's
     ladder: ``level`` -2 … 2, 4 or -4 for volát; Droggn's points ``pts``, a lower bound:
     the highest of 54, 74, 94 reached (``DROGGN_STEP``; ``points`` false: 54 only), and
-    ``match``: every trick)."""
+    ``match``: every trick); ``win_unknown``: the win test passed its node limit (``win``
+    then says not made: undecided), ``unknown``: some test did."""
     s = w.s
     gid = s.game.id
     goal = s.game.goal_of(s.setup)
     top = _total(s)
+    before = w.limits
     if gid == "droggn" and contract.id == "super_mord":
-        return {"win": w.all_tricks(v)}
+        win = w.all_tricks(v)
+        return {"win": win, "win_unknown": w.limits > before, "unknown": w.limits > before}
     win = w.reaches(v, w.count, goal - v.banked, top)
-    out = {"win": win}
+    out = {"win": win, "win_unknown": w.limits > before}
     if gid == "troggu":
         if win:
             level = 1
@@ -227,6 +231,7 @@ def play_game(w: Worker, v: Variant, contract: Contract, points: bool = True) ->
         out["pts"] = pts
         # every trick gives at least 94 (106 less an opponent's skíz): tested only then
         out["match"] = pts >= MATCH_FROM and w.all_tricks(v)
+    out["unknown"] = w.limits > before       # some test of the game's passed its limit
     return out
 
 
@@ -259,7 +264,9 @@ def game_pay(s: Setting, contract: Contract, got: dict, index: int, n_opp: int) 
 
 def figure_tests(w: Worker, v: Variant, contract: Contract, got: dict) -> dict:
     """Each figure of ``contract`` on ``v``: ``True`` made, ``False`` not (module doc);
-    ``got``: ``play_game``'s, whose tests Troggu's ladder and Droggn's Match reuse."""
+    ``got``: ``play_game``'s, whose tests Troggu's ladder and Droggn's Match reuse;
+    ``"unknown"``: the figures whose test passed its node limit (said not made:
+    undecided)."""
     s = w.s
     deck = s.deck
     d = s.declarer
@@ -270,7 +277,9 @@ def figure_tests(w: Worker, v: Variant, contract: Contract, got: dict) -> dict:
     kings = sum(1 << c for c in range(deck.n_cards) if deck.card_names[c].endswith("K")
                 and deck.suit_of[c] != deck.tarokk)
     out = {}
+    unknown = set()
     for f in contract.figures:
+        before = w.limits
         if "level" in got and f in ("volat", "duplajatek"):
             out[f] = got["level"] == 4 if f == "volat" else got["level"] >= 2
         elif f == "match":
@@ -290,6 +299,10 @@ def figure_tests(w: Worker, v: Variant, contract: Contract, got: dict) -> dict:
             n = (v.hands[d] & deck.suit_mask(deck.tarokk)).bit_count()
             out[f] = n >= 10
             out["tarokkszam_n"] = n
+        from_game = ("level" in got and f in ("volat", "duplajatek")) or f == "match"
+        if w.limits > before or (from_game and got.get("unknown")):
+            unknown.add(f)
+    out["unknown"] = frozenset(unknown)
     return out
 
 
@@ -344,10 +357,12 @@ def _one(w: Worker, v: Variant, contract: Contract, figures: bool) -> dict:
     s = w.s
     got = play_game(w, v, contract)
     n_opp = n_opponents(s, v)
-    out = {"win": got["win"], "pay": game_pay(s, contract, got, v.index, n_opp)}
+    out = {"win": got["win"], "win_unknown": got["win_unknown"],
+           "pay": game_pay(s, contract, got, v.index, n_opp)}
     if figures:
         figs = figure_tests(w, v, contract, got)
         out["figures"] = {f: figs[f] for f in contract.figures}
+        out["fig_unknown"] = figs["unknown"]
         out["fig_pay"] = {f: figure_pay(s, contract, f, figs, got, v.index, n_opp)
                           for f in contract.figures}
     return out
@@ -416,12 +431,11 @@ def search_deal(w: Worker, deal, chosen: dict) -> dict:
             if c.index:
                 p = (c.index - 1) % 3
                 if p not in pairs:
-                    pairs[p] = play_game(w, variant(s, hands, pile, c, rule, p, c.index),
-                                         c)["win"]
+                    pairs[p] = play_game(w, variant(s, hands, pile, c, rule, p, c.index), c)
                 v = variant(s, hands, pile, c, rule, p, c.index)
-                got = {"win": pairs[p]}
-                out[c.id] = {"win": pairs[p], "pay": game_pay(s, c, got, c.index,
-                                                              n_opponents(s, v))}
+                got = {"win": pairs[p]["win"]}
+                out[c.id] = {"win": pairs[p]["win"], "win_unknown": pairs[p]["win_unknown"],
+                             "pay": game_pay(s, c, got, c.index, n_opponents(s, v))}
             else:
                 p, idx = taken_pair(s, pile, t)
                 out[c.id] = _one(w, variant(s, hands, pile, c, rule, p, idx), c, True)
@@ -436,8 +450,9 @@ def search_deal(w: Worker, deal, chosen: dict) -> dict:
 
 @dataclass
 class Row:
-    """One (contract, figure) over the deals searched: made on ``made`` of ``deals``, its
-    95 % ``interval``; ``expected_score`` the mean payment to the declarer (the game's for
+    """One (contract, figure) over the deals searched: made on ``made`` of ``deals`` (and
+    ``undecided`` more whose test passed its node limit), its 95 % ``interval`` (covering
+    the undecided deals either way); ``expected_score`` the mean payment to the declarer (the game's for
     ``win``; a figure's silent value; ``None`` where it has none: a step of the game's
     ladder), ``expected_announced`` announced (won its value, failed its loss)."""
 
@@ -448,6 +463,7 @@ class Row:
     interval: tuple[float, float]
     expected_score: float | None
     expected_announced: float | None = None
+    undecided: int = 0
 
     @property
     def probability(self) -> float:
@@ -460,7 +476,8 @@ class Row:
                 or None, "probability": round(self.probability, 6),
                 "ci95": [round(lo, 6), round(hi, 6)], "made": self.made, "deals": self.deals,
                 "expected_score": r(self.expected_score),
-                "expected_score_announced": r(self.expected_announced)}
+                "expected_score_announced": r(self.expected_announced),
+                "undecided": self.undecided}
 
 
 @dataclass
@@ -607,8 +624,16 @@ def analyze_game(hand: str, seat, *, game, declarer=None, samples: int | None = 
         return _analysis(s, seed, cap, precision, rule, chosen, done, pilot_seconds)
 
     def settled(verdicts) -> bool:
+        from .stopping import FIRST_LOOK
+
         n = len(verdicts)
-        return rule is not None and all(rule.precise(m, n) for m in _made(s, verdicts))
+        if rule is None or n < FIRST_LOOK:
+            return False
+        for m, u in zip(_made(s, verdicts), _undecided(s, verdicts)):
+            lo, hi = _interval(rule, m, u, n)
+            if (hi - lo) / 2 > rule.precision + 1e-12:
+                return False
+        return True
 
     return run_analysis(result, deals(s, seed), lambda w, d: search_deal(w, d, chosen),
                         lambda: Worker.of(s), looks, settled, jobs=jobs, progress=progress,
@@ -628,11 +653,26 @@ def _made(s: Setting, verdicts) -> list[int]:
     return out
 
 
+def _undecided(s: Setting, verdicts) -> list[int]:
+    """Per row, the deals whose test passed its node limit (counted not made)."""
+    return [sum(1 for v in verdicts if (v[c.id]["win_unknown"] if f == "win"
+                                        else f in v[c.id]["fig_unknown"]))
+            for c, f in _row_keys(s)]
+
+
+def _interval(rule, made: int, undecided: int, n: int) -> tuple[float, float]:
+    """A row's interval: from the made deals' lower end to the upper end of the made and
+    the undecided together (each undecided deal either way)."""
+    iv = rule.interval if rule else wilson
+    return iv(made, n)[0], iv(made + undecided, n)[1]
+
+
 def _analysis(s, seed, cap, precision, rule, chosen, done, pilot_seconds) -> DeclarerAnalysis:
     n = len(done.verdicts)
     rows = []
-    for (c, f), made in zip(_row_keys(s), _made(s, done.verdicts)):
-        interval = rule.interval(made, n) if rule else wilson(made, n)
+    undecided = _undecided(s, done.verdicts)
+    for (c, f), made, und in zip(_row_keys(s), _made(s, done.verdicts), undecided):
+        interval = _interval(rule, made, und, n)
         if f == "win":
             es = sum(v[c.id]["pay"] for v in done.verdicts) / n if n else 0.0
             ea = None
@@ -640,7 +680,7 @@ def _analysis(s, seed, cap, precision, rule, chosen, done, pilot_seconds) -> Dec
             pays = [v[c.id]["fig_pay"][f] for v in done.verdicts]
             es = None if not pays or pays[0][0] is None else sum(p[0] for p in pays) / n
             ea = None if not pays or pays[0][1] is None else sum(p[1] for p in pays) / n
-        rows.append(Row(c, f, made, n, interval, es, ea))
+        rows.append(Row(c, f, made, n, interval, es, ea, und))
     return DeclarerAnalysis(s, seed, cap, precision, rows, chosen, list(done.verdicts),
                             done.rounds, done.seconds + pilot_seconds,
                             sum(v["limits"] for v in done.verdicts), list(done.deals),

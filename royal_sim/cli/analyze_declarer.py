@@ -83,8 +83,10 @@ def game_text(result, width: int | None = 80, every: bool = False) -> str:
         notes.append("The exchange was chosen on a pilot set of deals: the lay-away rule "
                      "(and pair) of the best mean payment, the same for every deal.")
     if result.limits:
-        notes.append(f"{result.limits} searches passed their node limit and count as not "
-                     "made.")
+        rows = sum(1 for r in result.rows if r.undecided)
+        notes.append(f"{result.limits} searches passed their node limit: undecided, their "
+                     f"deals widen the intervals of {rows} rows (each either way; --json: "
+                     "\"undecided\"); the chances and payments count them as not made.")
     if result.interrupted:
         notes.append("Interrupted: the figures are of the rounds finished.")
     notes.append(cap_note(result.rows, result.precision, "rows'", " (--samples raises the cap)"))
