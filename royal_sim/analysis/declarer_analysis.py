@@ -452,9 +452,10 @@ def search_deal(w: Worker, deal, chosen: dict) -> dict:
 class Row:
     """One (contract, figure) over the deals searched: made on ``made`` of ``deals`` (and
     ``undecided`` more whose test passed its node limit), its 95 % ``interval`` (covering
-    the undecided deals either way); ``expected_score`` the mean payment to the declarer (the game's for
-    ``win``; a figure's silent value; ``None`` where it has none: a step of the game's
-    ladder), ``expected_announced`` announced (won its value, failed its loss)."""
+    the undecided deals either way); ``expected_score`` the mean payment to the declarer
+    (the game's for ``win``; a figure's silent value; ``None`` where it has none: a step of
+    the game's ladder), ``expected_announced`` announced (won its value, failed its
+    loss)."""
 
     contract: Contract
     id: str
