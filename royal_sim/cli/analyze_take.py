@@ -43,8 +43,8 @@ def game_text(result, width: int | None = 80, every: bool = False) -> str:
     tab = fitted(body, headers, align, width, wrap=("CI", "CI "), drop=())
     notes = ["CI: the 95% interval (98% for a decided trump). E[score]: the mean over the "
              "deals of the taker's pair's score minus the defence's if the seat takes "
-             "with this trump (belote, house rules: made, each pair its points; dedans, the defence 162; belote counted, no declarations); "
-             "passing scores 0. Made: strictly ahead (82 of 162, 66 of 130 without "
+             "with this trump (belote, house rules: made, each pair its points; dedans, "
+             "the defence 162; belote counted, no declarations); passing scores 0. Made: strictly ahead (82 of 162, 66 of 130 without "
              "trumps). The taker gets the turned card and 2 more, the others 3 more: "
              "those are sampled. Double dummy is optimistic for the side that would have "
              "to guess (docs/belote.md)."]
