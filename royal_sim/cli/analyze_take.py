@@ -44,10 +44,10 @@ def game_text(result, width: int | None = 80, every: bool = False) -> str:
     notes = ["CI: the 95% interval (98% for a decided trump). E[score]: the mean over the "
              "deals of the taker's pair's score minus the defence's if the seat takes "
              "with this trump (belote, house rules: made, each pair its points; dedans, "
-             "the defence 162; belote counted, no declarations); passing scores 0. Made: strictly ahead (82 of 162, 66 of 130 without "
-             "trumps). The taker gets the turned card and 2 more, the others 3 more: "
-             "those are sampled. Double dummy is optimistic for the side that would have "
-             "to guess (docs/belote.md)."]
+             "the defence 162; belote counted, no declarations); passing scores 0. Made: "
+             "strictly ahead (82 of 162, 66 of 130 without trumps). The taker gets the "
+             "turned card and 2 more, the others 3 more: those are sampled. Double dummy "
+             "is optimistic for the side that would have to guess (docs/belote.md)."]
     decided = [f"{r.trump} on {r.deals}" for r in result.rows if r.stopped == "decided"]
     if decided:
         notes.append(f"Decided ({', '.join(decided)} deals): taking with this trump is "
