@@ -24,8 +24,9 @@ trick, a capture (tulétroá, négy király, XXI-fogás, pagátfogás) the count
 cards, pagátulti the last trick won with the I (``Count.trick_cards``); tarokkszám is a
 fact of the hand after the exchange. A figure that cannot be made (the card out of play,
 the pagát not the declarer's) is not searched. A test passing ``MAX_NODES`` nodes is
-undecided: its row's interval covers the deal either way (``Row.undecided``, the stopping
-too), its chance and payment count it as not made (``limits``; the text says how many).
+undecided: its row's interval covers the deal either way (``Row.undecided``; the stopping
+rule holds both ends, the made and the made or undecided, to its precision), its chance and
+payment count it as not made (``limits``; the text says how many).
 
 The exchange, a decision (§0 "Double dummy"): the lay-away rules of ``LAY_AWAY`` (a
 heuristic shortlist, legal under each game's restriction), for Jókai and módosított also
@@ -630,11 +631,10 @@ def analyze_game(hand: str, seat, *, game, declarer=None, samples: int | None = 
         n = len(verdicts)
         if rule is None or n < FIRST_LOOK:
             return False
-        for m, u in zip(_made(s, verdicts), _undecided(s, verdicts)):
-            lo, hi = _interval(rule, m, u, n)
-            if (hi - lo) / 2 > rule.precision + 1e-12:
-                return False
-        return True
+        # both ends precise: the made deals' share and the made and undecided together (the
+        # gap between them is the undecided share, which more deals do not narrow)
+        return all(rule.precise(m, n) and rule.precise(m + u, n)
+                   for m, u in zip(_made(s, verdicts), _undecided(s, verdicts)))
 
     return run_analysis(result, deals(s, seed), lambda w, d: search_deal(w, d, chosen),
                         lambda: Worker.of(s), looks, settled, jobs=jobs, progress=progress,
