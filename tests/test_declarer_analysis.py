@@ -218,3 +218,14 @@ def test_a_search_past_its_limit_is_undecided_not_a_loss(monkeypatch):
             assert r.to_json()["undecided"] == 20
     text = run("harmas", MIXED, "--seat", "1", "--samples", "3").stdout
     assert "passed their node limit: undecided" in " ".join(text.split())
+
+
+def test_a_made_figure_is_never_undecided():
+    """A made verdict is proven (its test passed the threshold), so a deal is made or
+    undecided, never both, even where another test of the same game passed its limit
+    (Troggu's ladder)."""
+    result = D.analyze_game(TROGGU_16, "1", game="troggu", samples=8, seed=1, jobs=1)
+    for r in result.rows:
+        assert r.made + r.undecided <= r.deals
+        lo, hi = r.interval
+        assert 0.0 <= lo <= r.probability <= hi <= 1.0

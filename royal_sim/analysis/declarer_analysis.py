@@ -209,9 +209,10 @@ def play_game(w: Worker, v: Variant, contract: Contract, points: bool = True) ->
     before = w.limits
     if gid == "droggn" and contract.id == "super_mord":
         win = w.all_tricks(v)
-        return {"win": win, "win_unknown": w.limits > before, "unknown": w.limits > before}
+        unknown = not win and w.limits > before
+        return {"win": win, "win_unknown": unknown, "unknown": unknown}
     win = w.reaches(v, w.count, goal - v.banked, top)
-    out = {"win": win, "win_unknown": w.limits > before}
+    out = {"win": win, "win_unknown": not win and w.limits > before}    # made: proven
     if gid == "troggu":
         if win:
             level = 1
@@ -301,8 +302,8 @@ def figure_tests(w: Worker, v: Variant, contract: Contract, got: dict) -> dict:
             out[f] = n >= 10
             out["tarokkszam_n"] = n
         from_game = ("level" in got and f in ("volat", "duplajatek")) or f == "match"
-        if w.limits > before or (from_game and got.get("unknown")):
-            unknown.add(f)
+        if not out[f] and (w.limits > before or (from_game and got.get("unknown"))):
+            unknown.add(f)          # (made is proven: a test passed its threshold)
     out["unknown"] = frozenset(unknown)
     return out
 
