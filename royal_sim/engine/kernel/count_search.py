@@ -296,8 +296,8 @@ def _sure_side(hands, tc, t, nplayed, leader, c, seat, side, rules):
 def _score_move(c, tc, t, nplayed, top, mate_wins, last, hint, rules, points):
     """The move ordering's score of card ``c`` (higher first): the table's move; on lead a
     card no live card beats in its suit (most points first), else the cheapest; following, a
-    winning card (the last hand: the most points; else the strongest), points onto a
-    partner's trick, else the cheapest."""
+    winning card (the last hand: the most points; a trump: the lowest that wins; else the
+    strongest), points onto a partner's trick, else the cheapest."""
     power = rules[2]
     if c == hint:
         return np.int64(1) << 40
@@ -312,6 +312,8 @@ def _score_move(c, tc, t, nplayed, top, mate_wins, last, hint, rules, points):
     if wins:
         if last:
             return (1 << 20) + points[c] * 64 - power[c]
+        if rules[1][c] == rules[4]:         # a winning trump: the lowest that wins
+            return (1 << 19) - power[c]
         return (1 << 19) + power[c] + points[c] * 4
     return -points[c] * 64 - power[c]
 
