@@ -219,9 +219,10 @@ class AnalysisRequest:
             on_update: Callable[[AnalysisReport], None] | None = None) -> AnalysisReport:
         """Sample the deals and search them; ``progress`` is called with the number of
         deals finished as they finish, ``on_update`` (precision-driven) with the report so
-        far after each round. With ``decide`` (the precision not given), a slem whose gain
-        is told apart from 0 (``advisor.decided_bids``) stops at ± 10 points
-        (``rounds.DECIDED``, ``stopped`` ``"decided"``). Interrupted (Ctrl-C), the
+        far after each round. With ``decide`` (the precision not given), a slem whose bid is
+        decided (``advisor.decided_bids``: its gain told apart from 0 or within a point of
+        it, or silent) stops once its 98 % interval is within ± 10 points
+        (``stopping.DECIDED``, ``stopped`` ``"decided"``). Interrupted (Ctrl-C), the
         ``KeyboardInterrupt`` carries the report of the finished rounds (a fixed run: of the
         blocks of deals finished) as ``.partial``, ``None`` before any."""
         from .advisor import decided_bids
