@@ -530,6 +530,15 @@ def _r(x, d: int = 4):
     return None if x is None else round(float(x), d)
 
 
+def planned_deals(game_id: str, samples, precision) -> tuple:
+    """``(samples, precision)`` as the analysis of ``game_id`` runs them: Strohmandli
+    without ``samples`` searches ``STROHMANDLI_DEALS`` deals, any precision unused (a full
+    deal's searches take about a second); the other games as given."""
+    if game_id == "strohmandli" and samples is None:
+        return STROHMANDLI_DEALS, None
+    return samples, precision
+
+
 def analyze_game(hand: str, seat: str, *, game, declarer=None, samples: int | None = None,
                  precision: float | None = None, seed: int | None = 1, holds=(), voids=(),
                  jobs: int | None = None, progress: Callable[[int], None] | None = None,
@@ -568,8 +577,7 @@ def analyze_game(hand: str, seat: str, *, game, declarer=None, samples: int | No
         raise RoyalSimError(f"max_nodes must be a whole number >= 0, got {max_nodes!r}",
                             argument="max_nodes")
     tricks = s.kind == "tricks"
-    if not tricks and samples is None:
-        samples, precision = STROHMANDLI_DEALS, None
+    samples, precision = planned_deals(s.game.id, samples, precision)
     cap, rule = deal_counts(samples, precision, default_samples=DEFAULT_SAMPLES,
                             cap=DEFAULT_CAP)
     seed = 1 if seed is None else seed

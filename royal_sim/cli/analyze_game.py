@@ -49,17 +49,19 @@ def game_command(game_id: str, declarer: str | None, opts: dict) -> None:
     from ..analysis.game_analysis import analysis_module
 
     precision, samples = opts["precision"], opts["samples"]
-    decides = precision is None and samples is None and \
-        getattr(analysis_module(game), "DECIDES", False)
+    module = analysis_module(game)
+    decides = precision is None and samples is None and getattr(module, "DECIDES", False)
     if precision is None and samples is None and not decides:
         precision = DEFAULT_PRECISION        # as analyze_game would: said in the progress
+    plan = getattr(module, "planned_deals", None)
+    shown = plan(game.id, samples, precision) if plan else (samples, precision)
     text = text_module(game)
     every = bool(ctx.params.get("show_all"))
     extra = {k: opts.get(k) for k in GAME_OPTIONS}
     args = dict(game=game.id, declarer=declarer, samples=samples, precision=precision,
                 seed=opts["seed"], holds=opts["holds"], voids=opts["voids"],
                 jobs=opts["jobs"], **extra)
-    live = not opts["as_json"] and sys.stdout.isatty() and (precision is not None or decides)
+    live = not opts["as_json"] and sys.stdout.isatty() and (shown[1] is not None or decides)
 
     def render(result, width: int, height: int | None = None) -> str:
         return text.game_text(result, width, every=every)
@@ -70,9 +72,9 @@ def game_command(game_id: str, declarer: str | None, opts: dict) -> None:
                 result = analyze_game(opts["hand"], opts["seat"], progress=table.progress,
                                       on_update=table.update, **args)
         else:
-            cap = samples if samples is not None else 2000
+            cap = shown[0] if shown[0] is not None else 2000
             until = ("every figure until +-5% (+-10% where decided)" if decides else
-                     "" if precision is None else f"every figure until +-{precision * 100:g}%")
+                     "" if shown[1] is None else f"every figure until +-{shown[1] * 100:g}%")
             with Progress(cap, "searching deals", until=until,
                           note=count_compile_note()) as bar:
                 result = analyze_game(opts["hand"], opts["seat"], progress=bar.update,
