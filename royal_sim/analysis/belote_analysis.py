@@ -50,8 +50,6 @@ EXAMPLE = 'royal-sim analyze --game coinche "SJ S9 SA S10 HA HK D10 C7" --seat S
 DECIDES = True
 """Without ``samples`` or ``precision`` the analysis stops a decided row at ± 10 points
 (``DECIDED``): the command passes neither."""
-OPTIONS = ("partner_bid", "their_bid", "leader")
-"""The game options (``game_analysis.GAME_OPTIONS``) this module takes."""
 BENCH = (("SJ S9 SA S10 HA HK D10 C7", "S", {}), ("HJ H9 HA SA S10 DK DQ C8", "W", {}))
 """Hands ``benchmarks/bench_games.py --analyze`` times: (hand, seat, options)."""
 
@@ -551,58 +549,50 @@ def _biddable(s: Setting) -> np.ndarray:
     return np.array([CONTRACT_VALUE[r] > floor for _ in TRUMPS for r in ROW_IDS])
 
 
-def _row_states(tally: Tally, rule: StoppingRule | None, decide: bool,
-                biddable: np.ndarray) -> list[str | None]:
-    """Each row's state: ``precision`` (its interval within the rule's precision),
-    ``decided`` (its choice decided, the interval within ``DECIDED``; not a bid below the
-    standing contract counts as decided) or ``None`` (to search on)."""
+def _states(tally: Tally, rule: StoppingRule | None, decide: bool,
+            biddable: np.ndarray) -> tuple[list[str | None], str | None]:
+    """Each row's state and the standing contract's (``None`` without one): ``precision``
+    (its interval within the rule's precision), ``decided`` (its choice decided, the
+    interval within ``DECIDED``; a row not a bid below the standing contract counts as
+    decided, the standing contract when passing, and against their contract coinche, are)
+    or ``None`` (to search on)."""
+    decided = tally.decided(biddable) if decide and rule is not None else set()
+
+    def state(made: int, n: int, is_decided: bool) -> str | None:
+        if rule is None or n == 0:
+            return None
+        if rule.precise(made, n):
+            return "precision"
+        if decide and is_decided and rule.decided(made, n):
+            return "decided"
+        return None
+
     n = tally.deals()
     made = tally.made.sum(axis=0)
-    decided = tally.decided(biddable) if decide and rule is not None else set()
-    out = []
-    for i in range(len(n)):
-        if rule is None or n[i] == 0:
-            out.append(None)
-        elif rule.precise(int(made[i]), int(n[i])):
-            out.append("precision")
-        elif decide and (i in decided or not biddable[i]) and \
-                rule.decided(int(made[i]), int(n[i])):
-            out.append("decided")
-        else:
-            out.append(None)
-    return out
+    rows = [state(int(made[i]), int(n[i]), i in decided or not biddable[i])
+            for i in range(len(n))]
+    standing = None
+    if tally.stand is not None:
+        choices = {"pass"} if tally.ours else {"pass", "coinche"}
+        standing = state(int(tally.stand[:, 0].sum()), len(tally.stand), choices <= decided)
+    return rows, standing
 
 
 def _open_trumps(tally: Tally, rule: StoppingRule, decide: bool, stand_t: int | None,
                  biddable: np.ndarray) -> list[bool]:
     """The trumps to search on the next round's deals: those with a row still open
-    (``_row_states``) or the standing contract's while its interval is too wide; a trump
-    stopped is never searched again."""
-    states = _row_states(tally, rule, decide, biddable)
+    (``_states``) or the standing contract's while it is; a trump stopped is never
+    searched again."""
+    states, standing = _states(tally, rule, decide, biddable)
     was_on = tally.on[-1] if len(tally.on) else np.ones(len(TRUMPS), np.bool_)
     out = []
     for t in range(len(TRUMPS)):
         rows = states[t * len(ROW_IDS):(t + 1) * len(ROW_IDS)]
         want = any(x is None for x in rows)
         if t == stand_t and tally.stand is not None:
-            want = want or _standing_state(tally, rule, decide, biddable) is None
+            want = want or standing is None
         out.append(bool(want and was_on[t]))
     return out
-
-
-def _standing_state(tally: Tally, rule: StoppingRule | None, decide: bool,
-                    biddable: np.ndarray) -> str | None:
-    """The standing contract's state, as a row's (``_row_states``): decided when passing
-    (and, against their contract, coinche) are."""
-    m, k = int(tally.stand[:, 0].sum()), len(tally.stand)
-    if rule is None or not k:
-        return None
-    if rule.precise(m, k):
-        return "precision"
-    choices = {"pass"} if tally.ours else {"pass", "coinche"}
-    if decide and choices <= tally.decided(biddable) and rule.decided(m, k):
-        return "decided"
-    return None
 
 
 def _analysis(s: Setting, seed: int, cap: int, precision, rule, done,
@@ -613,7 +603,7 @@ def _analysis(s: Setting, seed: int, cap: int, precision, rule, done,
     n = tally.deals()
     made = tally.made.sum(axis=0)
     plain, coinched = tally.means()
-    states = _row_states(tally, rule, decide, biddable)
+    states, standing_state = _states(tally, rule, decide, biddable)
     rows = []
     for i in range(len(TRUMPS) * len(ROW_IDS)):
         t, r = TRUMPS[i // len(ROW_IDS)], ROW_IDS[i % len(ROW_IDS)]
@@ -628,7 +618,7 @@ def _analysis(s: Setting, seed: int, cap: int, precision, rule, done,
     if st is not None and len(tally.stand):
         m, k = int(tally.stand[:, 0].sum()), len(tally.stand)
         pass_score, coinche_score = tally.stand_scores()
-        decided = _standing_state(tally, rule, decide, biddable) == "decided"
+        decided = standing_state == "decided"
         standing = StandingRow(st, m, k, (rule.decided_interval(m, k) if decided else
                                           rule.interval(m, k)) if rule else wilson(m, k),
                                pass_score, coinche_score)

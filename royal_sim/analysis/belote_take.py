@@ -37,8 +37,6 @@ from .stopping import DECIDED
 DECIDES = True
 """Without ``samples`` or ``precision`` a trump whose take-or-pass is decided stops at ± 10
 points (``stopping.DECIDED``): the command passes neither."""
-OPTIONS = ("turned", "leader")
-"""The game options (``game_analysis.GAME_OPTIONS``) this module takes."""
 EXAMPLE = 'royal-sim analyze --game belote "SJ S9 SA HK D10" --turned S10 --seat S'
 BENCH = (("SJ S9 SA HK D10", "S", {"turned": "S10"}),)
 """Hands ``benchmarks/bench_games.py --analyze`` times: (hand, seat, options)."""

@@ -62,8 +62,6 @@ from .declarer_deal import (ANNOUNCED, HONOURS, LAY_AWAY, ONE_PAYER, SILENT, XXI
                             Setting, Variant, deals, lay_away, setting, variant)
 from .results import wilson
 
-OPTIONS = ("players", "option", "called", "contract")
-"""The game options (``game_analysis.GAME_OPTIONS``) this module takes."""
 EXAMPLE = ('royal-sim analyze --game harmas "XXII XXI XX XIX XVIII XVII XVI XV XIV SK SQ HA" '
            "--seat 1")
 BENCH = {

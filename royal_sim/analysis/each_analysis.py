@@ -62,12 +62,9 @@ from .each_deal import (EXAMPLE_HANDS, FIGURES, LADDER, MAX_TRICKS, NOT_WITH_VOL
 from .results import wilson
 
 EXAMPLE = 'royal-sim analyze --game vier-anderle "XXI XIX SK HQ" --seat 2 --players 4'
-OPTIONS = ("players", "option", "pot", "stayers")
 BENCH = {"vier-anderle": ((EXAMPLE_HANDS["vier-anderle"], "2", {"players": 4}),),
          "strohmandli": ((EXAMPLE_HANDS["strohmandli"], "1", {}),)}
 """Hands ``benchmarks/bench_games.py --analyze`` times, per game: (hand, seat, options)."""
-"""The game options (``game_analysis.GAME_OPTIONS``) this module takes (Strohmandli refuses
-``pot`` and ``stayers``)."""
 
 DEFAULT_SAMPLES = 200
 """Deals of an analysis on a fixed number of deals (``samples`` alone)."""

@@ -10,8 +10,9 @@ Every module named in ``ANALYSES`` gives the same face:
   on deals searched with ``game_rounds.run_rounds``; raises ``RoyalSimError`` naming the
   argument on bad input, checking the hand, seat and options before the number of deals
   (``batch`` checks a game input when it reads it by asking for 0 deals);
-- ``OPTIONS``: the names of the game options it takes beyond those (``players``,
-  ``option``, ``pot`` …; ``GAME_OPTIONS`` lists them all), anything else given is refused;
+- the game options it takes beyond those (``players``, ``option``, ``pot`` …;
+  ``GAME_OPTIONS`` lists them all) are the keyword parameters of its ``analyze_game``
+  (``options_taken``); anything else given is refused;
 - the result: ``deals`` (searched), ``to_json()`` (royal's shape: the figures as rows under
   ``"slems"``, each with ``id``, ``probability``, ``ci95``, ``deals``, ``expected_score``
   where the game scores one) and ``advice()``;
@@ -77,17 +78,24 @@ def text_module(game):
     return import_module(f"royal_sim.cli.{ANALYSES[game_of(game).id][1]}")
 
 
-def check_options(game, options: dict) -> None:
-    """Refuse a game option (``GAME_OPTIONS``) given but not taken by ``game``'s analysis:
-    ``GameError`` naming it as its flag."""
-    from ..games import GameError
+def default_run(game, samples, precision) -> tuple:
+    """``(samples, precision, decides)`` of an analysis of ``game`` given these: neither
+    given, precision-driven at ``DEFAULT_PRECISION``, or the module's own default where it
+    ``DECIDES`` (``decides`` true: a decided row stops at ± 10 points)."""
+    decides = samples is None and precision is None and \
+        getattr(analysis_module(game), "DECIDES", False)
+    if samples is None and precision is None and not decides:
+        precision = DEFAULT_PRECISION
+    return samples, precision, decides
 
-    g = game_of(game)
-    taken = set(getattr(analysis_module(g), "OPTIONS", ()))
-    for name, value in options.items():
-        if value not in (None, (), []) and name not in taken:
-            flag = "--" + name.replace("_", "-")
-            raise GameError(f"analyze --game {g.id} does not take {flag}", argument=name)
+
+def options_taken(game) -> tuple[str, ...]:
+    """The options of ``GAME_OPTIONS`` (and ``declarer``) that ``game``'s analysis takes:
+    those its module's ``analyze_game`` names, in that order (``declarer`` first)."""
+    import inspect
+
+    params = inspect.signature(analysis_module(game).analyze_game).parameters
+    return tuple(n for n in ("declarer",) + GAME_OPTIONS if n in params)
 
 
 def analyze_game(hand, seat, *, game, **options):
@@ -101,13 +109,11 @@ def analyze_game(hand, seat, *, game, **options):
     from ..games import GameError
 
     extra = {k: options.pop(k) for k in GAME_OPTIONS if k in options}
-    check_options(game, extra)
     module = analysis_module(game)
     if isinstance(hand, (list, tuple)):         # the Python face takes a list of cards
         hand = " ".join(str(c) for c in hand)
-    if options.get("samples") is None and options.get("precision") is None and \
-            not getattr(module, "DECIDES", False):
-        options["precision"] = DEFAULT_PRECISION
+    options["samples"], options["precision"], _ = default_run(
+        game, options.get("samples"), options.get("precision"))
     function = module.analyze_game
     taken = inspect.signature(function).parameters
     kwargs = {}

@@ -280,15 +280,13 @@ def _option_text(key: str, value) -> str:
 def _game_job(ident: str, line: int, game: str, hand: str, seat: str, declarer,
               options) -> Job:
     """The job of a hand of another game: the game known and analysed
-    (``game_analysis.game_of``), the options its analysis takes (``OPTIONS`` of its module,
-    ``declarer`` if its ``analyze_game`` has one), the hand and seat in the game's notation
+    (``game_analysis.game_of``), the options its analysis takes
+    (``game_analysis.options_taken``), the hand and seat in the game's notation
     (``_game_notation``), then the whole input checked by the module's ``analyze_game``
     asked for 0 deals: every module checks the hand, seat and options before the number of
     deals, so that only the count is refused. Raises ``RoyalSimError`` (``GameError`` for
     an unknown game, listing the ids, or one not analysed yet, listing those that are)."""
-    import inspect
-
-    from ..analysis.game_analysis import GAME_OPTIONS, analysis_module, game_of
+    from ..analysis.game_analysis import GAME_OPTIONS, game_of, options_taken
     from ..games import get_game
 
     g = game_of(get_game(game))
@@ -302,11 +300,8 @@ def _game_job(ident: str, line: int, game: str, hand: str, seat: str, declarer,
         if declarer is not None:
             raise RoyalSimError("declarer given twice (as a key and among the options)")
         declarer = _option_text("declarer", given.pop("declarer"))
-    module = analysis_module(g)
-    takes = set(getattr(module, "OPTIONS", ()))
-    keys = ["declarer"] if "declarer" in inspect.signature(module.analyze_game).parameters \
-        else []
-    keys += sorted(takes)
+    taken = options_taken(g)
+    keys = [k for k in taken if k == "declarer"] + sorted(k for k in taken if k != "declarer")
     for key in list(given) + (["declarer"] if declarer is not None else []):
         if key != "declarer" and key not in GAME_OPTIONS:
             raise RoyalSimError(f"unknown key {key!r} (a game line takes game, declarer, "

@@ -26,8 +26,8 @@ ROYAL_ONLY = (("example", "--example"), ("time_budget", "--time"), ("rules", "--
 
 def game_command(game_id: str, declarer: str | None, opts: dict) -> None:
     """Run ``analyze`` for ``--game game_id`` (not royal) from the command's options."""
-    from ..analysis.game_analysis import (DEFAULT_PRECISION, GAME_OPTIONS, analyze_game,
-                                          game_of, text_module)
+    from ..analysis.game_analysis import (GAME_OPTIONS, analysis_module, analyze_game,
+                                          default_run, game_of, text_module)
     from ..errors import RoyalSimError
     from .live import LiveTable
     from .progress import Progress, count_compile_note
@@ -46,14 +46,8 @@ def game_command(game_id: str, declarer: str | None, opts: dict) -> None:
                             argument="hand")
     if opts["seat"] is None:
         raise RoyalSimError(f"missing --seat, e.g. {game_example(game)}", argument="seat")
-    from ..analysis.game_analysis import analysis_module
-
-    precision, samples = opts["precision"], opts["samples"]
-    module = analysis_module(game)
-    decides = precision is None and samples is None and getattr(module, "DECIDES", False)
-    if precision is None and samples is None and not decides:
-        precision = DEFAULT_PRECISION        # as analyze_game would: said in the progress
-    plan = getattr(module, "planned_deals", None)
+    samples, precision, decides = default_run(game, opts["samples"], opts["precision"])
+    plan = getattr(analysis_module(game), "planned_deals", None)
     shown = plan(game.id, samples, precision) if plan else (samples, precision)
     text = text_module(game)
     every = bool(ctx.params.get("show_all"))
