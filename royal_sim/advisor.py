@@ -30,6 +30,8 @@ from .scoring import (BidSetError, DealOutcome, PairOutcome, consolatio_band,
                       pair_holdings_array, score_deal, validate_bids)
 
 MIN_PROBABILITY = 0.02
+MAX_BIDS = 3
+"""The most bids of the user's own in a set by default (advise's ``--max-bids``)."""
 MAX_STREAMS = 4       # deal streams whose scorers are kept (``Scorer.of``)
 _STREAMS: dict = {}   # (id(stream), pair, rules, igazitas) -> (stream, Scorer of all of it)
 
@@ -206,6 +208,41 @@ def decided_bids(analysis: Analysis, igazitas: bool = True) -> set[str]:
     return out
 
 
+def outclassed_bids(analysis: Analysis, igazitas: bool = True, max_bids: int = MAX_BIDS,
+                    partner_bids: Sequence[SlemResult] = ()) -> set[str]:
+    """The keys of the candidates still searched that the best bid set leaves out, and that
+    every set holding them scores below it: the best set found (``best_bid_sets``, at most
+    ``max_bids`` of the user's bids beside ``partner_bids``) scores more than the best set
+    found with the bid, by more than ``DECIDED_Z`` standard errors of their paired
+    difference (on the deals both were scored on, at least ``stopping.FIRST_LOOK``). More
+    deals would narrow the bid's figures, not put it into the advice (issue 49: "told apart
+    from the best bid set"). A set is the beam's best with the bid, so a bid outclassed here
+    may still be in a better set the beam did not reach: the figures stay honest, only the
+    precision spent on it is less."""
+    from .analysis.stopping import FIRST_LOOK
+
+    sets = best_bid_sets(analysis, igazitas=igazitas, partner_bids=partner_bids,
+                         top=None, max_bids=max_bids)
+    if not sets:
+        return set()
+    best, first_with = sets[0], {}
+    for b in sets:                      # ranked best first: the best set with each bid
+        for k in b.bids:
+            first_with.setdefault(k, b)
+    out = set()
+    for r in bid_candidates(analysis, partner_bids):
+        b = first_with.get(r.key)
+        if r.stopped is not None or r.key in best.bids or b is None:
+            continue
+        m = min(best.deals, b.deals)
+        if m < FIRST_LOOK:
+            continue
+        d = best.scores[:m] - b.scores[:m]
+        if float(d.mean()) > DECIDED_Z * float(d.std(ddof=1)) / math.sqrt(m):
+            out.add(r.key)
+    return out
+
+
 @dataclass
 class BidSet:
     """A set of bids with its scores over the sampled deals: ``expected`` mean points,
@@ -249,10 +286,12 @@ def bid_candidates(analysis: Analysis, partner_bids: Sequence[SlemResult] = (),
 
 
 def best_bid_sets(analysis: Analysis, *, igazitas: bool = True,
-                  partner_bids: Sequence[SlemResult] = (), top: int = 5, max_bids: int = 4,
+                  partner_bids: Sequence[SlemResult] = (), top: int | None = 5,
+                  max_bids: int = 4,
                   beam: int = 12, min_probability: float = MIN_PROBABILITY) -> list[BidSet]:
     """The bid sets the pair can legally make together, ranked by expected score (beam
-    search over adding one bid at a time, at most ``max_bids`` of the user's own).
+    search over adding one bid at a time, at most ``max_bids`` of the user's own): the
+    first ``top`` of them (``None``: every set scored).
 
     partner_bids: results for bids the partner has already made (always in the set);
     candidates: every searchable candidate of ``analysis`` made on at least
@@ -380,4 +419,5 @@ def kontra_advice(analysis: Analysis, their: Sequence[SlemResult], *,
 
 
 __all__ = ["Scorer", "BidValue", "bid_values", "BidSet", "best_bid_sets", "KontraAdvice",
+           "decided_bids", "outclassed_bids",
            "kontra_advice", "failure_cost", "no_bid", "S"]

@@ -23,7 +23,7 @@ from typing import Callable, Sequence
 
 import numpy as np
 
-from .advisor import (BidSet, BidValue, KontraAdvice, best_bid_sets, bid_candidates,
+from .advisor import (MAX_BIDS, BidSet, BidValue, KontraAdvice, best_bid_sets, bid_candidates,
                       bid_values, kontra_advice, no_bid)
 from .analysis import Analysis, SlemResult
 from .analysis import analysis_rounds as _analysis_rounds
@@ -225,17 +225,33 @@ class AnalysisRequest:
         (``stopping.DECIDED``, ``stopped`` ``"decided"``). Interrupted (Ctrl-C), the
         ``KeyboardInterrupt`` carries the report of the finished rounds (a fixed run: of the
         blocks of deals finished) as ``.partial``, ``None`` before any."""
-        from .advisor import decided_bids
         from .analysis.rounds import RoundReply
+
+        memo: dict = {}
 
         def answer(analysis):
             if on_update:
                 on_update(self.report(analysis))
             if self.decide and analysis.rounds:
-                return RoundReply(decided=frozenset(decided_bids(analysis, self.igazitas)))
+                return RoundReply(decided=self.decided(analysis, memo))
             return None
 
         return self.drive(progress, answer)
+
+    def decided(self, analysis: Analysis, memo: dict, max_bids: int = MAX_BIDS) -> frozenset:
+        """The keys of the slems still searched whose decision is taken: their own
+        (``advisor.decided_bids``), or left out of every bid set near the best
+        (``advisor.outclassed_bids``, sets of at most ``max_bids`` bids of the user's;
+        ranking the sets is not cheap: done after rounds 1, 2, 4, 8 …, kept in ``memo``
+        between)."""
+        from .advisor import decided_bids, outclassed_bids
+
+        if not analysis.rounds & (analysis.rounds - 1) or "outclassed" not in memo:
+            memo["outclassed"] = outclassed_bids(analysis, self.igazitas, max_bids,
+                                                 analysis.partner)
+        searched = {r.key for r in analysis.candidates if r.stopped is None}
+        return frozenset(decided_bids(analysis, self.igazitas)
+                         | (memo["outclassed"] & searched))
 
     def drive(self, progress: Callable[[int], None] | None,
               answer: Callable[[Analysis], set[str] | None]) -> AnalysisReport:
@@ -288,11 +304,22 @@ class AdviceRequest:
         """Run the analysis (``AnalysisRequest.run``) and rank the bid sets. Precision-
         driven, the advice drives the rounds: after each, the bids of the sets shown are
         searched on while the sets are not told apart (``_unseparated``), each set scored on
-        every deal all its bids were searched on."""
-        def answer(result: Analysis) -> set[str] | None:
+        every deal all its bids were searched on. With ``decide`` (the precision not
+        given), a bid no such set keeps and whose own decision is taken
+        (``advisor.decided_bids``) stops once its 98 % interval is within ± 10 points, as in
+        ``AnalysisRequest.run``."""
+        from .analysis.rounds import RoundReply
+
+        memo: dict = {}
+
+        def answer(result: Analysis) -> set[str] | RoundReply | None:
             keep = self._unseparated(result) if result.rounds else None
             if on_update is not None:       # (after the sets are ranked: sets_apart)
                 on_update(self.analysis.report(result))
+            if self.analysis.decide and result.rounds:
+                keep = frozenset(keep or ())
+                return RoundReply(keep, self.analysis.decided(result, memo, self.max_bids)
+                                  - keep)
             return keep
 
         return self.advice(self.analysis.drive(progress, answer))
@@ -468,7 +495,7 @@ def analyze(hand: str, seat: str, *, progress: Callable[[int], None] | None = No
 
 
 def request_advice(hand: str, seat: str, *, partner_bids: str | None = None,
-                   their_bids: str | None = None, top: int = 5, max_bids: int = 3,
+                   their_bids: str | None = None, top: int = 5, max_bids: int = MAX_BIDS,
                    **options) -> AdviceRequest:
     """Check an advice (arguments as ``advise``) without running it.
 

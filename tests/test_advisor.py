@@ -314,3 +314,31 @@ def test_the_variants_a_row_does_not_write_out_are_reachable():
     sets = _json.loads(CliRunner().invoke(main, [*args, "--json"]).stdout)["bid_sets"]
     rows = len(_re.findall(r"^ *=?\d+  \S", text, _re.M))
     assert len(sets) >= rows + sum(m + VARIANTS_SHOWN for m in more)
+
+
+def test_a_bid_every_set_of_it_scores_below_the_best_is_outclassed():
+    """``outclassed_bids``: the bids still searched that the best set leaves out and whose
+    best set scores below it by more than 1.96 s.e. of the paired difference; the Volát
+    hand: none of the best set's bids, and every one of them beaten so on the deals."""
+    import dataclasses
+    import math
+
+    from royal_sim.advisor import DECIDED_Z, outclassed_bids
+
+    done = analyze(parse_hand(STRONG, "A_IND"), Seat.A_IND, samples=60, seed=4,
+                   rules="gerots", only=ONLY)
+    assert outclassed_bids(done) == set()       # a fixed run: nothing is still searched
+    searched = dataclasses.replace(
+        done, candidates=[dataclasses.replace(r, stopped=None) for r in done.candidates])
+    out = outclassed_bids(searched, max_bids=3)
+    sets = best_bid_sets(searched, top=None, max_bids=3)
+    best = sets[0]
+    assert out and not out & set(best.bids)
+    for key in {r.key for r in searched.candidates} - set(best.bids):
+        with_it = [b for b in sets if key in b.bids]
+        if not with_it:
+            assert key not in out
+            continue
+        d = best.scores - with_it[0].scores
+        beaten = d.mean() > DECIDED_Z * d.std(ddof=1) / math.sqrt(len(d))
+        assert (key in out) == beaten, key

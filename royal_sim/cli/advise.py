@@ -24,7 +24,7 @@ from .table_play import play_sets, print_figures, table_options
 @click.option("--top", default=5, show_default=True, type=Whole(min=1),
               help="Rows of bid sets to show (a row's variants with small bids are one "
                    "row).")
-@click.option("--max-bids", default=3, show_default=True, type=Whole(1, 8),
+@click.option("--max-bids", default=MAX_BIDS, show_default=True, type=Whole(1, 8),
               help="Most bids of your own in a set.")
 @table_options
 @user_errors

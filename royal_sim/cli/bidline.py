@@ -4,11 +4,11 @@ small bids folded into one row (``group_sets``), and the advice in one line
 
 from __future__ import annotations
 
+from ..advisor import MAX_BIDS  # noqa: F401  (--max-bids's default)
 from ..format import MIN_SE_DEALS, number, percent, stderr_words
 
 SMALL_BID = 3      # points: sets differing only by bids worth this little are one set
 TOP = 5            # --top's default: rows of bid sets shown
-MAX_BIDS = 3       # --max-bids's default
 ALL_SETS = 10_000  # sets ranked to fill the rows shown (every set the search scored)
 
 
