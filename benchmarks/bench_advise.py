@@ -21,7 +21,7 @@ import time
 sys.path.insert(0, os.path.dirname(__file__))
 from bench_analyze import HANDS as ANALYZE_HANDS  # noqa: E402
 
-HANDS = ANALYZE_HANDS + [
+HANDS = [(seat, hand, what, 1) for seat, hand, what in ANALYZE_HANDS] + [
     ("S", None, "the example hand", 1),
     ("A_ELF", "XIX XVIII XVI XIII X VIII III CK CQ SK", "elfogo, issue 49's slow one", 4),
 ]

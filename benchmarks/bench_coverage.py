@@ -5,8 +5,12 @@ slem; the share of runs whose interval holds the reference chance is printed per
 per why the slem stopped (``precision``: ± 5 points at 95 %; ``decided``: ± 10 at 98 %).
 
 The reference has its own error (8,000 deals: ± 1.1 points at 50 %), which lowers the
-measured coverage a little. Figures only, no assertion. Usage: ``python
-benchmarks/bench_coverage.py [--hands 3,4] [--runs 100] [--reference 8000]``.
+measured coverage a little. With ``--fixed-seeds K`` (default 20) it also checks that a
+fixed ``--samples`` run stays unbiased: K fixed runs of ``--fixed-samples`` deals with other
+seeds, per slem the mean of their chances against the reference, ``z`` = the difference
+over the two means' standard errors; the share of slems with ``|z| > 1.96`` should be near
+5 %. Figures only, no assertion. Usage: ``python benchmarks/bench_coverage.py [--hands
+3,4] [--runs 100] [--reference 8000] [--fixed-seeds 20] [--fixed-samples 200]``.
 """
 
 from __future__ import annotations
@@ -28,6 +32,8 @@ def main() -> None:
     ap.add_argument("--hands", default="3,4", help="indices into bench_analyze's HANDS")
     ap.add_argument("--runs", type=int, default=100)
     ap.add_argument("--reference", type=int, default=8000)
+    ap.add_argument("--fixed-seeds", type=int, default=20)
+    ap.add_argument("--fixed-samples", type=int, default=200)
     args = ap.parse_args()
     for i in (int(x) for x in args.hands.split(",")):
         seat, hand, label = HANDS[i]
@@ -61,6 +67,37 @@ def main() -> None:
             print(f"  stopped {why:10} coverage {ok / n:.3f} ({ok:,} of {n:,} intervals)")
         worst = sorted((hit[k] / seen[k], k) for k in seen)
         print("  lowest per slem: " + ", ".join(f"{k} {c:.2f}" for c, k in worst[:6]))
+        if args.fixed_seeds > 1:
+            unbiased(hand, seat, truth, args.reference, args.fixed_seeds, args.fixed_samples)
+
+
+def unbiased(hand: str, seat: str, truth: dict, reference: int, seeds: int,
+             samples: int) -> None:
+    """Print how far the mean chance of ``seeds`` fixed runs of ``samples`` deals lies
+    from the reference, per slem, in standard errors (module doc)."""
+    import math
+
+    import numpy as np
+    import royal_sim
+
+    got = defaultdict(list)
+    t = time.perf_counter()
+    for seed in range(1001, 1001 + seeds):
+        for row in royal_sim.analyze(hand, seat, seed=seed, samples=samples).candidates:
+            r = row.result
+            if not r.bound and r.key in truth and r.n == samples:
+                got[r.key].append(r.probability)
+    zs = []
+    for key, ps in got.items():
+        p = truth[key]
+        se = math.sqrt(float(np.var(ps, ddof=1)) / len(ps) + p * (1 - p) / reference)
+        if se > 0:
+            zs.append((abs(float(np.mean(ps)) - p) / se, key))
+    zs.sort(reverse=True)
+    far = sum(z > 1.96 for z, _ in zs)
+    print(f"  fixed runs: {seeds} seeds x {samples} deals in {time.perf_counter() - t:.0f} s; "
+          f"|z| > 1.96 on {far} of {len(zs)} slems ({far / max(len(zs), 1):.1%}, 5 % "
+          f"expected); largest: " + ", ".join(f"{k} {z:.1f}" for z, k in zs[:4]))
 
 
 if __name__ == "__main__":

@@ -111,21 +111,23 @@ class Scorer:
         n = self.n if deals is None else deals
         if given is not None:
             n = np.asarray(given).shape[0]
-        cols = [self.tarokk_rows[:n, None], self.honours[:n, None],
-                self.other_honours[:n, None]]
-        k = len(bids)
-        if k:
-            cols.append((np.asarray(outcomes).reshape(n, k) > 0).astype(np.int64))
-        ko = len(opp_bids)
-        if ko:
-            cols.append((np.asarray(opp_outcomes).reshape(n, ko) > 0).astype(np.int64))
-        rows = np.concatenate(cols, axis=1)
-        uniq, inverse = np.unique(rows, axis=0, return_inverse=True)
-        vals = np.array([self._one(tuple(bids), tuple(bool(x) for x in u[3:3 + k]), int(u[0]),
-                                   bool(u[1]), bool(u[2]), tuple(opp_bids),
-                                   tuple(bool(x) for x in u[3 + k:]), tuple(kontra))
-                         for u in uniq], dtype=np.float64)
-        return vals[np.asarray(inverse).reshape(-1)]
+        k, ko = len(bids), len(opp_bids)
+        # a deal's facts in one int: tarokk row, both honours (2 flags), then a bit a bid
+        code = ((self.tarokk_rows[:n] << 2) | ((self.honours[:n] > 0) << 1)
+                | (self.other_honours[:n] > 0)).astype(np.int64)
+        for flags, m in ((outcomes, k), (opp_outcomes, ko)):
+            if m:
+                made = (np.asarray(flags).reshape(n, m) > 0).astype(np.int64)
+                for j in range(m):
+                    code = (code << 1) | made[:, j]
+        uniq, inverse = np.unique(code, return_inverse=True)
+        vals = np.empty(len(uniq), dtype=np.float64)
+        for i, u in enumerate(uniq.tolist()):
+            bits = tuple(bool(u >> (k + ko - 1 - j) & 1) for j in range(k + ko))
+            head = u >> (k + ko)
+            vals[i] = self._one(tuple(bids), bits[:k], head >> 2, bool(head >> 1 & 1),
+                                bool(head & 1), tuple(opp_bids), bits[k:], tuple(kontra))
+        return vals[inverse.reshape(-1)]
 
 
 @dataclass

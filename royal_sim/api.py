@@ -305,9 +305,9 @@ class AdviceRequest:
         driven, the advice drives the rounds: after each, the bids of the sets shown are
         searched on while the sets are not told apart (``_unseparated``), each set scored on
         every deal all its bids were searched on. With ``decide`` (the precision not
-        given), a bid no such set keeps and whose own decision is taken
-        (``advisor.decided_bids``) stops once its 98 % interval is within ± 10 points, as in
-        ``AnalysisRequest.run``."""
+        given), a bid neither in the best set nor kept so whose decision is taken
+        (``AnalysisRequest.decided``) stops once its 98 % interval is within ± 10 points, as
+        in ``AnalysisRequest.run``: the best set's figures keep the run's precision."""
         from .analysis.rounds import RoundReply
 
         memo: dict = {}
@@ -318,8 +318,8 @@ class AdviceRequest:
                 on_update(self.analysis.report(result))
             if self.analysis.decide and result.rounds:
                 keep = frozenset(keep or ())
-                return RoundReply(keep, self.analysis.decided(result, memo, self.max_bids)
-                                  - keep)
+                decided = self.analysis.decided(result, memo, self.max_bids)
+                return RoundReply(keep, decided - keep - self._kept.get("best", set()))
             return keep
 
         return self.advice(self.analysis.drive(progress, answer))
@@ -327,16 +327,23 @@ class AdviceRequest:
     def _unseparated(self, result: Analysis) -> set[str]:
         """The bids of the best set and of each set shown that is not yet told apart from
         it: the 95 % interval of their difference in expected score (paired, on the deals
-        both were scored on) holds 0 and is wider than ± ``SEPARATION`` points. Ranking the
-        sets is not cheap: it is done after rounds 1, 2, 4, 8 …, the bids kept between."""
+        both were scored on) holds 0 and is wider than ± ``SEPARATION`` points, and those
+        deals can still grow (no bid of either set whose search has ended rests on as few).
+        Ranking the sets is not cheap: it is done after rounds 1, 2, 4, 8 …, the bids kept
+        between."""
         if result.rounds & (result.rounds - 1) and "keep" in self._kept:
             return self._kept["keep"]
         sets = best_bid_sets(result, igazitas=self.analysis.igazitas,
                              partner_bids=result.partner, top=self.top,
                              max_bids=self.max_bids)
+        ended = {r.key: r.n for r in (*result.candidates, *result.partner)
+                 if r.stopped is not None}
         best, keep, open_ = sets[0] if sets else None, set(), 0
+        self._kept["best"] = set(best.bids) if best else set()
         for b in sets[1:]:
             m = min(len(best.scores), len(b.scores))
+            if any(ended.get(k, m + 1) <= m for k in (*best.bids, *b.bids)):
+                continue        # their deals no longer grow: as told apart as they will be
             d = best.scores[:m] - b.scores[:m]
             half = 1.96 * (float(d.std(ddof=1)) / math.sqrt(m) if m > 1 else math.inf)
             if abs(float(d.mean())) < half and half > SEPARATION:

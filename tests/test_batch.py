@@ -1036,3 +1036,28 @@ def advice_seed(rows) -> int:
     """The sampler seed of a hand's rows (the ``seed`` column, ``0x…`` text or an int)."""
     s = rows[0]["seed"]
     return int(s, 16) if isinstance(s, str) else int(s)
+
+
+def test_by_default_a_hand_row_stops_as_advise_does(tmp_path):
+    """Neither --precision nor --samples: the hand is analysed as ``advise`` does by default
+    (a decided slem at +-10 with 98 %: ``stopped`` ``decided``), its rows the advice's
+    figures; --precision given holds every slem to it (issue 49 item 4)."""
+    import royal_sim
+
+    hand, seat = "XXII XX XVIII XVI XIV IX IV SK SQ HK", "A_IND"
+    only = ("gem", "volat", "ultimo", "amazon", "spadille", "szfinx", "trojka", "pagatfogas",
+            "xxi_fogas", "tous_les_trois")
+    assert B.BatchOptions().decide and not B.BatchOptions(precision=0.05).decide
+    assert not B.BatchOptions(samples=100).decide
+    jobs = jobs_of(tmp_path, f"{hand} @ {seat}\n")
+    out = tmp_path / "out.jsonl"
+    B.run_batch(jobs, out, B.BatchOptions(seed=5, only=only), n_jobs=1)
+    rows = [r for r in groups(out)[jobs[0].id] if r["slem"] not in (B.ADVICE, "max_tricks")]
+    assert "decided" in {r["stopped"] for r in rows}
+    seed = B.input_seed(5, jobs[0].id)
+    advice = royal_sim.advise(hand, seat, seed=seed, only=",".join(only))
+    want = {(r.id, r.param): (r.deals, r.stopped) for r in advice.report.slems}
+    assert {(r["slem"], r["param"]): (r["deals"], r["stopped"]) for r in rows} == want
+    held = tmp_path / "held.jsonl"
+    B.run_batch(jobs, held, B.BatchOptions(seed=5, only=only, precision=0.05), n_jobs=1)
+    assert "decided" not in {r["stopped"] for r in groups(held)[jobs[0].id]}

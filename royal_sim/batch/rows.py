@@ -53,8 +53,10 @@ TOP, MAX_BIDS = 5, 3
 @dataclass(frozen=True)
 class BatchOptions:
     """Options of a batch run: hands are analysed precision-driven (``precision``, the cap
-    ``samples``; by default ± 5 points and 10,000 deals) or, ``samples`` alone, on exactly
-    ``samples`` deals each (``analysis.request.sampling_mode``), seeded by
+    ``samples``; by default ± 5 points and 10,000 deals, a decided slem ± 10 at 98 % as
+    ``analyze`` and ``advise`` stop it: ``decide``, set when neither is given) or,
+    ``samples`` alone, on exactly ``samples`` deals each
+    (``analysis.request.sampling_mode``), seeded by
     ``input_seed(seed, id)``; ``only``: slem ids (default all); ``threads``: numba threads
     per input (None: the Dask worker's thread count); ``table``: play the recommended set
     out at the table (PIMC) on that many of a hand's analysed deals, ``table_worlds``
@@ -69,8 +71,12 @@ class BatchOptions:
     threads: int | None = 1
     table: int | None = None
     table_worlds: int = 20
+    decide: bool | None = None
 
     def __post_init__(self):
+        if self.decide is None:     # kept by ``dataclasses.replace``, which passes it on
+            object.__setattr__(self, "decide",
+                               self.samples is None and self.precision is None)
         if self.table is not None and not 1 <= self.table <= 10_000:
             raise RoyalSimError(f"table must be 1 to 10,000 games, not {self.table}",
                                 argument="table")
@@ -130,10 +136,11 @@ def _hand_rows(job: Job, opts: BatchOptions) -> list[dict]:
     from ..model.cards import format_cards
 
     seed = input_seed(opts.seed, job.id)
+    held = not opts.decide      # precision and cap as given: every slem held to them
     request = AdviceRequest(request_analysis(
-        format_cards(job.hand), job.seat.name, samples=opts.samples, seed=seed,
-        rules=opts.rules, only=None if opts.only is None else ",".join(opts.only),
-        precision=opts.precision), TOP, MAX_BIDS)
+        format_cards(job.hand), job.seat.name, samples=opts.samples if held else None,
+        seed=seed, rules=opts.rules, only=None if opts.only is None else ",".join(opts.only),
+        precision=opts.precision if held else None), TOP, MAX_BIDS)
     advice = request.run()
     report = advice.report
     res = report.analysis
@@ -350,8 +357,10 @@ def _game_rows(job: Job, opts: BatchOptions) -> list[dict]:
     from ..analysis.game_analysis import analyze_game
 
     seed = input_seed(opts.seed, job.id)
-    res = analyze_game(job.cards, job.at, game=job.game, samples=opts.samples,
-                       precision=opts.precision, seed=seed,
+    held = not opts.decide      # else the game's default run: its cap, decided rows
+    res = analyze_game(job.cards, job.at, game=job.game,
+                       samples=opts.samples if held else None,
+                       precision=opts.precision if held else None, seed=seed,
                        jobs=_thread_count(opts.threads), **job.game_kwargs())
     data = res.to_json()
     common = dict(id=job.id, input=job.text, kind="game", seat=job.at, rules=job.game,
