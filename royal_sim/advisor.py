@@ -315,6 +315,10 @@ def best_bid_sets(analysis: Analysis, *, igazitas: bool = True,
                           np.stack([r.outcomes[:m0] for r in fixed], axis=1) if fixed else None,
                           deals=m0)
     cands = bid_candidates(analysis, fixed, min_probability)
+    # each result's key and parsed bid once (a key is formatted anew at every read)
+    fixed_keys = [r.key for r in fixed]
+    ckeys = [r.key for r in cands]
+    cbids = [S.Bid.parse(k) for k in ckeys]
 
     deal_scores: dict[tuple[int, ...], np.ndarray] = {}
 
@@ -323,11 +327,12 @@ def best_bid_sets(analysis: Analysis, *, igazitas: bool = True,
         rs = list(fixed) + [cands[i] for i in idx]
         m = min((len(r.outcomes) for r in rs), default=n)
         outcomes = np.stack([r.outcomes[:m] for r in rs], axis=1) if rs else None
-        s = scorer.scores([r.key for r in rs], outcomes, deals=m)
+        keys = fixed_keys + [ckeys[i] for i in idx]
+        s = scorer.scores(keys, outcomes, deals=m)
         deal_scores[idx] = s
         sd = float(s.std(ddof=1)) if m > 1 else 0.0
         made = (outcomes == 1).all(axis=1) if rs else [1]
-        return BidSet(tuple(r.key for r in rs), float(s.mean()), sd / math.sqrt(max(m, 1)),
+        return BidSet(tuple(keys), float(s.mean()), sd / math.sqrt(max(m, 1)),
                       float((s < nobid[:m]).mean()), s, float(np.mean(made)), m,
                       float((s - nobid[:m]).mean()))
 
@@ -342,13 +347,13 @@ def best_bid_sets(analysis: Analysis, *, igazitas: bool = True,
                 key = frozenset(idx + (i,))
                 if key in seen:
                     continue
-                keys = [r.key for r in fixed] + [cands[j].key for j in key]
+                keys = fixed_keys + [ckeys[j] for j in key]
                 try:
                     validate_bids(keys, rules)
                 except BidSetError:
                     seen[key] = None
                     continue
-                if _adds_card_conflict([cands[j].key for j in key], fixed_bids):
+                if _adds_card_conflict([cbids[j] for j in key], fixed_bids):
                     seen[key] = None   # legal, but at most one of them can be made
                     continue
                 seen[key] = evaluate(tuple(sorted(key)))
@@ -378,11 +383,12 @@ def _repeats_a_subset(idx: tuple[int, ...], deal_scores: dict) -> bool:
     return False
 
 
-def _adds_card_conflict(own: Sequence[str], partner: Sequence) -> bool:
-    """Does one of the user's bids ``own`` (keys) need a card to win another trick than a
-    bid of the set does (``slems.card_trick_conflict``)? Conflicts among the partner's bids
-    alone (already made) do not count: the user's bids are judged against them."""
-    mine = [S.Bid.parse(k) for k in own]
+def _adds_card_conflict(own: Sequence, partner: Sequence) -> bool:
+    """Does one of the user's bids ``own`` (``slems.Bid``) need a card to win another trick
+    than a bid of the set does (``slems.card_trick_conflict``)? Conflicts among the
+    partner's bids alone (already made) do not count: the user's bids are judged against
+    them."""
+    mine = list(own)
     for i, b in enumerate(mine):
         for o in [*partner, *mine[i + 1:]]:
             if S.card_trick_conflict([b, o]):

@@ -146,8 +146,9 @@ def test_partner_bids_that_clash_on_a_card_still_leave_advice():
     # proposed
     from royal_sim.advisor import _adds_card_conflict
     from royal_sim.slems import Bid
-    assert _adds_card_conflict(["uhu:CK"], [Bid.parse("ultimo:CK")])
-    assert not _adds_card_conflict(["gem"], [Bid.parse("ultimo:CK"), Bid.parse("facan:CK")])
+    assert _adds_card_conflict([Bid.parse("uhu:CK")], [Bid.parse("ultimo:CK")])
+    assert not _adds_card_conflict([Bid.parse("gem")],
+                                   [Bid.parse("ultimo:CK"), Bid.parse("facan:CK")])
 
 
 def test_bids_with_a_parameter_of_several_parts_are_read_as_advise_prints_them():
