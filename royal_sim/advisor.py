@@ -175,9 +175,13 @@ def bid_values(analysis: Analysis, igazitas: bool = True) -> dict[str, BidValue]
 DECIDED_Z = 1.96
 """A bid's gain is told apart from 0 when its mean is more than this many standard errors
 from 0 (two-sided 95 %)."""
-INDIFFERENT = 1.0
+INDIFFERENT = 2.0
 """A bid whose gain lies within ± this many points (its mean ± ``DECIDED_Z`` standard
-errors) is decided too: bidding it or not changes the expected score by less than that."""
+errors) is decided too: bidding it or not changes the expected score by less than that,
+the difference advise does not search to tell two bid sets apart (``api.SEPARATION``).
+Was 1 point: 2 stops a small bid near its break-even (value 5) at ~130 deals instead of
+~280, the decided intervals' coverage unchanged (``benchmarks/bench_decided.py``: lowest
+0.950)."""
 
 
 def decided_bids(analysis: Analysis, igazitas: bool = True) -> set[str]:

@@ -23,8 +23,8 @@ from typing import Callable, Sequence
 
 import numpy as np
 
-from .advisor import (MAX_BIDS, BidSet, BidValue, KontraAdvice, best_bid_sets, bid_candidates,
-                      bid_values, kontra_advice, no_bid)
+from .advisor import (INDIFFERENT, MAX_BIDS, BidSet, BidValue, KontraAdvice, best_bid_sets,
+                      bid_candidates, bid_values, kontra_advice, no_bid)
 from .analysis import Analysis, SlemResult
 from .analysis import analysis_rounds as _analysis_rounds
 from .analysis.rounds import drive
@@ -42,7 +42,8 @@ from .scoring import lapsed_bids, validate_bids
 from .slems import Bid, card_trick_conflict
 
 
-SEPARATION = 2.0   # points: bid sets closer than this (and their errors) are searched on
+SEPARATION = INDIFFERENT   # points: bid sets closer than this (and their errors) are
+#                            searched on no further
 
 
 @dataclass(frozen=True)

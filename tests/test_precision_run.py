@@ -316,7 +316,7 @@ def test_a_kept_slem_is_reported_on_every_deal_it_was_searched_on():
 
 def test_by_default_a_slem_whose_gain_is_decided_stops_at_ten_points():
     """Without --precision a slem whose gain over not bidding is told apart from 0, or
-    within a point of it, or a silent one, or one the best bid set leaves out
+    within 2 points of it, or a silent one, or one the best bid set leaves out
     (``advisor.outclassed_bids``), stops once its 98 % interval is within +-10
     (``stopping.DECIDED``), reported as such; with
     --precision every slem is held to it; each slem is still the fixed run's prefix."""

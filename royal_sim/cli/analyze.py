@@ -471,8 +471,9 @@ def _settled_words(slems, precision: float) -> str:
     words = []
     if decided:
         words.append(f"~ decided: {len(decided)} slems stopped within {_pm(DECIDED)} (a 98% "
-                     "interval): the gain told apart from 0 or within a point of it, or "
-                     "silent; more deals would not turn bid into pass; --precision "
+                     "interval): the gain told apart from 0 or within 2 points of it, "
+                     "silent, or below the best bid set in every set; more deals would not "
+                     "turn bid into pass; --precision "
                      f"{precision:g} holds every slem to {_pm(precision)}.")
     if not open_:
         others = "other " if decided else ""
