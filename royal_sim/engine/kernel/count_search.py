@@ -113,6 +113,8 @@ def _win_pos(tc, t, n, rules):
     for i in range(n):
         c = tc[t, i]
         if c == excuse:
+            if c == rules[13]:
+                return i            # the skíz laid out wins (skízulti, §6)
             continue
         if suit_of[c] != trump:
             all_trump = False
@@ -170,9 +172,20 @@ def _higher_trumps(hand, top, suit_masks, power, trump):
 @helper
 def _c_legal(hand, tc, t, nplayed, leader, rules):
     """Legal cards of ``hand`` (the seat at play position ``nplayed`` of trick ``t``, led by
-    ``leader``) under the rules' duties (``count_rules.DUTY_*``)."""
+    ``leader``) under the rules' duties (``count_rules.DUTY_*``); the reserved card (an ulti
+    card laid out, §6) only when it is the only one."""
+    legal = _duty_legal(hand, tc, t, nplayed, leader, rules)
+    reserved = rules[13]
+    if reserved >= 0 and (legal & _bit(reserved)) != 0 and legal != _bit(reserved):
+        legal &= ~_bit(reserved)
+    return legal
+
+
+@helper
+def _duty_legal(hand, tc, t, nplayed, leader, rules):
+    """``_c_legal`` before the reserved card's rule."""
     (n_seats, suit_of, power, suit_masks, trump, duty, team_of, excuse, up_lo, up_hi,
-     piles, to_hand, pile_mask) = rules
+     piles, to_hand, pile_mask, reserved) = rules
     ex_bit = np.uint64(0)
     if excuse >= 0:
         ex_bit = hand & _bit(excuse)
@@ -275,7 +288,7 @@ def _sure_side(hands, tc, t, nplayed, leader, c, seat, side, rules):
     no seat to play of the side not winning could beat the winning card (a seat of the
     winning side that overtakes leaves it with a card nobody after can beat either)."""
     n_seats, suit_of, power, suit_masks, trump, duty, team_of, excuse, up_lo = rules[:9]
-    if up_lo >= 0:
+    if up_lo >= 0 or (excuse >= 0 and rules[13] == excuse):
         return 0
     tc[t, nplayed] = c
     wpos = _win_pos(tc, t, nplayed + 1, rules)
