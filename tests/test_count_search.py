@@ -60,9 +60,9 @@ def card_count(deck, n_tricks, trick_points=0, last=0, label=""):
     return Count(points=deck.points.astype(np.int16), trick_points=tp, label=label)
 
 
-def zero_count(n_cards, n_tricks, label="tricks"):
-    return Count(points=np.zeros(n_cards, np.int16), trick_points=np.ones(n_tricks, np.int16),
-                 label=label)
+def zero_count(n_cards, n_tricks, label="tricks", per=1):
+    return Count(points=np.zeros(n_cards, np.int16),
+                 trick_points=np.full(n_tricks, per, np.int16), label=label)
 
 
 def pagatulti_count(n_cards, n_tricks):
@@ -167,6 +167,10 @@ def build_cases():
     deck, rules = tarokk_rules("droggn54-3-skiz-out", 54, 3, excuse=SKIZ, reserved=SKIZ)
     cases.append(Case("droggn54-3-skiz-out", deck, rules, zero_count(54, 17), 17,
                       (3, 4, 4), 50, SEAT_SIDES, force=(SKIZ,), force_p=0.9))
+    # the mizer's count (§3): -1 a trick won, no card points (the move ordering's own case)
+    deck, rules = tarokk_rules("mizer54-3", 54, 3)
+    cases.append(Case("mizer54-3", deck, rules, zero_count(54, 16, per=-1), 16, (3, 4, 4),
+                      40, SEAT_SIDES))
     deck, rules = tarokk_rules("tarokk42-2", 42, 2)
     cases.append(Case("tarokk42-2", deck, rules, card_count(deck, 21), 21, (3, 4, 5, 6), 50,
                       ("single0", "coalition")))

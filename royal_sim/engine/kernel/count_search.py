@@ -306,14 +306,22 @@ def _sure_side(hands, tc, t, nplayed, leader, c, seat, side, rules):
 
 
 @helper
-def _score_move(c, tc, t, nplayed, top, mate_wins, last, hint, rules, points):
+def _score_move(c, tc, t, nplayed, top, mate_wins, last, hint, rules, points, tp):
     """The move ordering's score of card ``c`` (higher first): the table's move; on lead a
     card no live card beats in its suit (most points first), else the cheapest; following, a
     winning card (the last hand: the most points; a trump: the lowest that wins; else the
-    strongest), points onto a partner's trick, else the cheapest."""
+    strongest), points onto a partner's trick, else the cheapest. Where a trick only costs
+    (``tp``, the trick's term, below 0 and the card worth no points: the mizer's count)
+    the weakest card first, one that does not win before one that does."""
     power = rules[2]
     if c == hint:
         return np.int64(1) << 40
+    if tp < 0 and points[c] == 0:
+        if nplayed > 0:
+            tc[t, nplayed] = c
+            if _win_pos(tc, t, nplayed + 1, rules) == nplayed:
+                return -(np.int64(1) << 20) - power[c]
+        return -np.int64(power[c])
     if nplayed == 0:
         if top and c != rules[7]:
             return (1 << 20) + points[c] * 16 + power[c]
@@ -406,7 +414,7 @@ def _gen_moves(moves, d, legal, hands, seat, unplayed, tc, t, nplayed, leader, s
                 if not keep:
                     continue
                 sc = _score_move(c, tc, t, nplayed, top and i == 0, mate_wins, last, hint,
-                                 rules, points)
+                                 rules, points, count[1][t])
                 j = n
                 while j > 0 and scores[j - 1] < sc:
                     scores[j] = scores[j - 1]
