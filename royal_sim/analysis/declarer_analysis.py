@@ -45,9 +45,15 @@ trick), 53 nothing; szóló doubles. Droggn: Ansager/Solo/Super 20/40/80 + 2 a p
 54 (the points a lower bound: the highest of 54, 64, 74 … reached), Match 134, lost the
 base; Super Mord 164, lost 80. Figures silent (the rows' ``expected_score``) and announced
 (``expected_score_announced``: won the announced value, failed its loss; a failed volát
-also loses the game). Not counted: the opponents' silent figures, kontra and rekontra,
-mizer, Droggn's laid-out pagát (the engine has no reserved card) and skízulti, Troggu's
-withheld skíz (played as the top tarokk).
+also loses the game); ``declarer_turns`` prices them (``game_pay``, ``figure_pay``).
+
+The turns (``declarer_turns``; ``docs/games.md``): Droggn's ulti announced is a contract of
+its own (``Contract.ulti``: ``solo_pagatulti`` …, its card laid out, ``Variant.reserved``:
+every test of it under that rule); kontra: the defence doubles the game or an announced
+figure whose mean is below 0 for the declarer (``Row.expected_kontra``, the number read
+unless ``--option nokontra``); the mizer (``MIZER``): the seat holding his tricks below his
+fair share against the others loading him. Not counted: the opponents' silent figures and
+jelentések, Troggu's withheld skíz (played as the top tarokk).
 """
 
 from __future__ import annotations
@@ -58,10 +64,10 @@ from typing import Callable
 
 import numpy as np
 
-from .declarer_deal import (ANNOUNCED, HONOURS, LAY_AWAY, ONE_PAYER, SILENT, SKIZ, XXI,
-                            Contract, I, Setting, Variant, deals, lay_away, setting, variant)
-from .declarer_turns import (TOVABBI, figure_kontra_part, game_kontra_part, mizer_most,
-                             mizer_pay, with_kontra, with_rekontra)
+from .declarer_deal import (HONOURS, LAY_AWAY, SKIZ, XXI, Contract, I, Setting, Variant,
+                            deals, lay_away, setting, variant)
+from .declarer_turns import (figure_pay, game_kontra_part, game_pay, mizer_most, mizer_pay,
+                             n_opponents, with_kontra, with_rekontra)
 from .results import wilson
 
 EXAMPLE = ('royal-sim analyze --game harmas "XXII XXI XX XIX XVIII XVII XVI XV XIV SK SQ HA" '
@@ -271,33 +277,6 @@ def play_game(w: Worker, v: Variant, contract: Contract, points: bool = True) ->
     return out
 
 
-def game_pay(s: Setting, contract: Contract, got: dict, index: int, n_opp: int) -> float:
-    """The declarer's payment for the game (module doc)."""
-    gid = s.game.id
-    win = got["win"]
-    if gid == "harmas":
-        if contract.exchange == "pair":
-            each = 7 if win else -(2 ** index + 5)
-        else:
-            each = 37 if win else -67
-        return each * n_opp
-    if gid == "modositott":
-        if contract.exchange == "pair":
-            each = 2 if win else -2 * index
-        else:
-            each = 20 if win else -20
-        return each * n_opp
-    if gid == "troggu":
-        return got["level"] * (2 if contract.id == "szolo" else 1) * n_opp
-    if contract.bid == "super_mord":
-        return 164 if win else -80
-    if not win:
-        return -contract.base
-    if got.get("match"):
-        return 134
-    return contract.base + 2 * (got["pts"] - 54)
-
-
 def figure_tests(w: Worker, v: Variant, contract: Contract, got: dict) -> dict:
     """Each figure of ``contract`` on ``v``: ``True`` made, ``False`` not (module doc);
     ``got``: ``play_game``'s, whose tests Troggu's ladder and Droggn's Match reuse;
@@ -348,50 +327,6 @@ def figure_tests(w: Worker, v: Variant, contract: Contract, got: dict) -> dict:
             unknown.add(f)          # (made is proven: a test passed its threshold)
     out["unknown"] = frozenset(unknown)
     return out
-
-
-def figure_pay(s: Setting, contract: Contract, fig: str, figs: dict, got: dict,
-               index: int, n_opp: int) -> tuple:
-    """(silent, announced, kontra part) payment of ``fig`` on one deal; ``None`` where the
-    figure has no such price (a part of the game's ladder, tarokkszám never silent, the
-    ulti a contract announces never silent); the kontra part: what a kontra doubles of the
-    announced payment (``declarer_turns.figure_kontra_part``)."""
-    gid = s.game.id
-    made = figs[fig]
-    if fig == "tarokkszam":
-        n = figs["tarokkszam_n"]
-        return None, float(min(3, n - 9) * n_opp if n >= 10 else 0), None
-    if fig in ("duplajatek",) or (fig in ("volat", "match") and gid in ("troggu", "droggn")):
-        return None, None, None
-    payers = 1 if fig in ONE_PAYER.get(gid, ()) else n_opp
-    if gid == "droggn":
-        payers = 1
-        if fig == "pagatfogas" and contract.bid == "super_mord":
-            return None, None, None
-        if fig == contract.ulti:            # announced with the contract (§6)
-            won = ANNOUNCED[gid][fig][0] + (TOVABBI if "tovabbi20" in s.setup.flags and
-                                             fig == "pagatulti" else 0)
-            return None, float(won if made else -won), float(won if made else -won)
-        if fig in ("pagatulti", "skizulti"):
-            # silent: announcing lays the card out and is its own contract (``ulti``)
-            return float(SILENT[gid].get(fig, 0) * (1 if made else 0)), None, None
-    silent = SILENT[gid].get(fig, 0) * payers * (1 if made else 0)
-    ann = ANNOUNCED[gid].get(fig)
-    if ann is None:
-        return float(silent), None, None
-    won, lost = ann
-    announced = won * payers if made else -lost * payers
-    if fig == "volat" and not made and got["win"]:       # a failed volát loses the game
-        lost_game = {**got, "win": False}
-        announced += game_pay(s, contract, lost_game, index, n_opp) - \
-            game_pay(s, contract, got, index, n_opp)
-    part = figure_kontra_part(gid, fig, float(won * payers if made else -lost * payers),
-                              payers)
-    return float(silent), float(announced), part
-
-
-def n_opponents(s: Setting, v: Variant) -> int:
-    return s.players - len(v.side)
 
 
 def _pair_worth(s: Setting, pile, p: int) -> int:

@@ -1,7 +1,8 @@
-"""The turns of the declarer games beyond the game and its figures (issue 47 item 3):
-kontra and rekontra (which part of a payment they double), the mizer (the all-pass game of
-Troggu and módosított: its goal against the coalition and its payment). ``declarer_analysis``
-uses them; the decisions are written in ``docs/games.md`` ("Kontra", "Mizer").
+"""The payments of the declarer games (``game_pay``, ``figure_pay``: the spec's tables, the
+module doc of ``declarer_analysis``) and their turns beyond the game and its figures (issue
+47 item 3): kontra and rekontra (which part of a payment they double), the mizer (the
+all-pass game of Troggu and módosított: its goal against the coalition and its payment).
+``declarer_analysis`` uses them; the decisions are written in ``docs/games.md`` ("Kontra", "Mizer").
 
 Kontra (``spec/other-games.md`` §4 "Decision as §5": kontra ×2, rekontra ×4; §3 "failed
 announced pay its value; kontra doubles"; §6 "Kontra Schwochn ×2, Retour ×4"). What an
@@ -18,8 +19,13 @@ brings him, ×4 where it pays him, ×2 else.
 
 from __future__ import annotations
 
+from .declarer_deal import ANNOUNCED, ONE_PAYER, SILENT, Contract, Setting, Variant
+
 MIZER_UNIT = {"troggu": 1, "modositott": 2}
 """What the mizer's loser pays each other seat (§3: 1 each, §5: 2 each)."""
+TOVABBI = 20
+"""Droggn's "Bemondott pagátulti további 20" (§6 Decision: a restatement; ``--option
+tovabbi20``: the announced pagátulti pays 20 more, 40 won or lost)."""
 VIGASZTALAS = {"kettos": 5, "szolo_won": 30, "szolo_lost": 60, "pagatultimo_won": 15,
                "pagatultimo_lost": 30}
 """Jókai's consolations, each opponent (§4): kontra never doubles them."""
@@ -65,6 +71,79 @@ def with_rekontra(mean: float, part: float) -> float:
     return mean + (3 * part if part > 0 else part)
 
 
+# -- payments ---------------------------------------------------------------------------------
+
+def game_pay(s: Setting, contract: Contract, got: dict, index: int, n_opp: int) -> float:
+    """The declarer's payment for the game (module doc)."""
+    gid = s.game.id
+    win = got["win"]
+    if gid == "harmas":
+        if contract.exchange == "pair":
+            each = 7 if win else -(2 ** index + 5)
+        else:
+            each = 37 if win else -67
+        return each * n_opp
+    if gid == "modositott":
+        if contract.exchange == "pair":
+            each = 2 if win else -2 * index
+        else:
+            each = 20 if win else -20
+        return each * n_opp
+    if gid == "troggu":
+        return got["level"] * (2 if contract.id == "szolo" else 1) * n_opp
+    if contract.bid == "super_mord":
+        return 164 if win else -80
+    if not win:
+        return -contract.base
+    if got.get("match"):
+        return 134
+    return contract.base + 2 * (got["pts"] - 54)
+
+
+def figure_pay(s: Setting, contract: Contract, fig: str, figs: dict, got: dict,
+               index: int, n_opp: int) -> tuple:
+    """(silent, announced, kontra part) payment of ``fig`` on one deal; ``None`` where the
+    figure has no such price (a part of the game's ladder, tarokkszám never silent, the
+    ulti a contract announces never silent); the kontra part: what a kontra doubles of the
+    announced payment (``declarer_turns.figure_kontra_part``)."""
+    gid = s.game.id
+    made = figs[fig]
+    if fig == "tarokkszam":
+        n = figs["tarokkszam_n"]
+        return None, float(min(3, n - 9) * n_opp if n >= 10 else 0), None
+    if fig in ("duplajatek",) or (fig in ("volat", "match") and gid in ("troggu", "droggn")):
+        return None, None, None
+    payers = 1 if fig in ONE_PAYER.get(gid, ()) else n_opp
+    if gid == "droggn":
+        payers = 1
+        if fig == "pagatfogas" and contract.bid == "super_mord":
+            return None, None, None
+        if fig == contract.ulti:            # announced with the contract (§6)
+            won = ANNOUNCED[gid][fig][0] + (TOVABBI if "tovabbi20" in s.setup.flags and
+                                             fig == "pagatulti" else 0)
+            return None, float(won if made else -won), float(won if made else -won)
+        if fig in ("pagatulti", "skizulti"):
+            # silent: announcing lays the card out and is its own contract (``ulti``)
+            return float(SILENT[gid].get(fig, 0) * (1 if made else 0)), None, None
+    silent = SILENT[gid].get(fig, 0) * payers * (1 if made else 0)
+    ann = ANNOUNCED[gid].get(fig)
+    if ann is None:
+        return float(silent), None, None
+    won, lost = ann
+    announced = won * payers if made else -lost * payers
+    if fig == "volat" and not made and got["win"]:       # a failed volát loses the game
+        lost_game = {**got, "win": False}
+        announced += game_pay(s, contract, lost_game, index, n_opp) - \
+            game_pay(s, contract, got, index, n_opp)
+    part = figure_kontra_part(gid, fig, float(won * payers if made else -lost * payers),
+                              payers)
+    return float(silent), float(announced), part
+
+
+def n_opponents(s: Setting, v: Variant) -> int:
+    return s.players - len(v.side)
+
+
 # -- the mizer ---------------------------------------------------------------------------------
 
 def mizer_most(n_tricks: int, players: int) -> int:
@@ -79,8 +158,3 @@ def mizer_pay(game_id: str, players: int, avoided: bool) -> float:
     least he gets)."""
     u = MIZER_UNIT[game_id]
     return float(u if avoided else -u * (players - 1))
-
-
-TOVABBI = 20
-"""Droggn's "Bemondott pagátulti további 20" (§6 Decision: a restatement; ``--option
-tovabbi20``: the announced pagátulti pays 20 more, 40 won or lost)."""
