@@ -171,6 +171,8 @@ def test_the_twelve_highest_tarokks_take_the_most_tricks_in_mizer():
                             contract="mizer")
     r = rows(result)["mizer", "win"]
     assert (r.made, r.deals, r.expected_score) == (0, 5, -2 * 2)
+    a = result.advice()
+    assert (a["bid"], a["mizer"], a["mizer_probability"]) == ("pass", -4, 0)
     assert T.mizer_pay("troggu", 4, True) == 1 and T.mizer_pay("troggu", 4, False) == -3
 
 

@@ -588,16 +588,25 @@ class DeclarerAnalysis:
         """The contract of the best value (``value``) among the biddable ones, its exchange
         and the figures worth announcing; ``pass`` when none is above 0."""
         s = self.setting
-        bids = [c for c in s.contracts if c.advised] or list(s.contracts)
+        bids = [c for c in s.contracts if c.advised] or \
+            [c for c in s.contracts if c.exchange != "mizer"]
+        mizer = next((c for c in s.contracts if c.exchange == "mizer"), None)
+        if not bids:                    # the mizer alone (--contract mizer)
+            win = next(r for r in self.rows if r.contract is mizer and r.id == "win")
+            return {"baseline": {"bid": "pass", "expected_score": 0.0}, "bid": "pass",
+                    "contract": None, "expected_score": 0.0, "kontra": self.kontra,
+                    "mizer": round(self.value(mizer.id), 3),
+                    "mizer_probability": round(win.probability, 6)}
         best = max(bids, key=lambda c: self.value(c.id))
         v = self.value(best.id)
         out = {"baseline": {"bid": "pass", "expected_score": 0.0}}
-        mizer = next((c for c in s.contracts if c.exchange == "mizer"), None)
         if mizer is not None:
             out["mizer"] = round(self.value(mizer.id), 3)
         if v <= 0:
             out.update({"bid": "pass", "contract": None, "expected_score": 0.0,
-                        "best": {"contract": best.id, "expected_score": round(v, 3)}})
+                        "best": {"contract": best.id, "expected_score": round(v, 3),
+                                 "uncontested": round(self.value(best.id, False), 3)},
+                        "kontra": self.kontra})
             return out
         win = next(r for r in self.rows if r.contract.id == best.id and r.id == "win")
         def announced(r) -> float:

@@ -22,10 +22,17 @@ def _bid_line(result) -> str:
     s = result.setting
     a = result.advice()
     mizer = (f"; all pass: mizer {number(a['mizer'], sign=True)}" if "mizer" in a else "")
+    if "mizer_probability" in a:
+        return (f"Mizer (all pass): not most tricks on {percent(a['mizer_probability'])}, "
+                f"E[pay] {number(a['mizer'], sign=True)} (yours).")
     if a["bid"] == "pass":
         b = a["best"]
+        kontra = ""
+        if a["kontra"] and b["uncontested"] != b["expected_score"]:
+            kontra = f" after kontra (uncontested {number(b['uncontested'], sign=True)})"
         return (f"Recommended: pass (0.0{mizer}); the best contract, "
-                f"{_name(s, b['contract'])}, pays {number(b['expected_score'], sign=True)}.")
+                f"{_name(s, b['contract'])}, pays {number(b['expected_score'], sign=True)}"
+                f"{kontra}.")
     c = next(c for c in s.contracts if c.id == a["contract"])
     parts = []
     if "take_pair_worth" in a:
@@ -80,8 +87,7 @@ def game_text(result, width: int | None = 80, every: bool = False) -> str:
                      number(r.expected_announced), number(kontra)])
     headers = ["contract", "figure", "chance", "95% CI", "E[pay]", "announced", "kontra"]
     align = ("left", "left", "right", "left", "right", "right", "right")
-    tab = fitted(body, headers, align, width, wrap=("95% CI",),
-                 drop=("kontra", "announced"))
+    tab = fitted(body, headers, align, width, drop=("kontra", "announced"))
     notes = []
     hidden = len(result.rows) - len(shown)
     if hidden:
@@ -98,6 +104,10 @@ def game_text(result, width: int | None = 80, every: bool = False) -> str:
                  "figures and jelentések. Double dummy is optimistic for the declarer: the "
                  "coalition of the others sees every card too, but he would have to guess "
                  "(docs/games.md).")
+    if any(c.ulti for c in s.contracts):
+        notes.append("'+ pagátulti', '+ skízulti': the ulti announced, its card laid out "
+                     "(played only as the only legal card, §6); the game and every figure of "
+                     "that contract searched so; its ulti row's E[pay] is the announced one.")
     if any(c.exchange == "mizer" for c in s.contracts):
         notes.append("mizer (all pass): the seat alone; 'not most tricks' when he surely "
                      "takes fewer than his fair share of the tricks against the others "
