@@ -165,12 +165,23 @@ class Worker:
 
     def all_tricks(self, v: Variant, last_with: int = 0) -> bool:
         """Does ``v``'s side win every trick (volát, Match, Super Mord; ``last_with``: the
-        last with a card of that mask)? Proved at once when the declarer's side holds only
+        last with a card of that mask, the pagát laid out)? Proved at once where ``sure``
+        says so (the search of such a hand's trick count can pass the node limit); else
+        the test."""
+        keep = v.reserved == I
+        if (not last_with or keep and last_with == 1 << I) and self.sure(v, keep):
+            return True
+        if last_with:
+            return self.reaches(v, self.tricks_count(last_with, every=True), self.n_tricks)
+        return self.reaches(v, self.tricks_count(), self.n_tricks)
+
+    def sure(self, v: Variant, keep_i: bool = False) -> bool:
+        """Does ``v``'s side surely win every trick, by its cards alone? When it holds only
         tarokks, each above every tarokk of the others (the excuse aside: it never wins):
-        any lead, a void hand must trump, and it wins; the search of such a hand's trick
-        count can pass the node limit. With the pagát laid out (§6) the same, the I apart,
-        when no other seat holds more than ``n - 3`` tarokks: played to every trick but the
-        first and one skíz, they are gone by the last, which the I wins. Else the test."""
+        any lead, a void hand must trump, and it wins. ``keep_i``: the same, the I apart,
+        kept for the last trick (laid out, or the ulti): when besides no other seat holds
+        more than ``n - 3`` tarokks, played to every trick but the first and one skíz they
+        are gone by the last, which the I wins."""
         deck = self.s.deck
         rules = self.solver_of(v).rules
         tarokks = deck.suit_mask(deck.tarokk) & ~(1 << rules.excuse if rules.excuse >= 0
@@ -182,18 +193,17 @@ class Worker:
             else:
                 theirs |= v.hands[x]
         mine_t = mine & tarokks
-        out = v.reserved == I and mine >> I & 1
-        high = mine_t & ~(1 << I) if out else mine_t
-        if mine & ~mine_t == 0 and high and (not last_with or out and last_with == 1 << I):
-            low = min(int(deck.power[c]) for c in range(deck.n_cards) if high >> c & 1)
-            if all(int(deck.power[c]) < low for c in range(deck.n_cards)
-                   if (theirs & tarokks & ~(1 << I if out else 0)) >> c & 1) and \
-                    (not out or all((v.hands[x] & tarokks).bit_count() <= self.n_tricks - 3
-                                    for x in range(self.s.players) if x not in v.side)):
-                return True
-        if last_with:
-            return self.reaches(v, self.tricks_count(last_with, every=True), self.n_tricks)
-        return self.reaches(v, self.tricks_count(), self.n_tricks)
+        if keep_i and not mine >> I & 1:
+            return False
+        high = mine_t & ~(1 << I) if keep_i else mine_t
+        if mine & ~mine_t or not high:
+            return False
+        low = min(int(deck.power[c]) for c in range(deck.n_cards) if high >> c & 1)
+        if any(int(deck.power[c]) >= low for c in range(deck.n_cards)
+               if (theirs & tarokks) >> c & 1):
+            return False
+        return not keep_i or all((v.hands[x] & tarokks).bit_count() <= self.n_tricks - 3
+                                 for x in range(self.s.players) if x not in v.side)
 
     def cards_count(self, cards: int):
         """The count of ``cards`` captured: 1 each."""
@@ -314,7 +324,8 @@ def figure_tests(w: Worker, v: Variant, contract: Contract, got: dict) -> dict:
             # and the ulti fails: every trick, the last with the I
             out[f] = w.all_tricks(v, 1 << I)
         elif f in ("pagatultimo", "pagatulti"):
-            out[f] = bool(v.hands[d] >> I & 1) and w.reaches(v, w.tricks_count(1 << I), 1)
+            out[f] = bool(v.hands[d] >> I & 1) and (w.sure(v, True) or
+                                                     w.reaches(v, w.tricks_count(1 << I), 1))
         elif f == "skizulti":         # the skíz laid out wins the last trick (§6)
             out[f] = bool(v.hands[d] >> SKIZ & 1) and w.reaches(v, w.tricks_count(1 << SKIZ),
                                                                 1)
