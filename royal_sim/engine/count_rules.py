@@ -153,9 +153,9 @@ class Count:
     def card_classes(self, rules: CountRules) -> np.ndarray:
         """``(n_cards,)`` int16: cards the count treats alike (equal points, in no trick mask,
         not the excuse, an upset card, the reserved card, a card a trick's points name or a
-        card in a table pile: those have ``SPECIAL + id``), which the search merges when no other live card
-        lies between them in their suit, and its table matches across positions
-        (``kernel/count_search._pattern_key``)."""
+        card in a table pile: those have ``SPECIAL + id``), which the search merges when no
+        other live card lies between them in their suit, and its table matches across
+        positions (``kernel/count_search._pattern_key``)."""
         named = rules.pile_mask
         for m in self.trick_cards:
             named |= int(m)
