@@ -50,6 +50,7 @@ class RefGame:
         self.team = tuple(int(t) for t in rules.team_of)
         self.excuse = int(rules.excuse)
         self.upset = (int(rules.upset[0]), int(rules.upset[1]))
+        self.reserved = int(getattr(rules, "reserved", -1))
 
     def is_trump(self, c: int) -> bool:
         # the excuse is no trump for any duty or for winning (§9 droggn)
@@ -67,7 +68,10 @@ def ref_trick_winner(g: RefGame, cards) -> int:
     §9: the excuse never wins; the suit is set by the first card that is not the excuse; a
     trump beats every non-trump, the highest trump wins; without trumps the highest card of
     the led suit wins; a card of another suit never wins. §1 option (upset pair (low, high)):
-    in a trick of trumps only (the excuse aside) holding both, ``low`` wins."""
+    in a trick of trumps only (the excuse aside) holding both, ``low`` wins. §6: an excuse
+    laid out as an ulti card (``reserved``) wins the trick it is played in."""
+    if g.excuse >= 0 and g.excuse == g.reserved and g.excuse in cards:
+        return list(cards).index(g.excuse)       # §6 skízulti: the skíz laid out wins
     real = [(i, c) for i, c in enumerate(cards) if c != g.excuse]
     if not real:
         return -1
@@ -90,7 +94,15 @@ def ref_trick_winner(g: RefGame, cards) -> int:
 
 def ref_legal(g: RefGame, hand: int, table, leader: int) -> int:
     """The legal cards (a mask) of ``hand``, the seat at play position ``len(table)`` of a
-    trick led by ``leader`` with ``table`` played so far (§9 "Play rules")."""
+    trick led by ``leader`` with ``table`` played so far (§9 "Play rules"); §6: the ulti
+    card laid out (``reserved``) is playable only when no other card may be played."""
+    legal = _duty_legal(g, hand, table, leader)
+    if g.reserved >= 0 and legal >> g.reserved & 1 and legal != 1 << g.reserved:
+        legal &= ~(1 << g.reserved)
+    return legal
+
+
+def _duty_legal(g: RefGame, hand: int, table, leader: int) -> int:
     mine = cards_of(hand)
     if not mine:
         return 0

@@ -44,12 +44,14 @@ PAGAT, UHU, XXI, SKIZ = 0, 1, 20, 21
 # rule sets
 
 
-def tarokk_rules(name, deck_size, n_seats, duty=DUTY_TRUMP, excuse=-1, upset=(-1, -1)):
+def tarokk_rules(name, deck_size, n_seats, duty=DUTY_TRUMP, excuse=-1, upset=(-1, -1),
+                 reserved=-1):
     deck = tarokk_deck(deck_size)
     return deck, CountRules(name=name, n_seats=n_seats, suit_of=deck.suit_of.copy(),
                             power=deck.power.copy(), trump=deck.tarokk, duty=duty,
                             team_of=np.arange(n_seats, dtype=np.int8),
-                            card_names=deck.card_names, excuse=excuse, upset=upset)
+                            card_names=deck.card_names, excuse=excuse, upset=upset,
+                            reserved=reserved)
 
 
 def card_count(deck, n_tricks, trick_points=0, last=0, label=""):
@@ -58,9 +60,9 @@ def card_count(deck, n_tricks, trick_points=0, last=0, label=""):
     return Count(points=deck.points.astype(np.int16), trick_points=tp, label=label)
 
 
-def zero_count(n_cards, n_tricks, label="tricks"):
-    return Count(points=np.zeros(n_cards, np.int16), trick_points=np.ones(n_tricks, np.int16),
-                 label=label)
+def zero_count(n_cards, n_tricks, label="tricks", per=1):
+    return Count(points=np.zeros(n_cards, np.int16),
+                 trick_points=np.full(n_tricks, per, np.int16), label=label)
 
 
 def pagatulti_count(n_cards, n_tricks):
@@ -153,6 +155,22 @@ def build_cases():
     cases.append(Case("droggn54-2-excuse", deck, rules, card_count(deck, 27), 27,
                       (3, 4, 5, 6), 40, ("single0", "coalition"), force=(SKIZ,),
                       force_p=0.85))
+    # §6 the ulti card laid out: the pagát (playable only as the only legal card), the skíz
+    # (an excuse that wins the trick it is played in, so the last)
+    deck, rules = tarokk_rules("droggn54-3-pagat-out", 54, 3, excuse=SKIZ, reserved=PAGAT)
+    cases.append(Case("droggn54-3-pagat-out", deck, rules, card_count(deck, 17), 17,
+                      (3, 4, 4), 50, SEAT_SIDES, force=(PAGAT, SKIZ), force_p=0.9,
+                      pool=tuple(range(22, 54)) + (1, 5, 9, 14, 19, 20)))
+    cases.append(Case("droggn54-3-pagat-out-ulti", deck, rules, pagatulti_count(54, 17), 17,
+                      (3, 4, 4), 40, SEAT_SIDES, force=(PAGAT, SKIZ), force_p=0.9,
+                      pool=tuple(range(22, 54)) + (1, 5, 9, 14, 19, 20)))
+    deck, rules = tarokk_rules("droggn54-3-skiz-out", 54, 3, excuse=SKIZ, reserved=SKIZ)
+    cases.append(Case("droggn54-3-skiz-out", deck, rules, zero_count(54, 17), 17,
+                      (3, 4, 4), 50, SEAT_SIDES, force=(SKIZ,), force_p=0.9))
+    # the mizer's count (§3): -1 a trick won, no card points (the move ordering's own case)
+    deck, rules = tarokk_rules("mizer54-3", 54, 3)
+    cases.append(Case("mizer54-3", deck, rules, zero_count(54, 16, per=-1), 16, (3, 4, 4),
+                      40, SEAT_SIDES))
     deck, rules = tarokk_rules("tarokk42-2", 42, 2)
     cases.append(Case("tarokk42-2", deck, rules, card_count(deck, 21), 21, (3, 4, 5, 6), 50,
                       ("single0", "coalition")))

@@ -61,7 +61,8 @@ def test_the_lowest_cards_never_win(game):
     result = D.analyze_game(LOW12, "1", game=game, samples=10, seed=3)
     got = rows(result)
     for c in result.setting.contracts:
-        assert got[c.id, "win"].made == 0, c.id
+        if c.exchange != "mizer":
+            assert got[c.id, "win"].made == 0, c.id
     lost = {"harmas": -(7 + 60) * 2, "modositott": -20 * 2}[game]
     assert got["szolo", "win"].expected_score == lost
     assert got["kettos1", "win"].expected_score == {"harmas": -7 * 2,
@@ -146,7 +147,7 @@ def test_json_shape_and_text():
     assert max(len(line) for line in lines) <= 80
     assert lines[0].startswith("Módosított hármastarokk, 3 players: hand")
     assert any(line.startswith("Recommended: ") for line in lines)
-    assert "modositott analyze: 6 deals x 7 contracts in" in text.stderr
+    assert "modositott analyze: 6 deals x 8 contracts in" in text.stderr
 
 
 def test_four_players_call_a_partner():

@@ -307,7 +307,7 @@ BELOTE = "SQ S9 / SA S10 / HA HQ / SJ S8"
     (["solve", "--game", "belote", BELOTE], "belote needs a --trump: S, H, D, C or NT"),
     (["solve", "--game", "belote", BELOTE, "--trump", "X"], "unknown --trump 'X' for belote"),
     (["solve", "--game", "harmas", "XXI / XX / XIX", "--option", "volat"],
-     "harmas has no --option 'volat' (its options: kezdo)"),
+     "harmas has no --option 'volat' (its options: kezdo, nokontra)"),
     (["solve", "--game", "harmas", "XXI / XX / XIX", "--no-overtake"],
      "--game harmas does not take --no-overtake"),
     (["solve", "--game", "harmas", "XXI / XX / XIX", "--rules", "laza", "--first-trick", "3"],

@@ -45,9 +45,15 @@ trick), 53 nothing; szóló doubles. Droggn: Ansager/Solo/Super 20/40/80 + 2 a p
 54 (the points a lower bound: the highest of 54, 64, 74 … reached), Match 134, lost the
 base; Super Mord 164, lost 80. Figures silent (the rows' ``expected_score``) and announced
 (``expected_score_announced``: won the announced value, failed its loss; a failed volát
-also loses the game). Not counted: the opponents' silent figures, kontra and rekontra,
-mizer, Droggn's laid-out pagát (the engine has no reserved card) and skízulti, Troggu's
-withheld skíz (played as the top tarokk).
+also loses the game); ``declarer_turns`` prices them (``game_pay``, ``figure_pay``).
+
+The turns (``declarer_turns``; ``docs/games.md``): Droggn's ulti announced is a contract of
+its own (``Contract.ulti``: ``solo_pagatulti`` …, its card laid out, ``Variant.reserved``:
+every test of it under that rule); kontra: the defence doubles the game or an announced
+figure whose mean is below 0 for the declarer (``Row.expected_kontra``, the number read
+unless ``--option nokontra``); the mizer (``MIZER``): the seat holding his tricks below his
+fair share against the others loading him. Not counted: the opponents' silent figures and
+jelentések, Troggu's withheld skíz (played as the top tarokk).
 """
 
 from __future__ import annotations
@@ -58,8 +64,10 @@ from typing import Callable
 
 import numpy as np
 
-from .declarer_deal import (ANNOUNCED, HONOURS, LAY_AWAY, ONE_PAYER, SILENT, XXI, Contract, I,
-                            Setting, Variant, deals, lay_away, setting, variant)
+from .declarer_deal import (HONOURS, LAY_AWAY, SKIZ, XXI, Contract, I, Setting, Variant,
+                            deals, lay_away, setting, variant)
+from .declarer_turns import (figure_pay, game_kontra_part, game_pay, mizer_most, mizer_pay,
+                             n_opponents, with_kontra, with_rekontra)
 from .results import wilson
 
 EXAMPLE = ('royal-sim analyze --game harmas "XXII XXI XX XIX XVIII XVII XVI XV XIV SK SQ HA" '
@@ -91,6 +99,9 @@ most 19 points short; the exact count of a full Droggn deal takes minutes)."""
 BRACKET_NODES = 1_000_000
 """Node limit of a bracket test (past it: the bracket so far)."""
 MATCH_FROM = 94
+MIZER_NODES = 10_000_000
+"""Node limit of the mizer's test (a Troggu deal of 16 tricks takes up to some 10 M nodes,
+1.5 s; a módosított one far fewer)."""
 
 
 
@@ -107,6 +118,7 @@ class Worker:
     n_tricks: int
     limits: int = 0
     _counts: dict = field(default_factory=dict)
+    _solvers: dict = field(default_factory=dict)
 
     @classmethod
     def of(cls, s: Setting) -> "Worker":
@@ -116,31 +128,62 @@ class Worker:
         return cls(s, CountSolver(rules, max_nodes=MAX_NODES), s.game.count(s.setup),
                    s.game.n_tricks(s.setup))
 
+    def solver_of(self, v: Variant):
+        """The solver of ``v``'s rules: the game's, or with its ulti card laid out (its own
+        table, made at the first need)."""
+        if v.reserved < 0:
+            return self.solver
+        if v.reserved not in self._solvers:
+            import dataclasses
+
+            from ..engine.counts import CountSolver
+
+            self._solvers[v.reserved] = CountSolver(
+                dataclasses.replace(self.solver.rules, reserved=v.reserved),
+                max_nodes=MAX_NODES)
+        return self._solvers[v.reserved]
+
     def reaches(self, v: Variant, count, k: int, top: int | None = None,
                 limit: int = MAX_NODES) -> bool:
         """Does ``v``'s side count at least ``k`` on ``count`` (a test past ``limit`` nodes:
-        no, counted in ``limits`` unless ``limit`` is the bracket's)?"""
+        no, counted in ``limits`` unless ``limit`` is the bracket's)? ``k`` may be below 0
+        (a count of negative trick terms: Jókai's, the mizer's)."""
         from ..engine.counts import CountPosition, SearchLimitError
 
-        if k <= 0:
-            return True
+        if k <= int(count.trick_points[count.trick_points < 0].sum()):
+            return True             # the least the count gives
         if top is not None and k > top:
             return False
-        pos = CountPosition(v.hands, self.s.leader)
-        self.solver.max_nodes = limit
+        pos = CountPosition(v.hands, self.s.leader if v.leader is None else v.leader)
+        solver = self.solver_of(v)
+        solver.max_nodes = limit
         try:
-            return self.solver.reaches(pos, v.side, count, k)
+            return solver.reaches(pos, v.side, count, k)
         except SearchLimitError:
             self.limits += limit != BRACKET_NODES
             return False
 
-    def all_tricks(self, v: Variant) -> bool:
-        """Does ``v``'s side win every trick (volát, Match, Super Mord)? Proved at once when
-        the declarer's side holds only tarokks, each above every tarokk of the others (the
-        excuse aside: it never wins): any lead, a void hand must trump, and it wins; the
-        search of such a hand's trick count can pass the node limit. Else the test."""
+    def all_tricks(self, v: Variant, last_with: int = 0) -> bool:
+        """Does ``v``'s side win every trick (volát, Match, Super Mord; ``last_with``: the
+        last with a card of that mask, the pagát laid out)? Proved at once where ``sure``
+        says so (the search of such a hand's trick count can pass the node limit); else
+        the test."""
+        keep = v.reserved == I
+        if (not last_with or keep and last_with == 1 << I) and self.sure(v, keep):
+            return True
+        if last_with:
+            return self.reaches(v, self.tricks_count(last_with, every=True), self.n_tricks)
+        return self.reaches(v, self.tricks_count(), self.n_tricks)
+
+    def sure(self, v: Variant, keep_i: bool = False) -> bool:
+        """Does ``v``'s side surely win every trick, by its cards alone? When it holds only
+        tarokks, each above every tarokk of the others (the excuse aside: it never wins):
+        any lead, a void hand must trump, and it wins. ``keep_i``: the same, the I apart,
+        kept for the last trick (laid out, or the ulti): when besides no other seat holds
+        more than ``n - 3`` tarokks, played to every trick but the first and one skíz they
+        are gone by the last, which the I wins."""
         deck = self.s.deck
-        rules = self.solver.rules
+        rules = self.solver_of(v).rules
         tarokks = deck.suit_mask(deck.tarokk) & ~(1 << rules.excuse if rules.excuse >= 0
                                                   else 0)
         mine = theirs = 0
@@ -150,12 +193,17 @@ class Worker:
             else:
                 theirs |= v.hands[x]
         mine_t = mine & tarokks
-        if mine & ~mine_t == 0 and mine_t:
-            low = min(int(deck.power[c]) for c in range(deck.n_cards) if mine_t >> c & 1)
-            if all(int(deck.power[c]) < low for c in range(deck.n_cards)
-                   if (theirs & tarokks) >> c & 1):
-                return True
-        return self.reaches(v, self.tricks_count(), self.n_tricks)
+        if keep_i and not mine >> I & 1:
+            return False
+        high = mine_t & ~(1 << I) if keep_i else mine_t
+        if mine & ~mine_t or not high:
+            return False
+        low = min(int(deck.power[c]) for c in range(deck.n_cards) if high >> c & 1)
+        if any(int(deck.power[c]) >= low for c in range(deck.n_cards)
+               if (theirs & tarokks) >> c & 1):
+            return False
+        return not keep_i or all((v.hands[x] & tarokks).bit_count() <= self.n_tricks - 3
+                                 for x in range(self.s.players) if x not in v.side)
 
     def cards_count(self, cards: int):
         """The count of ``cards`` captured: 1 each."""
@@ -170,23 +218,27 @@ class Worker:
                 self.n_tricks, np.int16), label="captures")
         return self._counts["cards", cards]
 
-    def tricks_count(self, last_with: int = 0):
-        """Tricks won (1 each); ``last_with``: only the last trick, won with a card of it."""
+    def tricks_count(self, last_with: int = 0, every: bool = False, per: int = 1):
+        """Tricks won (``per`` each: -1 the mizer's); ``last_with``: only the last trick,
+        won with a card of it; with ``every`` too, every trick and the last with it (a
+        Super Mord with an announced pagátulti ends at its first lost trick, §6)."""
         from ..engine.count_rules import Count
 
-        if ("tricks", last_with) not in self._counts:
+        key = ("tricks", last_with, every, per)
+        if key not in self._counts:
             n = self.n_tricks
             zero = np.zeros(self.s.deck.n_cards, np.int16)
             if last_with:
-                tp = np.zeros(n, np.int16)
+                tp = np.ones(n, np.int16) if every else np.zeros(n, np.int16)
                 tp[-1] = 1
                 tc = np.zeros(n, np.uint64)
                 tc[-1] = np.uint64(last_with)
                 cnt = Count(points=zero, trick_points=tp, trick_cards=tc, label="ulti")
             else:
-                cnt = Count(points=zero, trick_points=np.ones(n, np.int16), label="tricks")
-            self._counts["tricks", last_with] = cnt
-        return self._counts["tricks", last_with]
+                cnt = Count(points=zero, trick_points=np.full(n, per, np.int16),
+                            label="tricks")
+            self._counts[key] = cnt
+        return self._counts[key]
 
 
 def _total(s: Setting) -> int:
@@ -205,7 +257,7 @@ def play_game(w: Worker, v: Variant, contract: Contract, points: bool = True) ->
     goal = s.game.goal_of(s.setup)
     top = _total(s)
     before = w.limits
-    if gid == "droggn" and contract.id == "super_mord":
+    if gid == "droggn" and contract.bid == "super_mord":
         win = w.all_tricks(v)
         unknown = not win and w.limits > before
         return {"win": win, "win_unknown": unknown, "unknown": unknown}
@@ -233,33 +285,6 @@ def play_game(w: Worker, v: Variant, contract: Contract, points: bool = True) ->
         out["match"] = pts >= MATCH_FROM and w.all_tricks(v)
     out["unknown"] = w.limits > before       # some test of the game's passed its limit
     return out
-
-
-def game_pay(s: Setting, contract: Contract, got: dict, index: int, n_opp: int) -> float:
-    """The declarer's payment for the game (module doc)."""
-    gid = s.game.id
-    win = got["win"]
-    if gid == "harmas":
-        if contract.exchange == "pair":
-            each = 7 if win else -(2 ** index + 5)
-        else:
-            each = 37 if win else -67
-        return each * n_opp
-    if gid == "modositott":
-        if contract.exchange == "pair":
-            each = 2 if win else -2 * index
-        else:
-            each = 20 if win else -20
-        return each * n_opp
-    if gid == "troggu":
-        return got["level"] * (2 if contract.id == "szolo" else 1) * n_opp
-    if contract.id == "super_mord":
-        return 164 if win else -80
-    if not win:
-        return -contract.base
-    if got.get("match"):
-        return 134
-    return contract.base + 2 * (got["pts"] - 54)
 
 
 def figure_tests(w: Worker, v: Variant, contract: Contract, got: dict) -> dict:
@@ -293,8 +318,17 @@ def figure_tests(w: Worker, v: Variant, contract: Contract, got: dict) -> dict:
         elif f in ("xxi_fogas", "pagatfogas"):
             c = XXI if f == "xxi_fogas" else I
             out[f] = bool(theirs >> c & 1) and w.reaches(v, w.cards_count(1 << c), 1)
+        elif f in ("pagatultimo", "pagatulti") and contract.ulti and \
+                contract.bid == "super_mord":
+            # §6: with an announced pagátulti a Super Mord ends at its first lost trick
+            # and the ulti fails: every trick, the last with the I
+            out[f] = w.all_tricks(v, 1 << I)
         elif f in ("pagatultimo", "pagatulti"):
-            out[f] = bool(v.hands[d] >> I & 1) and w.reaches(v, w.tricks_count(1 << I), 1)
+            out[f] = bool(v.hands[d] >> I & 1) and (w.sure(v, True) or
+                                                     w.reaches(v, w.tricks_count(1 << I), 1))
+        elif f == "skizulti":         # the skíz laid out wins the last trick (§6)
+            out[f] = bool(v.hands[d] >> SKIZ & 1) and w.reaches(v, w.tricks_count(1 << SKIZ),
+                                                                1)
         elif f == "tarokkszam":
             n = (v.hands[d] & deck.suit_mask(deck.tarokk)).bit_count()
             out[f] = n >= 10
@@ -304,39 +338,6 @@ def figure_tests(w: Worker, v: Variant, contract: Contract, got: dict) -> dict:
             unknown.add(f)          # (made is proven: a test passed its threshold)
     out["unknown"] = frozenset(unknown)
     return out
-
-
-def figure_pay(s: Setting, contract: Contract, fig: str, figs: dict, got: dict,
-               index: int, n_opp: int) -> tuple[float | None, float | None]:
-    """(silent, announced) payment of ``fig`` on one deal; ``None`` where the figure has no
-    such price (a part of the game's ladder, tarokkszám never silent)."""
-    gid = s.game.id
-    made = figs[fig]
-    if fig == "tarokkszam":
-        n = figs["tarokkszam_n"]
-        return None, float(min(3, n - 9) * n_opp if n >= 10 else 0)
-    if fig in ("duplajatek",) or (fig in ("volat", "match") and gid in ("troggu", "droggn")):
-        return None, None
-    payers = 1 if fig in ONE_PAYER.get(gid, ()) else n_opp
-    if gid == "droggn":
-        payers = 1
-        if fig == "pagatfogas" and contract.id == "super_mord":
-            return None, None
-    silent = SILENT[gid].get(fig, 0) * payers * (1 if made else 0)
-    ann = ANNOUNCED[gid].get(fig)
-    if ann is None:
-        return float(silent), None
-    won, lost = ann
-    announced = won * payers if made else -lost * payers
-    if fig == "volat" and not made and got["win"]:       # a failed volát loses the game
-        lost_game = {**got, "win": False}
-        announced += game_pay(s, contract, lost_game, index, n_opp) - \
-            game_pay(s, contract, got, index, n_opp)
-    return float(silent), float(announced)
-
-
-def n_opponents(s: Setting, v: Variant) -> int:
-    return s.players - len(v.side)
 
 
 def _pair_worth(s: Setting, pile, p: int) -> int:
@@ -357,8 +358,9 @@ def _one(w: Worker, v: Variant, contract: Contract, figures: bool) -> dict:
     s = w.s
     got = play_game(w, v, contract)
     n_opp = n_opponents(s, v)
-    out = {"win": got["win"], "win_unknown": got["win_unknown"],
-           "pay": game_pay(s, contract, got, v.index, n_opp)}
+    pay = game_pay(s, contract, got, v.index, n_opp)
+    out = {"win": got["win"], "win_unknown": got["win_unknown"], "pay": pay,
+           "kontra": game_kontra_part(s.game.id, contract, pay, n_opp)}
     if figures:
         figs = figure_tests(w, v, contract, got)
         out["figures"] = {f: figs[f] for f in contract.figures}
@@ -368,6 +370,21 @@ def _one(w: Worker, v: Variant, contract: Contract, figures: bool) -> dict:
     return out
 
 
+def _mizer(w: Worker, v: Variant) -> dict:
+    """The mizer on one deal (§3, §5; ``declarer_turns``): ``win`` the seat surely takes
+    fewer than his fair share of the tricks (``mizer_most``) against every other seat
+    playing together to give him as many as they can; ``tricks`` how many at most (the
+    least he can hold them to), ``None`` past the node limit."""
+    s = w.s
+    before = w.limits
+    cnt = w.tricks_count(per=-1)
+    most = mizer_most(w.n_tricks, s.players)
+    win = w.reaches(v, cnt, -most, limit=MIZER_NODES)
+    unknown = not win and w.limits > before
+    return {"win": win, "win_unknown": unknown, "pay": mizer_pay(s.game.id, s.players, win),
+            "kontra": 0.0, "figures": {}, "fig_unknown": frozenset(), "fig_pay": {}}
+
+
 def pilot_deal(w: Worker, deal) -> dict:
     """The exchange's candidates on one deal of the pilot set: contract id → candidate →
     the game's payment (Jókai and módosított: rule → the game won with each pair)."""
@@ -375,7 +392,7 @@ def pilot_deal(w: Worker, deal) -> dict:
     s = w.s
     out = {}
     for c in s.contracts:
-        if c.exchange == "none" or (c.exchange == "pair" and c.index):
+        if c.exchange in ("none", "mizer") or (c.exchange == "pair" and c.index) or c.ulti:
             continue
         per = {}
         for rule in LAY_AWAY:
@@ -396,7 +413,7 @@ def choose(s: Setting, pilot: list) -> dict:
     t)`` (``t`` the pair policy's worth, ``None`` for the other games)."""
     out = {}
     for c in s.contracts:
-        if c.exchange == "none" or (c.exchange == "pair" and c.index):
+        if c.exchange in ("none", "mizer") or (c.exchange == "pair" and c.index) or c.ulti:
             continue
         best = None
         for rule in LAY_AWAY:
@@ -434,14 +451,26 @@ def search_deal(w: Worker, deal, chosen: dict) -> dict:
                     pairs[p] = play_game(w, variant(s, hands, pile, c, rule, p, c.index), c)
                 v = variant(s, hands, pile, c, rule, p, c.index)
                 got = {"win": pairs[p]["win"]}
+                pay = game_pay(s, c, got, c.index, n_opponents(s, v))
                 out[c.id] = {"win": pairs[p]["win"], "win_unknown": pairs[p]["win_unknown"],
-                             "pay": game_pay(s, c, got, c.index, n_opponents(s, v))}
+                             "pay": pay, "kontra": game_kontra_part(s.game.id, c, pay,
+                                                                    n_opponents(s, v))}
             else:
                 p, idx = taken_pair(s, pile, t)
                 out[c.id] = _one(w, variant(s, hands, pile, c, rule, p, idx), c, True)
+        elif c.exchange == "mizer":
+            out[c.id] = _mizer(w, variant(s, hands, pile, c))
         else:
-            rule = chosen.get(c.id, (LAY_AWAY[0], None))[0]
+            rule = chosen.get(c.bid, (LAY_AWAY[0], None))[0]
             out[c.id] = _one(w, variant(s, hands, pile, c, rule), c, True)
+    for c in s.contracts:
+        base = out.get(c.bid)
+        if c.ulti == "pagatulti" and base is not None and out[c.id]["pay"] > base["pay"]:
+            # the pagát laid out only binds the declarer: the silent game is worth at least
+            # as much (a bracket or test of the silent one that passed its node limit)
+            base.update(win=base["win"] or out[c.id]["win"], pay=out[c.id]["pay"],
+                        kontra=game_kontra_part(s.game.id, c, out[c.id]["pay"], 1))
+            base["win_unknown"] = base["win_unknown"] and not base["win"]
     out["limits"] = w.limits - before
     return out
 
@@ -455,7 +484,8 @@ class Row:
     the undecided deals either way); ``expected_score`` the mean payment to the declarer
     (the game's for ``win``; a figure's silent value; ``None`` where it has none: a step of
     the game's ladder), ``expected_announced`` announced (won its value, failed its
-    loss)."""
+    loss); ``kontra_part`` the mean of what a kontra doubles of the game's payment or of
+    the announced figure's (``declarer_turns``), ``None`` where nothing is kontra'd."""
 
     contract: Contract
     id: str
@@ -465,10 +495,32 @@ class Row:
     expected_score: float | None
     expected_announced: float | None = None
     undecided: int = 0
+    kontra_part: float | None = None
 
     @property
     def probability(self) -> float:
         return self.made / self.deals if self.deals else 0.0
+
+    @property
+    def priced(self) -> float | None:
+        """What the row's kontra acts on: the game's payment, or the announced figure's."""
+        return self.expected_score if self.id == "win" else self.expected_announced
+
+    @property
+    def expected_kontra(self) -> float | None:
+        """The mean payment where the defence kontras when that scores better for it on
+        these deals (``declarer_turns.with_kontra``): the game's, or the figure announced."""
+        if self.priced is None or self.kontra_part is None:
+            return self.priced
+        return with_kontra(self.priced, self.kontra_part)
+
+    @property
+    def expected_rekontra(self) -> float | None:
+        """Kontra'd whatever its mean, the declarer's best answer (rekontra ×4 where the
+        part pays him, ``declarer_turns.with_rekontra``)."""
+        if self.priced is None or self.kontra_part is None:
+            return self.priced
+        return with_rekontra(self.priced, self.kontra_part)
 
     def to_json(self) -> dict:
         lo, hi = self.interval
@@ -478,6 +530,8 @@ class Row:
                 "ci95": [round(lo, 6), round(hi, 6)], "made": self.made, "deals": self.deals,
                 "expected_score": r(self.expected_score),
                 "expected_score_announced": r(self.expected_announced),
+                "expected_score_kontra": r(self.expected_kontra),
+                "expected_score_rekontra": r(self.expected_rekontra),
                 "undecided": self.undecided}
 
 
@@ -508,18 +562,32 @@ class DeclarerAnalysis:
     def searched_as(self) -> str:
         return f"{len(self.setting.contracts)} contracts"
 
-    def value(self, contract_id: str) -> float:
+    @property
+    def kontra(self) -> bool:
+        """Is the number read the one after the defence's kontra (``--option nokontra``:
+        the uncontested one)?"""
+        return "nokontra" not in self.setting.setup.flags
+
+    def value(self, contract_id: str, kontra: bool | None = None) -> float:
         """The declarer's expected payment bidding ``contract_id``: the game and each
-        figure at its better price (silent, or announced where that pays more)."""
+        figure at its better price (silent, or announced where that pays more; the ulti
+        the contract announces, announced); with ``kontra`` (default ``self.kontra``) the
+        game and each announced figure as the defence's kontra leaves them
+        (``Row.expected_kontra``)."""
+        kontra = self.kontra if kontra is None else kontra
         total = 0.0
         for r in self.rows:
             if r.contract.id != contract_id:
                 continue
-            opts = [x for x in (r.expected_score, r.expected_announced) if x is not None]
+            ann = r.expected_kontra if kontra and r.id != "win" else r.expected_announced
             if r.id == "win":
-                total += r.expected_score
-            elif opts:
-                total += max(opts + ([0.0] if r.expected_score is None else []))
+                total += r.expected_kontra if kontra else r.expected_score
+            elif r.id == r.contract.ulti:
+                total += ann
+            else:
+                opts = [x for x in (r.expected_score, ann) if x is not None]
+                if opts:
+                    total += max(opts + ([0.0] if r.expected_score is None else []))
         return total
 
     def ranked(self) -> list:
@@ -531,22 +599,39 @@ class DeclarerAnalysis:
         """The contract of the best value (``value``) among the biddable ones, its exchange
         and the figures worth announcing; ``pass`` when none is above 0."""
         s = self.setting
-        bids = [c for c in s.contracts if c.advised] or list(s.contracts)
+        bids = [c for c in s.contracts if c.advised] or \
+            [c for c in s.contracts if c.exchange != "mizer"]
+        mizer = next((c for c in s.contracts if c.exchange == "mizer"), None)
+        if not bids:                    # the mizer alone (--contract mizer)
+            win = next(r for r in self.rows if r.contract is mizer and r.id == "win")
+            return {"baseline": {"bid": "pass", "expected_score": 0.0}, "bid": "pass",
+                    "contract": None, "expected_score": 0.0, "kontra": self.kontra,
+                    "mizer": round(self.value(mizer.id), 3),
+                    "mizer_probability": round(win.probability, 6)}
         best = max(bids, key=lambda c: self.value(c.id))
         v = self.value(best.id)
         out = {"baseline": {"bid": "pass", "expected_score": 0.0}}
+        if mizer is not None:
+            out["mizer"] = round(self.value(mizer.id), 3)
         if v <= 0:
             out.update({"bid": "pass", "contract": None, "expected_score": 0.0,
-                        "best": {"contract": best.id, "expected_score": round(v, 3)}})
+                        "best": {"contract": best.id, "expected_score": round(v, 3),
+                                 "uncontested": round(self.value(best.id, False), 3)},
+                        "kontra": self.kontra})
             return out
         win = next(r for r in self.rows if r.contract.id == best.id and r.id == "win")
+        def announced(r) -> float:
+            return r.expected_kontra if self.kontra else r.expected_announced
+
         announce = [r.id for r in self.rows if r.contract.id == best.id and r.id != "win"
-                    and r.expected_announced is not None and r.expected_announced > 0
-                    and r.expected_announced > (r.expected_score or 0)]
-        out.update({"bid": best.id, "contract": best.id, "probability": round(
-            win.probability, 6), "expected_score": round(v, 3), "announce": announce})
-        if best.id in self.chosen:
-            rule, t = self.chosen[best.id]
+                    and (r.id == best.ulti or announced(r) is not None and announced(r) > 0
+                         and announced(r) > (r.expected_score or 0))]
+        out.update({"bid": best.bid, "contract": best.id, "probability": round(
+            win.probability, 6), "expected_score": round(v, 3), "announce": announce,
+                    "uncontested": round(self.value(best.id, False), 3),
+                    "kontra": self.kontra})
+        if best.bid in self.chosen:
+            rule, t = self.chosen[best.bid]
             out["lay_away"] = rule
             if t is not None:
                 out["take_pair_worth"] = t
@@ -676,11 +761,13 @@ def _analysis(s, seed, cap, precision, rule, chosen, done, pilot_seconds) -> Dec
         if f == "win":
             es = sum(v[c.id]["pay"] for v in done.verdicts) / n if n else 0.0
             ea = None
+            kp = sum(v[c.id]["kontra"] for v in done.verdicts) / n if n else 0.0
         else:
             pays = [v[c.id]["fig_pay"][f] for v in done.verdicts]
             es = None if not pays or pays[0][0] is None else sum(p[0] for p in pays) / n
             ea = None if not pays or pays[0][1] is None else sum(p[1] for p in pays) / n
-        rows.append(Row(c, f, made, n, interval, es, ea, und))
+            kp = None if not pays or pays[0][2] is None else sum(p[2] for p in pays) / n
+        rows.append(Row(c, f, made, n, interval, es, ea, und, kp))
     return DeclarerAnalysis(s, seed, cap, precision, rows, chosen, list(done.verdicts),
                             done.rounds, done.seconds + pilot_seconds,
                             sum(v["limits"] for v in done.verdicts), list(done.deals),

@@ -27,7 +27,10 @@ class Contract:
     ``name`` (the source's), ``exchange``: ``pair`` (a skart pair swapped), ``talon`` (the
     pile taken and as many laid away), ``none`` (the pile the declarer's unseen, or the
     allies'); ``index``: the kettős index (1 … 5, 0 the policy's); ``base``: Droggn's base;
-    ``figures``: the figure ids searched; ``advised``: a bid the advice may name."""
+    ``figures``: the figure ids searched; ``advised``: a bid the advice may name; ``ulti``:
+    Droggn's jelentés announced with it (``pagatulti``, ``skizulti``: its card laid out,
+    §6), ``""`` none. ``exchange`` ``mizer``: the all-pass game of Troggu and módosított
+    (§3, §5), the seat alone against the others, no exchange."""
 
     id: str
     name: str
@@ -37,6 +40,12 @@ class Contract:
     figures: tuple = ()
     advised: bool = True
     buy: bool = False
+    ulti: str = ""
+
+    @property
+    def bid(self) -> str:
+        """The contract bid (``solo`` for ``solo_pagatulti``): its exchange is the bid's."""
+        return self.id[:-len(self.ulti) - 1] if self.ulti else self.id
 
 
 FIGURES = {
@@ -67,28 +76,46 @@ ANNOUNCED = {
                    "pagatultimo": (10, 10), "xxi_fogas": (4, 4), "pagatfogas": (2, 2)},
     "troggu": {"tuletroa": (2, 2), "negy_kiraly": (2, 2), "pagatulti": (6, 6),
                "pagatfogas": (2, 2), "xxi_fogas": (4, 4)},
-    "droggn": {"pagatulti": (20, 20)},
+    "droggn": {"pagatulti": (20, 20), "skizulti": (20, 20)},
 }
 """Announced figures: (won, lost) each opponent (Droggn the side amount)."""
 ONE_PAYER = {"modositott": ("xxi_fogas",)}
 """Figures only the captured card's owner pays (módosított's XXI-fogás, §5)."""
 
 
+MIZER = Contract("mizer", "mizer (all pass)", "mizer", advised=False)
+"""Troggu's and módosított's all-pass game (§3, §5): its ``win`` row is the seat not
+taking the most tricks (``declarer_turns.mizer_goal``)."""
+
+
 def contracts_of(game_id: str) -> tuple[Contract, ...]:
-    """The contracts of a game, lowest bid first."""
+    """The contracts of a game, lowest bid first (Droggn's with an announced ulti after
+    their bid; the mizer last)."""
     figs = FIGURES[game_id]
     if game_id in ("harmas", "modositott"):
         fixed = tuple(Contract(f"kettos{i}", f"kettős {i}", "pair", i, advised=False)
                       for i in range(1, 6))
         return fixed + (Contract("kettos", "kettős", "pair", 0, figures=figs),
-                        Contract("szolo", "szóló", "none", figures=figs))
+                        Contract("szolo", "szóló", "none", figures=figs)) + \
+            ((MIZER,) if game_id == "modositott" else ())
     if game_id == "troggu":
         return (Contract("bemegyek", "bemegyek", "talon", figures=figs),
-                Contract("szolo", "szóló", "none", figures=figs))
+                Contract("szolo", "szóló", "none", figures=figs), MIZER)
+    ulti = ("match", "pagatulti")      # the declarer holds the I: no pagátfogás of his
     return (Contract("ansager", "Ansager", "talon", base=20, figures=figs, buy=True),
+            Contract("ansager_pagatulti", "Ansager + pagátulti", "talon", base=20,
+                     figures=ulti, buy=True, ulti="pagatulti"),
             Contract("solo", "Solo", "talon", base=40, figures=figs),
+            Contract("solo_pagatulti", "Solo + pagátulti", "talon", base=40, figures=ulti,
+                     ulti="pagatulti"),
             Contract("super", "Super", "none", base=80, figures=figs),
-            Contract("super_mord", "Super Mord", "none", base=80, figures=("pagatulti",)))
+            Contract("super_pagatulti", "Super + pagátulti", "none", base=80, figures=ulti,
+                     ulti="pagatulti"),
+            Contract("super_mord", "Super Mord", "none", base=80, figures=("pagatulti",)),
+            Contract("super_mord_pagatulti", "Super Mord + pagátulti", "none", base=80,
+                     figures=("pagatulti",), ulti="pagatulti"),
+            Contract("super_mord_skizulti", "Super Mord + skízulti", "none", base=80,
+                     figures=("skizulti",), ulti="skizulti"))
 
 
 # -- the input ---------------------------------------------------------------------------------
@@ -174,13 +201,23 @@ def setting(hand: str, seat, *, game, declarer=None, players=None, option=(), ca
         from ..model.text import fold
 
         key = fold(str(contract)).lower().replace(" ", "_").replace("-", "_")
-        picked = tuple(c for c in known if c.id == key or
+        picked = tuple(c for c in known if c.id == key or c.bid == key or
                        (key == "kettos" and c.exchange == "pair"))
         if not picked:
             raise GameError(f"contract: {g.id} has no contract {contract!r} (its contracts: "
                             f"{', '.join(c.id for c in known if c.advised)})",
                             argument="contract")
         known = picked
+    if g.id == "troggu" and contract is None:
+        # Troggu's mizer on request only (--contract mizer): its search of 16 tricks among
+        # three seats alone takes some 1-10 M nodes a deal, ten times the contracts'
+        known = tuple(c for c in known if c.exchange != "mizer")
+    # Droggn's ulti: announced by the declarer when he holds its card (the seat's own hand)
+    cards = {"pagatulti": I, "skizulti": SKIZ}
+    known = tuple(c for c in known if not c.ulti or (dec == me and mine >> cards[c.ulti] & 1))
+    if not known:
+        raise GameError(f"contract: {contract} announces an ulti whose card the declarer "
+                        "does not hold (or is not the seat)", argument="contract")
     warnings = []
     if g.id == "modositott" and _throws_in(mine, deck):
         warnings.append("your hand may throw in (bedobás, §5): a redeal is yours to ask for")
@@ -289,7 +326,9 @@ def lay_away(rule: str, game_id: str, hand: int, n: int, deck) -> int:
 class Variant:
     """One contract played on one deal: the ``hands`` after the exchange, the declarer's
     ``side``, ``banked`` points of the piles credited to the side, ``out``: the cards out
-    of play, ``laid``: the cards the declarer laid away, ``index`` (kettős)."""
+    of play, ``laid``: the cards the declarer laid away, ``index`` (kettős); ``reserved``:
+    the ulti card laid out (``CountRules.reserved``) or -1; ``leader``: who leads trick 1
+    when not the game's (the mizer's)."""
 
     hands: tuple
     side: tuple
@@ -297,6 +336,8 @@ class Variant:
     out: int
     laid: int = 0
     index: int = 0
+    reserved: int = -1
+    leader: int | None = None
 
 
 def variant(s: Setting, hands, pile, contract: Contract, rule: str | None = None,
@@ -326,16 +367,25 @@ def variant(s: Setting, hands, pile, contract: Contract, rule: str | None = None
             hands = _buy(s, hands, rule)
         banked = deck.points_of(laid)
         out = laid
+    elif contract.exchange == "mizer":         # §3, §5: the pile out, the seat alone
+        return Variant(tuple(hands), (s.seat,), 0, pile_mask, leader=mizer_leader(s))
     else:
         out = pile_mask
         banked = deck.points_of(pile_mask) if gid in ("troggu", "droggn") else 0
+    reserved = {"pagatulti": I, "skizulti": SKIZ}.get(contract.ulti, -1)
     side = (d,)
     if gid == "modositott" and s.players == 4:
         call = s.called if s.called is not None else _default_call(hands[d])
         holder = next((x for x in range(4) if hands[x] >> call & 1), None)
         if holder is not None and holder != d:
             side = (d, holder)
-    return Variant(tuple(hands), side, banked, out, laid, index)
+    return Variant(tuple(hands), side, banked, out, laid, index, reserved)
+
+
+def mizer_leader(s: Setting) -> int:
+    """Who leads the mizer: the dealer's left (§3, §5), the dealer being the last seat in
+    play order: Troggu (played to the left) seat 1, módosított (to the right) seat n-1."""
+    return 0 if s.game.id == "troggu" else s.players - 2
 
 
 def _default_call(hand: int) -> int:

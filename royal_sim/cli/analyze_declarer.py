@@ -12,17 +12,27 @@ RULE_WORDS = {"void": "the shortest suits' cards", "bank": "the suit cards of mo
 
 
 def _figure(row) -> str:
-    return "game" if row.id == "win" else row.id
+    if row.id == "win":
+        return "not most tricks" if row.contract.exchange == "mizer" else "game"
+    return row.id
 
 
 def _bid_line(result) -> str:
     """The recommended contract (with the exchange) in one line."""
     s = result.setting
     a = result.advice()
+    mizer = (f"; all pass: mizer {number(a['mizer'], sign=True)}" if "mizer" in a else "")
+    if "mizer_probability" in a:
+        return (f"Mizer (all pass): not most tricks on {percent(a['mizer_probability'])}, "
+                f"E[pay] {number(a['mizer'], sign=True)} (yours).")
     if a["bid"] == "pass":
         b = a["best"]
-        return (f"Recommended: pass (0.0); the best contract, {_name(s, b['contract'])}, "
-                f"pays {number(b['expected_score'], sign=True)}.")
+        kontra = ""
+        if a["kontra"] and b["uncontested"] != b["expected_score"]:
+            kontra = f" after kontra (uncontested {number(b['uncontested'], sign=True)})"
+        return (f"Recommended: pass (0.0{mizer}); the best contract, "
+                f"{_name(s, b['contract'])}, pays {number(b['expected_score'], sign=True)}"
+                f"{kontra}.")
     c = next(c for c in s.contracts if c.id == a["contract"])
     parts = []
     if "take_pair_worth" in a:
@@ -37,8 +47,15 @@ def _bid_line(result) -> str:
         parts.append("buy the highest tarokk you lack")
     then = (", ".join(parts) + ", then bid ") if parts else "bid "
     ann = f"; announce {', '.join(a['announce'])}" if a.get("announce") else ""
-    return (f"Recommended: {then}{c.name}: game won on {percent(a['probability'])}, "
-            f"E[pay] {number(a['expected_score'], sign=True)} (pass: 0.0){ann}.")
+    if c.ulti:
+        ann += f" (the {'pagát' if c.ulti == 'pagatulti' else 'skíz'} laid out)"
+    kontra = ""
+    if a["kontra"] and a["uncontested"] != a["expected_score"]:
+        kontra = f" after their kontra (uncontested {number(a['uncontested'], sign=True)})"
+    name = next(x.name for x in s.contracts if x.id == a["bid"]) if c.ulti else c.name
+    return (f"Recommended: {then}{name}: game won on {percent(a['probability'])}, "
+            f"E[pay] {number(a['expected_score'], sign=True)}{kontra} (pass: 0.0{mizer})"
+            f"{ann}.")
 
 
 def _name(s, contract_id: str) -> str:
@@ -62,23 +79,40 @@ def game_text(result, width: int | None = 80, every: bool = False) -> str:
     body = []
     for r in shown:
         lo, hi = r.interval
+        kontra = r.expected_kontra if r.expected_kontra != r.priced else None
         body.append([r.contract.name, _figure(r), percent(r.probability),
-                     f"{percent(lo)} - {percent(hi)}", number(r.expected_score),
-                     number(r.expected_announced)])
-    headers = ["contract", "figure", "chance", "95% CI", "E[pay]", "E[pay] announced"]
-    align = ("left", "left", "right", "left", "right", "right")
-    tab = fitted(body, headers, align, width, wrap=("95% CI",), drop=("E[pay] announced",))
+                     f"{percent(lo)} - {percent(hi)}",
+                     number(r.expected_announced if r.id == r.contract.ulti
+                            else r.expected_score),
+                     number(r.expected_announced), number(kontra)])
+    headers = ["contract", "figure", "chance", "95% CI", "E[pay]", "announced", "kontra"]
+    align = ("left", "left", "right", "left", "right", "right", "right")
+    tab = fitted(body, headers, align, width, drop=("kontra", "announced"))
     notes = []
     hidden = len(result.rows) - len(shown)
     if hidden:
         notes.append(f"{hidden} figures made on no deal are not shown (--all or --json list "
                      "every one).")
+    kontra_words = ("kontra: the defence doubles the game or an announced figure where its "
+                    "mean is below 0 for the declarer (docs/games.md \"Kontra\"); contracts "
+                    "ranked by the game plus each figure at its better price, after kontra"
+                    if result.kontra else "contracts ranked by the game plus each figure at "
+                    "its better price, uncontested (--option nokontra)")
     notes.append("E[pay]: the mean payment to the declarer from all opponents together "
                  "(the game row: the game's; a figure: silent, or announced: won its value, "
-                 "failed its loss); contracts ranked by the game plus each figure at its "
-                 "better price. Not counted: the opponents' silent figures, kontra, mizer. "
-                 "Double dummy is optimistic for the declarer: the coalition of the others "
-                 "sees every card too, but he would have to guess (docs/games.md).")
+                 f"failed its loss); {kontra_words}. Not counted: the opponents' silent "
+                 "figures and jelentések. Double dummy is optimistic for the declarer: the "
+                 "coalition of the others sees every card too, but he would have to guess "
+                 "(docs/games.md).")
+    if any(c.ulti for c in s.contracts):
+        notes.append("'+ pagátulti', '+ skízulti': the ulti announced, its card laid out "
+                     "(played only as the only legal card, §6); the game and every figure of "
+                     "that contract searched so; its ulti row's E[pay] is the announced one.")
+    if any(c.exchange == "mizer" for c in s.contracts):
+        notes.append("mizer (all pass): the seat alone; 'not most tricks' when he surely "
+                     "takes fewer than his fair share of the tricks against the others "
+                     "playing together to give him tricks (docs/games.md \"Mizer\"); E[pay] "
+                     "his.")
     if result.chosen:
         notes.append("The exchange was chosen on a pilot set of deals: the lay-away rule "
                      "(and pair) of the best mean payment, the same for every deal.")

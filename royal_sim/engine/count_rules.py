@@ -57,7 +57,10 @@ class CountRules:
     depth) int64 card ids of each seat's face-down table piles, top first, -1 past a pile's
     end (Strohmandli §2: a pile's top is played as a hand card, playing it turns the next; a
     turned card of ``to_hand`` (tarokks and kings) goes to hand and the next is turned), or
-    ``None``; the piles' cards are also in their seat's hand mask.
+    ``None``; the piles' cards are also in their seat's hand mask; ``reserved``: the card id
+    of an ulti card laid face up (Droggn's announced pagátulti or skízulti, §6: playable only
+    as the only legal card, so in the last trick; the excuse so reserved wins the trick it
+    is played in: the skíz laid out wins the last trick) or -1.
     """
 
     name: str
@@ -72,6 +75,7 @@ class CountRules:
     upset: tuple[int, int] = (-1, -1)
     piles: np.ndarray | None = None
     to_hand: int = 0
+    reserved: int = -1
     suit_masks: np.ndarray = field(init=False)
 
     def __post_init__(self):
@@ -105,14 +109,14 @@ class CountRules:
     def record(self) -> tuple:
         """The rules as the kernels take them (``kernel/count_search.COUNT_RULES``):
         ``(n_seats, suit_of, power, suit_masks, trump, duty, team_of, excuse, upset_low,
-        upset_high, piles, to_hand, pile_mask)``."""
+        upset_high, piles, to_hand, pile_mask, reserved)``."""
         piles = (np.full((1, 1, 1), -1, np.int64) if self.piles is None
                  else self.piles.astype(np.int64))
         return (np.int64(self.n_seats), self.suit_of.astype(np.int8),
                 self.power.astype(np.int16), self.suit_masks, np.int64(self.trump),
                 np.int64(self.duty), self.team_of.astype(np.int8), np.int64(self.excuse),
                 np.int64(self.upset[0]), np.int64(self.upset[1]), piles,
-                np.uint64(self.to_hand), np.uint64(self.pile_mask))
+                np.uint64(self.to_hand), np.uint64(self.pile_mask), np.int64(self.reserved))
 
 
 @dataclass(frozen=True, eq=False)
@@ -148,14 +152,14 @@ class Count:
 
     def card_classes(self, rules: CountRules) -> np.ndarray:
         """``(n_cards,)`` int16: cards the count treats alike (equal points, in no trick mask,
-        not the excuse, an upset card, a card a trick's points name or a card in a table
-        pile: those have ``SPECIAL + id``), which the search merges when no other live card
-        lies between them in their suit, and its table matches across positions
-        (``kernel/count_search._pattern_key``)."""
+        not the excuse, an upset card, the reserved card, a card a trick's points name or a
+        card in a table pile: those have ``SPECIAL + id``), which the search merges when no
+        other live card lies between them in their suit, and its table matches across
+        positions (``kernel/count_search._pattern_key``)."""
         named = rules.pile_mask
         for m in self.trick_cards:
             named |= int(m)
-        special = {rules.excuse, *rules.upset} | {c for c in range(rules.n_cards)
+        special = {rules.excuse, rules.reserved, *rules.upset} | {c for c in range(rules.n_cards)
                                                   if named >> c & 1}
         out = np.zeros(rules.n_cards, dtype=np.int16)
         sig: dict = {}

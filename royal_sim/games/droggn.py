@@ -20,6 +20,11 @@ class Droggn(TarokkGame):
     goal = 54
     deck_size = 54
 
+    def flag_names(self):
+        # nokontra: the analysis reads the uncontested payment (docs/games.md "Kontra");
+        # tovabbi20: the announced pagátulti pays 40 (§6 Decision, an option)
+        return ("nokontra", "tovabbi20")
+
     def hand_size(self, setup: Setup) -> int:
         return 17
 

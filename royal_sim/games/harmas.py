@@ -21,7 +21,9 @@ class Harmas(TarokkGame):
     goal = 34
 
     def flag_names(self):
-        return ("kezdo",)       # the beginners' count: no deductions, 48 of 94
+        # kezdo: the beginners' count, no deductions, 48 of 94; nokontra: the analysis
+        # reads the uncontested payment (docs/games.md "Kontra")
+        return ("kezdo", "nokontra")
 
     def hand_size(self, setup: Setup) -> int:
         return 12

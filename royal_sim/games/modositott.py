@@ -16,6 +16,10 @@ class Modositott(TarokkGame):
     default_players = 3
     goal = 48
 
+    def flag_names(self):
+        # nokontra: the analysis reads the uncontested payment (docs/games.md "Kontra")
+        return ("nokontra",)
+
     def hand_size(self, setup: Setup) -> int:
         return 12 if setup.players == 3 else 9
 

@@ -19,6 +19,10 @@ class Troggu(TarokkGame):
     goal = 54
     deck_size = 54
 
+    def flag_names(self):
+        # nokontra: the analysis reads the uncontested payment (docs/games.md "Kontra")
+        return ("nokontra",)
+
     def hand_size(self, setup: Setup) -> int:
         return HAND[setup.players]
 

@@ -113,6 +113,8 @@ def _win_pos(tc, t, n, rules):
     for i in range(n):
         c = tc[t, i]
         if c == excuse:
+            if c == rules[13]:
+                return i            # the skíz laid out wins (skízulti, §6)
             continue
         if suit_of[c] != trump:
             all_trump = False
@@ -170,9 +172,20 @@ def _higher_trumps(hand, top, suit_masks, power, trump):
 @helper
 def _c_legal(hand, tc, t, nplayed, leader, rules):
     """Legal cards of ``hand`` (the seat at play position ``nplayed`` of trick ``t``, led by
-    ``leader``) under the rules' duties (``count_rules.DUTY_*``)."""
+    ``leader``) under the rules' duties (``count_rules.DUTY_*``); the reserved card (an ulti
+    card laid out, §6) only when it is the only one."""
+    legal = _duty_legal(hand, tc, t, nplayed, leader, rules)
+    reserved = rules[13]
+    if reserved >= 0 and (legal & _bit(reserved)) != 0 and legal != _bit(reserved):
+        legal &= ~_bit(reserved)
+    return legal
+
+
+@helper
+def _duty_legal(hand, tc, t, nplayed, leader, rules):
+    """``_c_legal`` before the reserved card's rule."""
     (n_seats, suit_of, power, suit_masks, trump, duty, team_of, excuse, up_lo, up_hi,
-     piles, to_hand, pile_mask) = rules
+     piles, to_hand, pile_mask, reserved) = rules
     ex_bit = np.uint64(0)
     if excuse >= 0:
         ex_bit = hand & _bit(excuse)
@@ -275,7 +288,7 @@ def _sure_side(hands, tc, t, nplayed, leader, c, seat, side, rules):
     no seat to play of the side not winning could beat the winning card (a seat of the
     winning side that overtakes leaves it with a card nobody after can beat either)."""
     n_seats, suit_of, power, suit_masks, trump, duty, team_of, excuse, up_lo = rules[:9]
-    if up_lo >= 0:
+    if up_lo >= 0 or (excuse >= 0 and rules[13] == excuse):
         return 0
     tc[t, nplayed] = c
     wpos = _win_pos(tc, t, nplayed + 1, rules)
@@ -293,14 +306,22 @@ def _sure_side(hands, tc, t, nplayed, leader, c, seat, side, rules):
 
 
 @helper
-def _score_move(c, tc, t, nplayed, top, mate_wins, last, hint, rules, points):
+def _score_move(c, tc, t, nplayed, top, mate_wins, last, hint, rules, points, tp):
     """The move ordering's score of card ``c`` (higher first): the table's move; on lead a
     card no live card beats in its suit (most points first), else the cheapest; following, a
     winning card (the last hand: the most points; a trump: the lowest that wins; else the
-    strongest), points onto a partner's trick, else the cheapest."""
+    strongest), points onto a partner's trick, else the cheapest. Where a trick only costs
+    (``tp``, the trick's term, below 0 and the card worth no points: the mizer's count)
+    the weakest card first, one that does not win before one that does."""
     power = rules[2]
     if c == hint:
         return np.int64(1) << 40
+    if tp < 0 and points[c] == 0:
+        if nplayed > 0:
+            tc[t, nplayed] = c
+            if _win_pos(tc, t, nplayed + 1, rules) == nplayed:
+                return -(np.int64(1) << 20) - power[c]
+        return -np.int64(power[c])
     if nplayed == 0:
         if top and c != rules[7]:
             return (1 << 20) + points[c] * 16 + power[c]
@@ -393,7 +414,7 @@ def _gen_moves(moves, d, legal, hands, seat, unplayed, tc, t, nplayed, leader, s
                 if not keep:
                     continue
                 sc = _score_move(c, tc, t, nplayed, top and i == 0, mate_wins, last, hint,
-                                 rules, points)
+                                 rules, points, count[1][t])
                 j = n
                 while j > 0 and scores[j - 1] < sc:
                     scores[j] = scores[j - 1]
