@@ -10,7 +10,7 @@ fixed ``--samples`` run stays unbiased: K fixed runs of ``--fixed-samples`` deal
 seeds, per slem the mean of their chances against the reference, ``z`` = the difference
 over the two means' standard errors; the share of slems with ``|z| > 1.96`` should be near
 5 %. Figures only, no assertion. Usage: ``python benchmarks/bench_coverage.py [--hands
-3,4] [--runs 100] [--reference 8000] [--fixed-seeds 20] [--fixed-samples 200]``.
+3,4] [--runs 100] [--reference 8000] [--cache DIR] [--fixed-seeds 20] [--fixed-samples 200]``.
 """
 
 from __future__ import annotations
@@ -32,15 +32,15 @@ def main() -> None:
     ap.add_argument("--hands", default="3,4", help="indices into bench_analyze's HANDS")
     ap.add_argument("--runs", type=int, default=100)
     ap.add_argument("--reference", type=int, default=8000)
+    ap.add_argument("--cache", default=None,
+                    help="a folder to keep the reference runs' chances in (JSON), reused")
     ap.add_argument("--fixed-seeds", type=int, default=20)
     ap.add_argument("--fixed-samples", type=int, default=200)
     args = ap.parse_args()
     for i in (int(x) for x in args.hands.split(",")):
         seat, hand, label = HANDS[i]
         t0 = time.perf_counter()
-        ref = royal_sim.analyze(hand, seat, samples=args.reference, seed=999_999)
-        truth = {r.result.key: r.result.probability for r in ref.candidates
-                 if not r.result.bound}
+        truth = reference(hand, seat, args.reference, args.cache)
         t1 = time.perf_counter()
         hit = defaultdict(int)
         seen = defaultdict(int)
@@ -69,6 +69,24 @@ def main() -> None:
         print("  lowest per slem: " + ", ".join(f"{k} {c:.2f}" for c, k in worst[:6]))
         if args.fixed_seeds > 1:
             unbiased(hand, seat, truth, args.reference, args.fixed_seeds, args.fixed_samples)
+
+
+def reference(hand: str, seat: str, deals: int, cache: str | None) -> dict:
+    """Each slem's chance (not the relaxed bounds) on a fixed run of ``deals`` deals, seed
+    999,999; kept in ``cache`` (a folder) when given, and read from it."""
+    import json
+
+    import royal_sim
+
+    path = None if cache is None else Path(cache) / f"{seat}-{hand}-{deals}.json"
+    if path is not None and path.exists():
+        return json.loads(path.read_text())
+    ref = royal_sim.analyze(hand, seat, samples=deals, seed=999_999)
+    truth = {r.result.key: r.result.probability for r in ref.candidates if not r.result.bound}
+    if path is not None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(truth))
+    return truth
 
 
 def unbiased(hand: str, seat: str, truth: dict, reference: int, seeds: int,
