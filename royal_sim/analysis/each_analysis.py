@@ -57,6 +57,7 @@ from typing import Callable
 import numpy as np
 
 from ..errors import RoyalSimError
+from .each_figures import UNKNOWN, FigureSearch, search_figures
 from .each_deal import (EXAMPLE_HANDS, FIGURES, LADDER, MAX_TRICKS, NOT_WITH_VOLAT, READINGS,
                         Setting, deals, setting)
 from .results import wilson
@@ -83,7 +84,6 @@ MAXN_NODES = 50_000
 MAXN_SEATS = 6
 """Vier-Anderle: the most stayers the max^n reading is searched for (7 and more take seconds
 a deal in Python: that reading is left out, the paranoid one stays)."""
-UNKNOWN = -1
 
 
 # -- one deal: Vier-Anderle --------------------------------------------------------------------
@@ -260,99 +260,6 @@ def _live(hands, table) -> int:
     for c in table:
         m |= 1 << c
     return m
-
-
-# -- one deal: Strohmandli ---------------------------------------------------------------------
-
-def figure_counts(g, setup) -> dict:
-    """Strohmandli's figures as counts for the seat's side: id → (``Count``, threshold,
-    ``needs``) where ``needs`` is ``"mine"`` / ``"theirs"`` with a card the seat must (not)
-    hold, or ``None`` (module doc)."""
-    from ..engine.count_rules import Count
-
-    deck = g.deck(setup)
-    n, T = deck.n_cards, g.n_tricks(setup)
-    ids = {name: deck.card_names.index(name) for name in ("I", "II", "XXI", "XXII")}
-    kings = [c for c in range(n) if deck.suit_of[c] != deck.tarokk
-             and deck.card_names[c].endswith("K")]
-
-    def capture(cards):
-        pts = np.zeros(n, np.int16)
-        pts[list(cards)] = 1
-        return Count(points=pts, trick_points=np.zeros(T, np.int16), label="captures")
-
-    def trick_with(t, c):
-        tp = np.zeros(T, np.int16)
-        tc = np.zeros(T, np.uint64)
-        tp[t], tc[t] = 1, np.uint64(1) << np.uint64(c)
-        return Count(points=np.zeros(n, np.int16), trick_points=tp, trick_cards=tc,
-                     label="trick won with a card")
-
-    pts = g.count(setup)
-    levels = (48, 60, 71) if setup.players == 2 else (32, 40, 48)
-    return {
-        "jatek": (pts, levels[0], None), "kassza": (pts, levels[1], None),
-        "duplajatek": (pts, levels[2], None),
-        "volat": (Count(points=np.zeros(n, np.int16), trick_points=np.ones(T, np.int16),
-                        label="tricks"), T, None),
-        "pagatfogas": (capture([ids["I"]]), 1, ("theirs", ids["I"])),
-        "xxi_fogas": (capture([ids["XXI"]]), 1, ("theirs", ids["XXI"])),
-        "tuletroa": (capture([ids["I"], ids["XXI"], ids["XXII"]]), 3, None),
-        "negy_kiraly": (capture(kings), len(kings), None),
-        "uhu": (trick_with(T - 2, ids["II"]), 1, ("mine", ids["II"])),
-        "pagatulti": (trick_with(T - 1, ids["I"]), 1, ("mine", ids["I"])),
-    }
-
-
-@dataclass
-class FigureSearch:
-    """One thread's searches of a Strohmandli analysis: the figures' counts, the node
-    limit of one search (a deal's piles are part of its rules: one solver a deal)."""
-
-    game: object
-    setup: object
-    counts: dict
-    max_nodes: int
-
-    @classmethod
-    def of(cls, s: Setting, max_nodes: int) -> "FigureSearch":
-        return cls(s.game, s.setup, figure_counts(s.game, s.setup), max_nodes)
-
-
-def search_figures(fs: FigureSearch, dealt, s: Setting) -> tuple[int, ...]:
-    """Each figure of ``FIGURES`` on one deal (a ``games.Dealt``): 1 the seat can make it
-    against the rest, 0 not, ``UNKNOWN`` past the node limit (module doc)."""
-    from ..engine.counts import CountPosition, CountSolver, SearchLimitError
-
-    solver = CountSolver(fs.game.rules(fs.setup, dealt), table_bits=18,
-                         max_nodes=fs.max_nodes)
-    pos = CountPosition(tuple(dealt.hands), s.leader)
-    side = (s.me,)
-    mine = dealt.hands[s.me]
-    got: dict = {}
-
-    def test(fid):
-        cnt, k, needs = fs.counts[fid]
-        if needs is not None:
-            whose, card = needs
-            if (whose == "mine") != bool(mine >> card & 1):
-                return 0
-        try:
-            return int(solver.reaches(pos, side, cnt, k))
-        except SearchLimitError:
-            return UNKNOWN
-
-    got["volat"] = test("volat")
-    # the point ladder from the top: a level made proves those below (volát proves all)
-    below = 1 if got["volat"] == 1 else None
-    for fid in ("duplajatek", "kassza", "jatek"):
-        got[fid] = below if below is not None else test(fid)
-        if got[fid] == 1:
-            below = 1
-    for fid in FIGURES:
-        if fid not in got:
-            got[fid] = test(fid)
-    return tuple(got[f] for f in FIGURES)
 
 
 def result_points(made: dict, values: dict, rule: str) -> int:

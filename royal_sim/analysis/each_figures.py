@@ -1,0 +1,197 @@
+"""Strohmandli's figures on one deal (``spec/other-games.md`` §2; ``each_analysis``'s module
+doc says what each figure is and how the analysis counts them).
+
+A figure is a threshold of a count (``engine.count_rules.Count``) for the seat against the
+rest, answered by ``engine.counts.CountSolver.reaches`` with a node limit a search.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from .each_deal import FIGURES, Setting
+
+UNKNOWN = -1
+"""A figure's verdict on a deal when its search passed the node limit."""
+
+
+def figure_counts(g, setup) -> dict:
+    """Strohmandli's figures as counts for the seat's side: id → (``Count``, threshold,
+    ``needs``) where ``needs`` is pairs ``("mine" | "theirs", card)``: a card the seat must
+    (not) hold for the figure to be possible at all (module doc)."""
+    from ..engine.count_rules import Count
+
+    deck = g.deck(setup)
+    n, T = deck.n_cards, g.n_tricks(setup)
+    ids = {name: deck.card_names.index(name) for name in ("I", "II", "XXI", "XXII")}
+    kings = [c for c in range(n) if deck.suit_of[c] != deck.tarokk
+             and deck.card_names[c].endswith("K")]
+
+    def capture(cards):
+        pts = np.zeros(n, np.int16)
+        pts[list(cards)] = 1
+        return Count(points=pts, trick_points=np.zeros(T, np.int16), label="captures")
+
+    def trick_with(t, c):
+        tp = np.zeros(T, np.int16)
+        tc = np.zeros(T, np.uint64)
+        tp[t], tc[t] = 1, np.uint64(1) << np.uint64(c)
+        return Count(points=np.zeros(n, np.int16), trick_points=tp, trick_cards=tc,
+                     label="trick won with a card")
+
+    pts = g.count(setup)
+    levels = (48, 60, 71) if setup.players == 2 else (32, 40, 48)
+    return {
+        "jatek": (pts, levels[0], ()), "kassza": (pts, levels[1], ()),
+        "duplajatek": (pts, levels[2], ()),
+        "volat": (Count(points=np.zeros(n, np.int16), trick_points=np.ones(T, np.int16),
+                        label="tricks"), T, ()),
+        "pagatfogas": (capture([ids["I"]]), 1, (("theirs", ids["I"]),)),
+        "xxi_fogas": (capture([ids["XXI"]]), 1, (("mine", ids["XXII"]), ("theirs", ids["XXI"]))),
+        "tuletroa": (capture([ids["I"], ids["XXI"], ids["XXII"]]), 3, (("mine", ids["XXII"]),)),
+        "negy_kiraly": (capture(kings), len(kings), ()),
+        "uhu": (trick_with(T - 2, ids["II"]), 1, (("mine", ids["II"]),)),
+        "pagatulti": (trick_with(T - 1, ids["I"]), 1, (("mine", ids["I"]),)),
+    }
+
+
+@dataclass
+class FigureSearch:
+    """One thread's searches of a Strohmandli analysis: the figures' counts, the node
+    limit of one search (a deal's piles are part of its rules: one solver a deal)."""
+
+    game: object
+    setup: object
+    counts: dict
+    max_nodes: int
+    table_bits: int = 18
+
+    @classmethod
+    def of(cls, s: Setting, max_nodes: int, table_bits: int = 18) -> "FigureSearch":
+        return cls(s.game, s.setup, figure_counts(s.game, s.setup), max_nodes, table_bits)
+
+
+def search_alone(fs: FigureSearch, dealt, s: Setting, stats: dict | None = None
+                 ) -> tuple[int, ...]:
+    """Each figure of ``FIGURES`` on one deal (a ``games.Dealt``): 1 the seat can make it
+    against the rest, 0 not, ``UNKNOWN`` past the node limit (module doc)."""
+    from ..engine.counts import CountPosition, CountSolver, SearchLimitError
+
+    solver = CountSolver(fs.game.rules(fs.setup, dealt), table_bits=18,
+                         max_nodes=fs.max_nodes)
+    pos = CountPosition(tuple(dealt.hands), s.leader)
+    side = (s.me,)
+    mine = dealt.hands[s.me]
+    got: dict = {}
+
+    def test(fid):
+        cnt, k, needs = fs.counts[fid]
+        if fid in ("pagatfogas", "xxi_fogas", "uhu", "pagatulti"):
+            whose, card = needs[-1]
+            if (whose == "mine") != bool(mine >> card & 1):
+                return 0
+        before = solver.nodes
+        try:
+            return int(solver.reaches(pos, side, cnt, k))
+        except SearchLimitError:
+            return UNKNOWN
+        finally:
+            if stats is not None:
+                stats[fid] = solver.nodes - before
+
+    got["volat"] = test("volat")
+    # the point ladder from the top: a level made proves those below (volát proves all)
+    below = 1 if got["volat"] == 1 else None
+    for fid in ("duplajatek", "kassza", "jatek"):
+        got[fid] = below if below is not None else test(fid)
+        if got[fid] == 1:
+            below = 1
+    for fid in FIGURES:
+        if fid not in got:
+            got[fid] = test(fid)
+    return tuple(got[f] for f in FIGURES)
+
+
+def search_figures(fs: FigureSearch, dealt, s: Setting, stats: dict | None = None
+                   ) -> tuple[int, ...]:
+    """Each figure of ``FIGURES`` on one deal (a ``games.Dealt``): 1 the seat can make it
+    against the rest, 0 not, ``UNKNOWN`` past the node limit (module doc).
+
+    One table for the deal: the point ladder and, where every card counts a point, volát
+    (all the points) are tests of one count from the likeliest end, each test's table
+    entries serving the next. Verdicts implied by others are not searched (volát makes
+    every capture; a figure needing a card held by the wrong side fails: tulétroá and
+    XXI-fogás need the skíz, the only card over the XXI; pagátfogás failed, so does
+    tulétroá). ``stats``: figure id → nodes searched for it, filled in."""
+    from ..engine.counts import CountPosition, CountSolver, SearchLimitError
+
+    solver = CountSolver(fs.game.rules(fs.setup, dealt), table_bits=fs.table_bits,
+                         max_nodes=fs.max_nodes)
+    pos = CountPosition(tuple(dealt.hands), s.leader)
+    side = (s.me,)
+    mine = dealt.hands[s.me]
+    got: dict = {}
+    stats = {} if stats is None else stats
+
+    def test(fid, points=None, k=None):
+        """The figure's search (``points``, ``k``: the ladder's count and level instead)."""
+        cnt, k0, needs = fs.counts[fid]
+        for whose, card in needs:
+            if (whose == "mine") != bool(mine >> card & 1):
+                return 0
+        before = solver.nodes
+        try:
+            if points is not None:
+                cnt, k0 = points, k
+            return int(solver.reaches(pos, side, cnt, k0))
+        except SearchLimitError:
+            return UNKNOWN
+        finally:
+            stats[fid] = stats.get(fid, 0) + solver.nodes - before
+
+    # the ladder: levels (id, threshold) from the lowest; volát the top where it is a level
+    pts = fs.counts["jatek"][0]
+    levels = [(f, fs.counts[f][1]) for f in ("jatek", "kassza", "duplajatek")]
+    total = sum(int(pts.points[c]) for c in range(len(pts.points)) if pos.unplayed() >> c & 1)
+    if all(int(pts.points[c]) > 0 for c in range(len(pts.points)) if pos.unplayed() >> c & 1):
+        levels.append(("volat", total))     # every card a point: all the points, all tricks
+    lo, hi = -1, len(levels)                # levels[lo] made, levels[hi] not
+    unknown: set = set()
+    i = 1
+    while i is not None:
+        fid, k = levels[i]
+        v = test(fid, pts, k)
+        if v == UNKNOWN:
+            unknown.add(i)
+        elif v:
+            lo = i
+        else:
+            hi = i
+        # next: the untested level next above the highest made (below the lowest missed)
+        todo = [j for j in range(lo + 1, hi) if j not in unknown]
+        i = None if not todo else todo[0] if v == 1 else todo[-1]
+    for j, (fid, _) in enumerate(levels):
+        got[fid] = 1 if j <= lo else 0 if j >= hi else UNKNOWN
+    if "volat" not in got:
+        got["volat"] = 0 if got["duplajatek"] == 0 else test("volat")
+    if got["volat"] == 1:
+        for fid in ("pagatfogas", "xxi_fogas", "tuletroa", "negy_kiraly"):
+            got[fid] = 1 if all((w == "mine") == bool(mine >> c & 1)
+                                for w, c in fs.counts[fid][2]) else 0
+    for fid in ("pagatfogas", "xxi_fogas"):
+        if fid not in got:
+            got[fid] = test(fid)
+    if "tuletroa" not in got:
+        # the other's I (XXI) captured is part of tulétroá: that capture failed, so did it
+        failed = [f for f in ("pagatfogas", "xxi_fogas")
+                  if got[f] == 0 and not mine >> fs.counts[f][2][-1][1] & 1]
+        if failed:
+            got["tuletroa"] = 0
+        else:
+            got["tuletroa"] = test("tuletroa")
+    for fid in FIGURES:
+        if fid not in got:
+            got[fid] = test(fid)
+    return tuple(got[f] for f in FIGURES)
