@@ -114,8 +114,8 @@ def search_alone(fs: FigureSearch, dealt, s: Setting, stats: dict | None = None
     return tuple(got[f] for f in FIGURES)
 
 
-def search_figures(fs: FigureSearch, dealt, s: Setting, stats: dict | None = None
-                   ) -> tuple[int, ...]:
+def search_figures(fs: FigureSearch, dealt, s: Setting, stats: dict | None = None,
+                   trick: int = 0) -> tuple[int, ...]:
     """Each figure of ``FIGURES`` on one deal (a ``games.Dealt``): 1 the seat can make it
     against the rest, 0 not, ``UNKNOWN`` past the node limit (module doc).
 
@@ -124,23 +124,32 @@ def search_figures(fs: FigureSearch, dealt, s: Setting, stats: dict | None = Non
     entries serving the next. Verdicts implied by others are not searched (volát makes
     every capture; a figure needing a card held by the wrong side fails: tulétroá and
     XXI-fogás need the skíz, the only card over the XXI; pagátfogás failed, so does
-    tulétroá). ``stats``: figure id → nodes searched for it, filled in."""
+    tulétroá). ``stats``: figure id → nodes searched for it, filled in; ``trick``: the
+    number (0-based) of the trick ``s.leader`` leads, an ending's (the hands then hold what
+    is left, the piles' cards played gone from their hands; the ladder's levels as given
+    in ``fs.counts``)."""
     from ..engine.counts import CountPosition, CountSolver, SearchLimitError
 
     solver = CountSolver(fs.game.rules(fs.setup, dealt), table_bits=fs.table_bits,
                          max_nodes=fs.max_nodes)
-    pos = CountPosition(tuple(dealt.hands), s.leader)
+    pos = CountPosition(tuple(dealt.hands), s.leader, trick)
     side = (s.me,)
     mine = dealt.hands[s.me]
+    theirs = 0
+    for x, h in enumerate(dealt.hands):
+        theirs |= h if x != s.me else 0
     got: dict = {}
     stats = {} if stats is None else stats
+
+    def possible(fid) -> bool:
+        return all((mine if whose == "mine" else theirs) >> card & 1
+                   for whose, card in fs.counts[fid][2])
 
     def test(fid, points=None, k=None):
         """The figure's search (``points``, ``k``: the ladder's count and level instead)."""
         cnt, k0, needs = fs.counts[fid]
-        for whose, card in needs:
-            if (whose == "mine") != bool(mine >> card & 1):
-                return 0
+        if not possible(fid):
+            return 0
         before = solver.nodes
         try:
             if points is not None:
@@ -178,15 +187,15 @@ def search_figures(fs: FigureSearch, dealt, s: Setting, stats: dict | None = Non
         got["volat"] = 0 if got["duplajatek"] == 0 else test("volat")
     if got["volat"] == 1:
         for fid in ("pagatfogas", "xxi_fogas", "tuletroa", "negy_kiraly"):
-            got[fid] = 1 if all((w == "mine") == bool(mine >> c & 1)
-                                for w, c in fs.counts[fid][2]) else 0
+            cnt, k, _ = fs.counts[fid]
+            got[fid] = int(possible(fid) and solver.bounds(pos, cnt)[1] >= k)
     for fid in ("pagatfogas", "xxi_fogas"):
         if fid not in got:
             got[fid] = test(fid)
     if "tuletroa" not in got:
         # the other's I (XXI) captured is part of tulétroá: that capture failed, so did it
         failed = [f for f in ("pagatfogas", "xxi_fogas")
-                  if got[f] == 0 and not mine >> fs.counts[f][2][-1][1] & 1]
+                  if got[f] == 0 and theirs >> fs.counts[f][2][-1][1] & 1]
         if failed:
             got["tuletroa"] = 0
         else:

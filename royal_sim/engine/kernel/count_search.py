@@ -751,9 +751,11 @@ def _count_test(hands, side, rules, count, table, order, order_len, cls, leader,
 
 @kernel
 def _legal_cards(hand, tc, trick, nplayed, leader, rules):
-    """The legal cards of ``hand`` at play position ``nplayed`` (a mask); ``tc`` row
-    ``trick`` is used as scratch past ``nplayed``."""
-    return _c_legal(hand, tc, trick, nplayed, leader, rules)
+    """The legal cards of ``hand`` at play position ``nplayed`` (a mask), its table piles'
+    face-down cards left out (``_available``, as the search); ``tc`` row ``trick`` is used as
+    scratch past ``nplayed``."""
+    seat = (leader + nplayed) % rules[0]
+    return _c_legal(_available(hand, seat, rules), tc, trick, nplayed, leader, rules)
 
 
 @kernel
