@@ -20,7 +20,7 @@ import random
 import numpy as np
 import pytest
 
-from reference_counts import RefGame, RefSolver, cards_of, ref_legal, ref_trick_result, RefCount
+from reference_counts import RefCount, RefGame, RefSolver, ref_legal, ref_trick_result
 from royal_sim.analysis.each_deal import FIGURES, Setting
 from royal_sim.analysis.each_figures import FigureSearch, figure_counts, search_figures
 from royal_sim.analysis.game_position import solve_game

@@ -57,8 +57,8 @@ from typing import Callable
 import numpy as np
 
 from ..errors import RoyalSimError
-from .each_figures import UNKNOWN, FigureSearch, search_figures
-from .each_deal import (EXAMPLE_HANDS, FIGURES, LADDER, MAX_TRICKS, NOT_WITH_VOLAT, READINGS,
+from .each_figures import UNKNOWN, FigureSearch, result_points, search_figures
+from .each_deal import (EXAMPLE_HANDS, FIGURES, MAX_TRICKS, READINGS,
                         Setting, deals, setting)
 from .results import wilson
 
@@ -260,18 +260,6 @@ def _live(hands, table) -> int:
     for c in table:
         m |= 1 << c
     return m
-
-
-def result_points(made: dict, values: dict, rule: str) -> int:
-    """The result points of one deal's figures ``made`` (id → bool) with ``values`` (id →
-    points, ``None`` not in the table), under ``rule`` (module doc)."""
-    won = {f for f, m in made.items() if m and values.get(f)}
-    if "volat" in won:
-        won -= set(NOT_WITH_VOLAT)
-    if rule == "highest":
-        top = [f for f in LADDER if f in won]
-        won -= set(top[:-1])
-    return sum(values[f] for f in won)
 
 
 # -- the analysis ------------------------------------------------------------------------------

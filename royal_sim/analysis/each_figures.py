@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .each_deal import FIGURES, Setting
+from .each_deal import FIGURES, LADDER, NOT_WITH_VOLAT, Setting
 
 UNKNOWN = -1
 """A figure's verdict on a deal when its search passed the node limit."""
@@ -55,6 +55,18 @@ def figure_counts(g, setup) -> dict:
         "uhu": (trick_with(T - 2, ids["II"]), 1, (("mine", ids["II"]),)),
         "pagatulti": (trick_with(T - 1, ids["I"]), 1, (("mine", ids["I"]),)),
     }
+
+
+def result_points(made: dict, values: dict, rule: str) -> int:
+    """The result points of one deal's figures ``made`` (id → bool) with ``values`` (id →
+    points, ``None`` not in the table), under ``rule`` (module doc)."""
+    won = {f for f, m in made.items() if m and values.get(f)}
+    if "volat" in won:
+        won -= set(NOT_WITH_VOLAT)
+    if rule == "highest":
+        top = [f for f in LADDER if f in won]
+        won -= set(top[:-1])
+    return sum(values[f] for f in won)
 
 
 @dataclass
