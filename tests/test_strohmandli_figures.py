@@ -184,3 +184,34 @@ def test_the_figures_verdicts_are_the_references_on_endings(n, seed):
     # the endings tell figures apart: most are made somewhere and missed somewhere
     assert sum(len(v) == 2 for v in seen.values()) >= 5, seen
     assert np.all([v <= {0, 1} for v in seen.values()])
+
+
+# -- full deals: the old search, the new one, the deepening --------------------------------
+
+def test_full_deals_the_same_verdicts_by_the_ladder_the_figures_alone_and_deepened():
+    """Where two searches both decide a figure they agree: ``search_figures`` (the ladder,
+    the proofs), ``search_alone`` (every figure its own test, the way before) and ``deepen``
+    from a tiny first limit; the deepening decides some figure the tiny limit left open."""
+    from royal_sim.analysis.each_analysis import BENCH
+    from royal_sim.analysis.each_deal import deals, setting
+    from royal_sim.analysis.each_figures import UNKNOWN, deepen, search_alone
+
+    hand, seat, opts = BENCH["strohmandli"][0]
+    s = setting(hand, seat, game="strohmandli", **opts)
+    gen = deals(s, 5)
+    dealt = [next(gen) for _ in range(3)]
+    wide = FigureSearch.of(s, 300_000)
+    new = [search_figures(wide, d, s) for d in dealt]
+    old = [search_alone(wide, d, s) for d in dealt]
+    tiny = FigureSearch.of(s, 1_000)
+    first = [search_figures(tiny, d, s) for d in dealt]
+    deep = list(first)
+    spent = deepen(tiny, s, dealt, deep, 2_000_000, jobs=2)
+    assert 0 < spent <= 2_000_000
+    opened = 0
+    for a, b, f, g in zip(new, old, first, deep):
+        for x in zip(a, b, f, g):
+            known = [v for v in x if v != UNKNOWN]
+            assert len(set(known)) <= 1, (a, b, f, g)
+        opened += sum(1 for u, v in zip(f, g) if u == UNKNOWN and v != UNKNOWN)
+    assert opened > 0

@@ -140,3 +140,27 @@ def test_a_position_too_big_or_of_three_players_is_refused():
         minimax_difference(G, SETUP, full)
     with pytest.raises(ValueError, match="two players"):
         minimax_difference(G, G.setup(players=3), full)
+
+
+def test_solve_prints_it_for_an_ending_and_says_why_not_for_a_trick_in_progress():
+    import json
+
+    from click.testing import CliRunner
+
+    from royal_sim.cli import main
+
+    deal = "II I | | | / HK SK | | |"
+    r = CliRunner().invoke(main, ["solve", "--game", "strohmandli", deal, "--json"])
+    assert r.exit_code == 0, r.output
+    mm = json.loads(r.stdout)["minimax_difference"]
+    assert mm["value"] == 18 and mm["seat"] == "1" and mm["line"][0] == "II"
+    assert sorted(mm["made"]["seat"]) == ["pagatulti", "uhu", "volat"]
+    assert mm["made"]["other"] == []
+    r = CliRunner().invoke(main, ["solve", "--game", "strohmandli", deal, "--declarer", "2"])
+    assert r.exit_code == 0, r.output
+    assert "Minimax result-point difference for 2" in r.output and "-18" in r.output
+    r = CliRunner().invoke(main, ["solve", "--game", "strohmandli", "II | | | / HK SK | | |",
+                                  "--trick", "I", "--json"])
+    assert r.exit_code == 0, r.output
+    mm = json.loads(r.stdout)["minimax_difference"]
+    assert mm["value"] is None and mm["why"] == "a trick in progress"

@@ -45,8 +45,9 @@ deal the figures made, their values in the ``valtozat`` (default: every figure o
 searched) or ``original`` table (whose on-lead announcements, Fej, Tulétroá and Négy király,
 are not modelled: its figure is a lower bound), tulétroá and négy király dropped with a
 volát, ``sum`` (default) or ``highest`` (only the highest of játék < kassza < duplajáték <
-volát) as ``--option`` says. The minimax result-point difference (one line of play for every
-figure of both players at once) is not a count the engine can search: not computed.
+volát) as ``--option`` says. How a deal's figures are searched: ``each_figures``. The minimax
+result-point difference (one line of play for every figure of both players at once) is not
+computed here: ``each_minimax`` searches it on endings of at most 8 tricks (``solve``).
 """
 
 from __future__ import annotations
@@ -57,7 +58,8 @@ from typing import Callable
 import numpy as np
 
 from ..errors import RoyalSimError
-from .each_figures import UNKNOWN, FigureSearch, result_points, search_figures
+from .each_figures import (DEEPEN_NODES, UNKNOWN, FigureSearch, deepen, result_points,
+                           search_figures)
 from .each_deal import (EXAMPLE_HANDS, FIGURES, MAX_TRICKS, READINGS,
                         Setting, deals, setting)
 from .results import wilson
@@ -317,6 +319,8 @@ class EachAnalysis:
     max_nodes: int = MAX_NODES
     interrupted: bool = False
     deals_list: list = field(default_factory=list, repr=False)
+    deepened: int = 0
+    """Strohmandli: the nodes spent searching undecided figures again (``deepen``)."""
 
     @property
     def deals(self) -> int:
@@ -393,8 +397,8 @@ class EachAnalysis:
                 "expected_result_points_range": [_r(e[0]), _r(e[1])] if e else None,
                 "rule": s.rule, "table": s.table, "minimax_difference": None,
                 "note": "each figure searched on its own (its own best line); the minimax "
-                        "result-point difference is not computed (not a count the engine "
-                        "searches)"}
+                        "result-point difference is not computed on full deals (solve "
+                        "computes it on endings of at most 8 tricks: each_minimax)"}
 
     def to_json(self) -> dict:
         s = self.setting
@@ -411,6 +415,7 @@ class EachAnalysis:
                                      "against you (max^n)"}})
         else:
             out.update({"rule": s.rule, "table": s.table, "max_nodes": self.max_nodes,
+                        "deepened_nodes": self.deepened,
                         "reading": "each figure alone, you against the rest, double dummy "
                                    "knowing the piles' order"})
         out["slems"] = [r.to_json() for r in self.rows]
@@ -436,7 +441,8 @@ def analyze_game(hand: str, seat: str, *, game, declarer=None, samples: int | No
                  jobs: int | None = None, progress: Callable[[int], None] | None = None,
                  on_update: Callable[["EachAnalysis"], None] | None = None,
                  players: int | None = None, option=(), pot: int | None = None,
-                 stayers=None, max_nodes: int = MAX_NODES) -> EachAnalysis:
+                 stayers=None, max_nodes: int = MAX_NODES,
+                 deepen_nodes: int = DEEPEN_NODES) -> EachAnalysis:
     """Vier-Anderle: your tricks' chances (at least K, exactly K; paranoid and maxn) and
     the stay-or-drop advice; Strohmandli: each figure's chance and the expected result
     points, holding ``hand`` at ``seat`` (``1`` … ``n``) (module doc).
@@ -449,7 +455,8 @@ def analyze_game(hand: str, seat: str, *, game, declarer=None, samples: int | No
     the cap (default 2,000); precision: rounds until every paranoid row's interval is
     within ± that; seed (default 1); jobs: threads (the figures do not depend on it);
     progress, on_update: as ``game_rounds.run_rounds``; max_nodes: Strohmandli's limit of
-    one search (0: none).
+    one search (0: none); deepen_nodes: Strohmandli's nodes for searching the figures left
+    undecided again with growing limits (``each_figures.deepen``; 0: none).
 
     :raises RoyalSimError: bad input, naming the argument (``declarer``, ``holds``,
         ``voids``: refused, each plays for himself and no facts are taken).
@@ -465,9 +472,10 @@ def analyze_game(hand: str, seat: str, *, game, declarer=None, samples: int | No
                             "facts about the others' hands)", argument=name)
     s = setting(hand, seat, game=game, players=players, option=option, pot=pot,
                 stayers=stayers)
-    if isinstance(max_nodes, bool) or not isinstance(max_nodes, int) or max_nodes < 0:
-        raise RoyalSimError(f"max_nodes must be a whole number >= 0, got {max_nodes!r}",
-                            argument="max_nodes")
+    for name, value in (("max_nodes", max_nodes), ("deepen_nodes", deepen_nodes)):
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            raise RoyalSimError(f"{name} must be a whole number >= 0, got {value!r}",
+                                argument=name)
     tricks = s.kind == "tricks"
     samples, precision = planned_deals(s.game.id, samples, precision)
     cap, rule = deal_counts(samples, precision, default_samples=DEFAULT_SAMPLES,
@@ -501,8 +509,32 @@ def analyze_game(hand: str, seat: str, *, game, declarer=None, samples: int | No
             (r.interval[1] - r.interval[0]) / 2 <= precision + 1e-12 for r in rows
             if r.id != "tricks_exactly" and r.reading == "paranoid")
 
-    return run_analysis(result, deals(s, seed), search, new_worker, looks, settled,
-                        jobs=jobs, progress=progress, on_update=on_update)
+    last: list = []
+
+    def kept(done) -> EachAnalysis:
+        last[:] = [done]
+        return result(done)
+
+    got = run_analysis(kept, deals(s, seed), search, new_worker, looks, settled, jobs=jobs,
+                       progress=progress, on_update=on_update)
+    if tricks or not deepen_nodes or not last:
+        return got
+    from .game_rounds import jobs_of
+
+    import time
+
+    done, start = last[0], time.perf_counter()
+    verdicts = list(done.verdicts)
+    try:
+        spent = deepen(FigureSearch.of(s, max_nodes), s, done.deals, verdicts, deepen_nodes,
+                       jobs_of(jobs))
+    except KeyboardInterrupt as e:     # the analysis before the deepening stands
+        e.partial = got
+        raise
+    out = result(_Done(verdicts, done.deals, done.rounds,
+                       done.seconds + time.perf_counter() - start, done.interrupted))
+    out.deepened = spent
+    return out
 
 
 @dataclass
