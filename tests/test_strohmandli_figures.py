@@ -215,3 +215,41 @@ def test_full_deals_the_same_verdicts_by_the_ladder_the_figures_alone_and_deepen
             assert len(set(known)) <= 1, (a, b, f, g)
         opened += sum(1 for u, v in zip(f, g) if u == UNKNOWN and v != UNKNOWN)
     assert opened > 0
+
+
+# -- the on-lead announcements (bejelentések, original table) ---------------------------------
+
+@pytest.mark.parametrize("parts, leader, want", [
+    # seat 1 leads trick 1 holding XXI and the skíz in hand: Fej at once
+    ([("XXI XXII HK", ["", "", ""]), ("V VI HQ", ["", "", ""])], 0, True),
+    # seat 2 answers a tarokk lead with an honour (its only tarokks): lost before its lead
+    ([("V VI HQ", ["", "", ""]), ("XXI XXII HK", ["", "", ""])], 0, False),
+    # seat 2 holds every suit's king: any lead is won, then it leads holding both honours
+    ([("SQ HQ DQ CQ CN HN", ["", "", ""]), ("XXI XXII SK HK DK CK", ["", "", ""])], 0, True),
+    # on lead, but the skíz lies under the S10: playing it loses the lead to SQ/SN, and the
+    # tarokk led then takes an honour
+    ([("XXI SK", ["S10 XXII", "", ""]), ("SQ SN V VI", ["", "", ""])], 0, False),
+    # the same with the S10 winning (the other holds no spade, no tarokk): the skíz turned
+    ([("XXI SK", ["S10 XXII", "", ""]), ("HQ HN DQ DN", ["", "", ""])], 0, True),
+])
+def test_fej_is_announced_where_the_seat_comes_to_lead_holding_two_honours(parts, leader,
+                                                                            want):
+    from royal_sim.analysis.each_announce import can_announce
+
+    d = dealt_of(parts)
+    me = 0 if "XXI" in parts[0][0] else 1
+    n = d.hands[0].bit_count()
+    solver = CountSolver(G.rules(SETUP, d), table_bits=4)
+    pos = CountPosition(d.hands, leader, T - n)
+    assert can_announce(solver, pos, me, mask("XXI XXII")) is want
+    assert can_announce(solver, pos, me, mask("I XXI XXII")) is False     # I not held
+
+
+def test_highest_of_fej_and_tuletroa_counts_once():
+    from royal_sim.analysis.each_figures import result_points
+
+    vals = {f.id: f.values["original"] for f in G.figures()}
+    made = {"fej": True, "tuletroa_bejelentes": True, "negy_kiraly_bejelentes": True}
+    assert result_points(made, vals, "sum") == 2 + 4
+    made["tuletroa_bejelentes"] = False
+    assert result_points(made, vals, "sum") == 1 + 4

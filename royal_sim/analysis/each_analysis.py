@@ -42,12 +42,13 @@ trick n−1 with II) and pagátulti (trick n with I), searched only where you ho
 Each search stops after ``max_nodes`` nodes (default ``MAX_NODES``): the figure is unknown on
 that deal, its interval spans the unknown deals both ways. The expected result points: per
 deal the figures made, their values in the ``valtozat`` (default: every figure of it is
-searched) or ``original`` table (whose on-lead announcements, Fej, Tulétroá and Négy király,
-are not modelled: its figure is a lower bound), tulétroá and négy király dropped with a
-volát, ``sum`` (default) or ``highest`` (only the highest of játék < kassza < duplajáték <
-volát) as ``--option`` says. How a deal's figures are searched: ``each_figures``. The minimax
-result-point difference (one line of play for every figure of both players at once) is not
-computed here: ``each_minimax`` searches it on endings of at most 8 tricks (``solve``).
+searched) or ``original`` table (with its on-lead announcements, Fej, Tulétroá and Négy király,
+searched as ``each_announce`` says; Fej not with Tulétroá's), tulétroá and négy király
+dropped with a volát, ``sum`` (default) or ``highest`` (only the highest of játék < kassza <
+duplajáték < volát) as ``--option`` says. How a deal's figures are searched:
+``each_figures``. The minimax result-point difference (one line of play for every figure of
+both players at once) is not computed here: ``each_minimax`` searches it on endings of at
+most 8 tricks (``solve``).
 """
 
 from __future__ import annotations
@@ -60,7 +61,7 @@ import numpy as np
 from ..errors import RoyalSimError
 from .each_figures import (DEEPEN_NODES, UNKNOWN, FigureSearch, deepen, result_points,
                            search_figures)
-from .each_deal import (EXAMPLE_HANDS, FIGURES, MAX_TRICKS, READINGS,
+from .each_deal import (ANNOUNCEMENTS, EXAMPLE_HANDS, FIGURES, MAX_TRICKS, READINGS,
                         Setting, deals, setting)
 from .results import wilson
 
@@ -331,7 +332,7 @@ class EachAnalysis:
         """What one deal is searched for (the benchmark's ``N deals x …``)."""
         if self.setting.kind == "tricks":
             return "2 readings"
-        return f"{len(FIGURES)} figures"
+        return f"{len(self.rows)} figures"
 
     def row(self, id: str, param=None, reading: str = "paranoid") -> Row:
         return next(r for r in self.rows if r.id == id and r.param == param
@@ -573,6 +574,8 @@ def _analysis(s: Setting, seed, cap, precision, rule, done, max_nodes) -> EachAn
     else:
         values = {f.id: f.values.get(s.table) for f in s.game.figures()}
         for i, fid in enumerate(FIGURES):
+            if fid in ANNOUNCEMENTS and s.table != "original":
+                continue                    # the original table's only, searched there
             made = sum(1 for x in v if x[i] == 1)
             unknown = sum(1 for x in v if x[i] == UNKNOWN)
             rows.append(Row(fid, None, "paranoid", made, unknown, n, interval(made, unknown),

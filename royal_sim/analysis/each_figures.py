@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .each_deal import FIGURES, LADDER, NOT_WITH_VOLAT, Setting
+from .each_deal import ANNOUNCEMENTS, FIGURES, LADDER, NOT_WITH_VOLAT, Setting
 
 UNKNOWN = -1
 """A figure's verdict on a deal when its search passed the node limit."""
@@ -63,6 +63,8 @@ def result_points(made: dict, values: dict, rule: str) -> int:
     won = {f for f, m in made.items() if m and values.get(f)}
     if "volat" in won:
         won -= set(NOT_WITH_VOLAT)
+    if "tuletroa_bejelentes" in won:       # at most one of Fej and Tulétroá (§2)
+        won.discard("fej")
     if rule == "highest":
         top = [f for f in LADDER if f in won]
         won -= set(top[:-1])
@@ -79,10 +81,13 @@ class FigureSearch:
     counts: dict
     max_nodes: int
     table_bits: int = 18
+    announce: bool = False
+    """Search the on-lead announcements (the original table's; else their verdicts are 0)."""
 
     @classmethod
     def of(cls, s: Setting, max_nodes: int, table_bits: int = 18) -> "FigureSearch":
-        return cls(s.game, s.setup, figure_counts(s.game, s.setup), max_nodes, table_bits)
+        return cls(s.game, s.setup, figure_counts(s.game, s.setup), max_nodes, table_bits,
+                   s.table == "original")
 
 
 def search_alone(fs: FigureSearch, dealt, s: Setting, stats: dict | None = None
@@ -121,8 +126,10 @@ def search_alone(fs: FigureSearch, dealt, s: Setting, stats: dict | None = None
         if got[fid] == 1:
             below = 1
     for fid in FIGURES:
-        if fid not in got:
+        if fid not in got and fid not in ANNOUNCEMENTS:
             got[fid] = test(fid)
+    got.update(announcements(fs, solver, pos, s.me) if fs.announce
+               else {f: 0 for f in ANNOUNCEMENTS})
     return tuple(got[f] for f in FIGURES)
 
 
@@ -213,9 +220,25 @@ def search_figures(fs: FigureSearch, dealt, s: Setting, stats: dict | None = Non
         else:
             got["tuletroa"] = test("tuletroa")
     for fid in FIGURES:
-        if fid not in got:
+        if fid not in got and fid not in ANNOUNCEMENTS:
             got[fid] = test(fid)
+    got.update(announcements(fs, solver, pos, s.me) if fs.announce
+               else {f: 0 for f in ANNOUNCEMENTS})
     return tuple(got[f] for f in FIGURES)
+
+
+def announcements(fs: FigureSearch, solver, pos, me: int) -> dict:
+    """The on-lead announcements' verdicts from ``pos`` (a trick start): 1 where some set of
+    the announcement can be announced, ``UNKNOWN`` where none can and a search passed its
+    limit, else 0 (``each_announce``)."""
+    from .each_announce import MAX_NODES, can_announce, sets_of
+
+    out = {}
+    for fid, sets in sets_of(fs.game.deck(fs.setup)).items():
+        got = [can_announce(solver, pos, me, m, MAX_NODES if fs.max_nodes else 0)
+               for m in sets]
+        out[fid] = 1 if True in got else UNKNOWN if None in got else 0
+    return out
 
 
 # -- deepening: more nodes where few deals are undecided ---------------------------------------
@@ -292,7 +315,8 @@ def deepen(fs: FigureSearch, s: Setting, deals: list, verdicts: list, budget: in
             ran = False
             left = {f: [i for i, v in enumerate(verdicts) if v[j] == UNKNOWN]
                     for j, f in enumerate(FIGURES)}
-            for fid in sorted((f for f in FIGURES if left[f]), key=lambda f: len(left[f])):
+            searched = (f for f in FIGURES if left[f] and f in fs.counts)
+            for fid in sorted(searched, key=lambda f: len(left[f])):
                 todo = [i for i in left[fid] if verdicts[i][FIGURES.index(fid)] == UNKNOWN]
                 if not todo or spent + len(todo) * limit > budget:
                     continue

@@ -121,8 +121,9 @@ def _figures(result, width, every):
              "limit's undecided deals both ways. Each figure is its own best line (making one "
              "need not leave the others); the other seat's figures are not computed, "
              "the minimax result-point difference only by solve on endings of at most 8 "
-             "tricks. The original table's on-lead "
-             "announcements (Fej, Tulétroá, Négy király) are not modelled (docs/games.md)."]
+             "tricks. The original table's on-lead announcements (Fej, Tulétroá, Négy "
+             "király) are searched with --option original: can you come to lead holding the "
+             "set (docs/games.md)."]
     if result.precision is None and result.samples == STROHMANDLI_DEALS:
         notes.append(f"{STROHMANDLI_DEALS} deals by default: a full deal takes about a second "
                      "(--samples N for more; with --precision, N is the cap).")
