@@ -20,7 +20,8 @@ import random
 import numpy as np
 import pytest
 
-from reference_counts import RefCount, RefGame, RefSolver, ref_legal, ref_trick_result
+from reference_counts import (RefCount, RefGame, RefSolver, cards_of, mask_of, ref_legal,
+                              ref_trick_result, ref_trick_winner)
 from royal_sim.analysis.each_deal import FIGURES, Setting
 from royal_sim.analysis.each_figures import FigureSearch, figure_counts, search_figures
 from royal_sim.analysis.game_position import solve_game
@@ -145,7 +146,16 @@ def _reference_verdicts(d: Dealt, me: int, leader: int, trick: int, counts: dict
     rules = G.rules(SETUP, d)
     theirs = d.hands[1 - me]
     out = []
+    ref = RefGame(rules)
+    honours = ids("I XXI XXII")
+    sets = {"fej": [mask_of(p) for p in ((honours[0], honours[1]), (honours[0], honours[2]),
+                                         (honours[1], honours[2]))],
+            "tuletroa_bejelentes": [mask_of(honours)],
+            "negy_kiraly_bejelentes": [mask("SK CK HK DK")]}
     for fid in FIGURES:
+        if fid in sets:
+            out.append(int(any(_ref_announce(ref, d.hands, me, leader, m) for m in sets[fid])))
+            continue
         cnt, k, _needs = counts[fid]
         if fid == "volat":
             cnt, k = trick_count(DECK.n_cards, T), T - trick
@@ -157,6 +167,32 @@ def _reference_verdicts(d: Dealt, me: int, leader: int, trick: int, counts: dict
         v = RefSolver(rules, cnt, {me}).value(d.hands, leader, trick)
         out.append(int(v >= k))
     return tuple(out)
+
+
+def _ref_announce(ref, hands, me: int, leader: int, cards: int) -> bool:
+    """§2's announcement in the reference's words: ``me`` comes to lead a trick with every
+    card of ``cards`` in hand and playable, having played none of them, whatever the other
+    plays (two seats, every legal card tried)."""
+    if hands[me] & cards != cards:
+        return False
+    if leader == me and ref.playable(hands[me], me) & cards == cards:
+        return True
+    if not hands[0]:
+        return False
+    other = 1 - leader
+    results = []
+    for a in cards_of(ref_legal(ref, ref.playable(hands[leader], leader), (), leader)):
+        h1 = list(hands)
+        h1[leader] &= ~(1 << a)
+        answers = []
+        for b in cards_of(ref_legal(ref, ref.playable(h1[other], other), (a,), leader)):
+            h2 = list(h1)
+            h2[other] &= ~(1 << b)
+            w = (leader + ref_trick_winner(ref, [a, b])) % 2
+            lost = (a if leader == me else b) in cards_of(cards)
+            answers.append(not lost and _ref_announce(ref, tuple(h2), me, w, cards))
+        results.append(any(answers) if other == me else all(answers))
+    return any(results) if leader == me else all(results)
 
 
 @pytest.mark.parametrize("n, seed", [(4, 1), (5, 2), (6, 3)])
@@ -174,7 +210,7 @@ def test_the_figures_verdicts_are_the_references_on_endings(n, seed):
             levels.append(levels[-1] + 1)
         for fid, lv in zip(("jatek", "kassza", "duplajatek"), levels):
             counts[fid] = (counts[fid][0], lv, ())
-        fs = FigureSearch(G, SETUP, counts, 0)
+        fs = FigureSearch(G, SETUP, counts, 0, announce=True)
         s = Setting(G, SETUP, me, d.hands[me], (0, 1), leader)
         got = search_figures(fs, d, s, trick=trick)
         want = _reference_verdicts(d, me, leader, trick, counts)
