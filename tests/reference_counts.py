@@ -1,8 +1,9 @@
 """A plain, obviously correct double-dummy reference for the count search, used only by the tests.
 
-It plays a trick game straight from the words of ``spec/other-games.md`` §1, §6 and §9 ("Play
-rules", "Counts"), reading only the data fields of a ``CountRules`` (seats, suit and power of
-each card, trump, duty bits, ``team_of``, the excuse, the upset pair) and of a ``Count``
+It plays a trick game straight from the words of ``spec/other-games.md`` §1, §2, §6 and §9
+("Play rules", "Counts"), reading only the data fields of a ``CountRules`` (seats, suit and
+power of each card, trump, duty bits, ``team_of``, the excuse, the upset pair, Strohmandli's
+table piles and the cards that go to hand from them) and of a ``Count``
 (card points, per-trick points, per-trick card requirement). It shares no code with the
 kernel (``royal_sim.engine.kernel.count_search``): no equivalent cards, no bounds, no
 windows, every legal card of every seat is tried.
@@ -51,6 +52,29 @@ class RefGame:
         self.excuse = int(rules.excuse)
         self.upset = (int(rules.upset[0]), int(rules.upset[1]))
         self.reserved = int(getattr(rules, "reserved", -1))
+        # Strohmandli's table piles (§2): per seat, each pile's cards top first
+        self.piles = () if rules.piles is None else tuple(
+            tuple(tuple(int(c) for c in pile if c >= 0) for pile in seat_piles)
+            for seat_piles in rules.piles)
+        self.to_hand = int(rules.to_hand)
+
+    def playable(self, hand: int, seat: int) -> int:
+        """The cards of ``hand`` the seat may play (§2): of each of its piles, the cards still
+        there from the top down to the first that is no tarokk or king (the face-up top; a
+        turned tarokk or king went to hand and the next card was turned); the cards below it
+        lie face down."""
+        if seat >= len(self.piles):
+            return hand
+        out = hand
+        for pile in self.piles[seat]:
+            left = [c for c in pile if hand >> c & 1]     # played ones are gone
+            face_up = True
+            for c in left:
+                if not face_up:
+                    out &= ~(1 << c)
+                elif not self.to_hand >> c & 1:
+                    face_up = False                      # this one lies face up, hides the rest
+        return out
 
     def is_trump(self, c: int) -> bool:
         # the excuse is no trump for any duty or for winning (§9 droggn)
@@ -212,7 +236,7 @@ class RefSolver:
         """The points still to come from the position (the current trick's included)."""
         g = self.g
         seat = (leader + len(table)) % g.n
-        legal = ref_legal(g, hands[seat], table, leader)
+        legal = ref_legal(g, g.playable(hands[seat], seat), table, leader)
         assert legal, "the seat to play has no card"
         best = None
         for c in cards_of(legal):
@@ -240,7 +264,7 @@ class RefSolver:
 
     def legal(self, hands, leader: int, table=()) -> int:
         seat = (leader + len(table)) % self.g.n
-        return ref_legal(self.g, int(hands[seat]), tuple(table), leader)
+        return ref_legal(self.g, self.g.playable(int(hands[seat]), seat), tuple(table), leader)
 
     def card_values(self, hands, leader: int, trick: int, table=()) -> dict[int, int]:
         hands = tuple(int(h) for h in hands)
@@ -259,4 +283,4 @@ def ref_legal_cards(rules, hands, leader, table=()) -> int:
     """The legal cards (mask) of the seat to play."""
     g = RefGame(rules)
     seat = (leader + len(table)) % g.n
-    return ref_legal(g, int(hands[seat]), tuple(table), leader)
+    return ref_legal(g, g.playable(int(hands[seat]), seat), tuple(table), leader)

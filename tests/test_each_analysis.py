@@ -118,7 +118,7 @@ def test_strohmandli_deals_keep_what_the_seat_sees():
 def test_strohmandli_figures_and_points():
     r = analyze_game(STROH, "1", game="strohmandli", samples=2, jobs=1, max_nodes=20_000,
                      option=("highest",))
-    assert r.deals == 2 and [x.id for x in r.rows] == list(E.FIGURES)
+    assert r.deals == 2 and [x.id for x in r.rows] == list(E.FIGURES[:10])   # no bejelentés
     # seat 1 holds I? no: pagátulti needs I in the seat's cards, uhu II (in its piles: yes)
     for dealt, v in zip(r.deals_list, r.per_deal):
         got = dict(zip(E.FIGURES, v))

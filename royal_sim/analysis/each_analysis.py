@@ -42,11 +42,13 @@ trick n−1 with II) and pagátulti (trick n with I), searched only where you ho
 Each search stops after ``max_nodes`` nodes (default ``MAX_NODES``): the figure is unknown on
 that deal, its interval spans the unknown deals both ways. The expected result points: per
 deal the figures made, their values in the ``valtozat`` (default: every figure of it is
-searched) or ``original`` table (whose on-lead announcements, Fej, Tulétroá and Négy király,
-are not modelled: its figure is a lower bound), tulétroá and négy király dropped with a
-volát, ``sum`` (default) or ``highest`` (only the highest of játék < kassza < duplajáték <
-volát) as ``--option`` says. The minimax result-point difference (one line of play for every
-figure of both players at once) is not a count the engine can search: not computed.
+searched) or ``original`` table (with its on-lead announcements, Fej, Tulétroá and Négy király,
+searched as ``each_announce`` says; Fej not with Tulétroá's), tulétroá and négy király
+dropped with a volát, ``sum`` (default) or ``highest`` (only the highest of játék < kassza <
+duplajáték < volát) as ``--option`` says. How a deal's figures are searched:
+``each_figures``. The minimax result-point difference (one line of play for every figure of
+both players at once) is not computed here: ``each_minimax`` searches it on endings of at
+most 8 tricks (``solve``).
 """
 
 from __future__ import annotations
@@ -57,7 +59,9 @@ from typing import Callable
 import numpy as np
 
 from ..errors import RoyalSimError
-from .each_deal import (EXAMPLE_HANDS, FIGURES, LADDER, MAX_TRICKS, NOT_WITH_VOLAT, READINGS,
+from .each_figures import (DEEPEN_NODES, UNKNOWN, FigureSearch, deepen, result_points,
+                           search_figures)
+from .each_deal import (ANNOUNCEMENTS, EXAMPLE_HANDS, FIGURES, MAX_TRICKS, READINGS,
                         Setting, deals, setting)
 from .results import wilson
 
@@ -83,7 +87,6 @@ MAXN_NODES = 50_000
 MAXN_SEATS = 6
 """Vier-Anderle: the most stayers the max^n reading is searched for (7 and more take seconds
 a deal in Python: that reading is left out, the paranoid one stays)."""
-UNKNOWN = -1
 
 
 # -- one deal: Vier-Anderle --------------------------------------------------------------------
@@ -262,111 +265,6 @@ def _live(hands, table) -> int:
     return m
 
 
-# -- one deal: Strohmandli ---------------------------------------------------------------------
-
-def figure_counts(g, setup) -> dict:
-    """Strohmandli's figures as counts for the seat's side: id → (``Count``, threshold,
-    ``needs``) where ``needs`` is ``"mine"`` / ``"theirs"`` with a card the seat must (not)
-    hold, or ``None`` (module doc)."""
-    from ..engine.count_rules import Count
-
-    deck = g.deck(setup)
-    n, T = deck.n_cards, g.n_tricks(setup)
-    ids = {name: deck.card_names.index(name) for name in ("I", "II", "XXI", "XXII")}
-    kings = [c for c in range(n) if deck.suit_of[c] != deck.tarokk
-             and deck.card_names[c].endswith("K")]
-
-    def capture(cards):
-        pts = np.zeros(n, np.int16)
-        pts[list(cards)] = 1
-        return Count(points=pts, trick_points=np.zeros(T, np.int16), label="captures")
-
-    def trick_with(t, c):
-        tp = np.zeros(T, np.int16)
-        tc = np.zeros(T, np.uint64)
-        tp[t], tc[t] = 1, np.uint64(1) << np.uint64(c)
-        return Count(points=np.zeros(n, np.int16), trick_points=tp, trick_cards=tc,
-                     label="trick won with a card")
-
-    pts = g.count(setup)
-    levels = (48, 60, 71) if setup.players == 2 else (32, 40, 48)
-    return {
-        "jatek": (pts, levels[0], None), "kassza": (pts, levels[1], None),
-        "duplajatek": (pts, levels[2], None),
-        "volat": (Count(points=np.zeros(n, np.int16), trick_points=np.ones(T, np.int16),
-                        label="tricks"), T, None),
-        "pagatfogas": (capture([ids["I"]]), 1, ("theirs", ids["I"])),
-        "xxi_fogas": (capture([ids["XXI"]]), 1, ("theirs", ids["XXI"])),
-        "tuletroa": (capture([ids["I"], ids["XXI"], ids["XXII"]]), 3, None),
-        "negy_kiraly": (capture(kings), len(kings), None),
-        "uhu": (trick_with(T - 2, ids["II"]), 1, ("mine", ids["II"])),
-        "pagatulti": (trick_with(T - 1, ids["I"]), 1, ("mine", ids["I"])),
-    }
-
-
-@dataclass
-class FigureSearch:
-    """One thread's searches of a Strohmandli analysis: the figures' counts, the node
-    limit of one search (a deal's piles are part of its rules: one solver a deal)."""
-
-    game: object
-    setup: object
-    counts: dict
-    max_nodes: int
-
-    @classmethod
-    def of(cls, s: Setting, max_nodes: int) -> "FigureSearch":
-        return cls(s.game, s.setup, figure_counts(s.game, s.setup), max_nodes)
-
-
-def search_figures(fs: FigureSearch, dealt, s: Setting) -> tuple[int, ...]:
-    """Each figure of ``FIGURES`` on one deal (a ``games.Dealt``): 1 the seat can make it
-    against the rest, 0 not, ``UNKNOWN`` past the node limit (module doc)."""
-    from ..engine.counts import CountPosition, CountSolver, SearchLimitError
-
-    solver = CountSolver(fs.game.rules(fs.setup, dealt), table_bits=18,
-                         max_nodes=fs.max_nodes)
-    pos = CountPosition(tuple(dealt.hands), s.leader)
-    side = (s.me,)
-    mine = dealt.hands[s.me]
-    got: dict = {}
-
-    def test(fid):
-        cnt, k, needs = fs.counts[fid]
-        if needs is not None:
-            whose, card = needs
-            if (whose == "mine") != bool(mine >> card & 1):
-                return 0
-        try:
-            return int(solver.reaches(pos, side, cnt, k))
-        except SearchLimitError:
-            return UNKNOWN
-
-    got["volat"] = test("volat")
-    # the point ladder from the top: a level made proves those below (volát proves all)
-    below = 1 if got["volat"] == 1 else None
-    for fid in ("duplajatek", "kassza", "jatek"):
-        got[fid] = below if below is not None else test(fid)
-        if got[fid] == 1:
-            below = 1
-    for fid in FIGURES:
-        if fid not in got:
-            got[fid] = test(fid)
-    return tuple(got[f] for f in FIGURES)
-
-
-def result_points(made: dict, values: dict, rule: str) -> int:
-    """The result points of one deal's figures ``made`` (id → bool) with ``values`` (id →
-    points, ``None`` not in the table), under ``rule`` (module doc)."""
-    won = {f for f, m in made.items() if m and values.get(f)}
-    if "volat" in won:
-        won -= set(NOT_WITH_VOLAT)
-    if rule == "highest":
-        top = [f for f in LADDER if f in won]
-        won -= set(top[:-1])
-    return sum(values[f] for f in won)
-
-
 # -- the analysis ------------------------------------------------------------------------------
 
 @dataclass
@@ -422,6 +320,8 @@ class EachAnalysis:
     max_nodes: int = MAX_NODES
     interrupted: bool = False
     deals_list: list = field(default_factory=list, repr=False)
+    deepened: int = 0
+    """Strohmandli: the nodes spent searching undecided figures again (``deepen``)."""
 
     @property
     def deals(self) -> int:
@@ -432,7 +332,7 @@ class EachAnalysis:
         """What one deal is searched for (the benchmark's ``N deals x …``)."""
         if self.setting.kind == "tricks":
             return "2 readings"
-        return f"{len(FIGURES)} figures"
+        return f"{len(self.rows)} figures"
 
     def row(self, id: str, param=None, reading: str = "paranoid") -> Row:
         return next(r for r in self.rows if r.id == id and r.param == param
@@ -498,8 +398,8 @@ class EachAnalysis:
                 "expected_result_points_range": [_r(e[0]), _r(e[1])] if e else None,
                 "rule": s.rule, "table": s.table, "minimax_difference": None,
                 "note": "each figure searched on its own (its own best line); the minimax "
-                        "result-point difference is not computed (not a count the engine "
-                        "searches)"}
+                        "result-point difference is not computed on full deals (solve "
+                        "computes it on endings of at most 8 tricks: each_minimax)"}
 
     def to_json(self) -> dict:
         s = self.setting
@@ -516,6 +416,7 @@ class EachAnalysis:
                                      "against you (max^n)"}})
         else:
             out.update({"rule": s.rule, "table": s.table, "max_nodes": self.max_nodes,
+                        "deepened_nodes": self.deepened,
                         "reading": "each figure alone, you against the rest, double dummy "
                                    "knowing the piles' order"})
         out["slems"] = [r.to_json() for r in self.rows]
@@ -541,7 +442,8 @@ def analyze_game(hand: str, seat: str, *, game, declarer=None, samples: int | No
                  jobs: int | None = None, progress: Callable[[int], None] | None = None,
                  on_update: Callable[["EachAnalysis"], None] | None = None,
                  players: int | None = None, option=(), pot: int | None = None,
-                 stayers=None, max_nodes: int = MAX_NODES) -> EachAnalysis:
+                 stayers=None, max_nodes: int = MAX_NODES,
+                 deepen_nodes: int = DEEPEN_NODES) -> EachAnalysis:
     """Vier-Anderle: your tricks' chances (at least K, exactly K; paranoid and maxn) and
     the stay-or-drop advice; Strohmandli: each figure's chance and the expected result
     points, holding ``hand`` at ``seat`` (``1`` … ``n``) (module doc).
@@ -554,7 +456,8 @@ def analyze_game(hand: str, seat: str, *, game, declarer=None, samples: int | No
     the cap (default 2,000); precision: rounds until every paranoid row's interval is
     within ± that; seed (default 1); jobs: threads (the figures do not depend on it);
     progress, on_update: as ``game_rounds.run_rounds``; max_nodes: Strohmandli's limit of
-    one search (0: none).
+    one search (0: none); deepen_nodes: Strohmandli's nodes for searching the figures left
+    undecided again with growing limits (``each_figures.deepen``; 0: none).
 
     :raises RoyalSimError: bad input, naming the argument (``declarer``, ``holds``,
         ``voids``: refused, each plays for himself and no facts are taken).
@@ -570,9 +473,10 @@ def analyze_game(hand: str, seat: str, *, game, declarer=None, samples: int | No
                             "facts about the others' hands)", argument=name)
     s = setting(hand, seat, game=game, players=players, option=option, pot=pot,
                 stayers=stayers)
-    if isinstance(max_nodes, bool) or not isinstance(max_nodes, int) or max_nodes < 0:
-        raise RoyalSimError(f"max_nodes must be a whole number >= 0, got {max_nodes!r}",
-                            argument="max_nodes")
+    for name, value in (("max_nodes", max_nodes), ("deepen_nodes", deepen_nodes)):
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            raise RoyalSimError(f"{name} must be a whole number >= 0, got {value!r}",
+                                argument=name)
     tricks = s.kind == "tricks"
     samples, precision = planned_deals(s.game.id, samples, precision)
     cap, rule = deal_counts(samples, precision, default_samples=DEFAULT_SAMPLES,
@@ -606,8 +510,32 @@ def analyze_game(hand: str, seat: str, *, game, declarer=None, samples: int | No
             (r.interval[1] - r.interval[0]) / 2 <= precision + 1e-12 for r in rows
             if r.id != "tricks_exactly" and r.reading == "paranoid")
 
-    return run_analysis(result, deals(s, seed), search, new_worker, looks, settled,
-                        jobs=jobs, progress=progress, on_update=on_update)
+    last: list = []
+
+    def kept(done) -> EachAnalysis:
+        last[:] = [done]
+        return result(done)
+
+    got = run_analysis(kept, deals(s, seed), search, new_worker, looks, settled, jobs=jobs,
+                       progress=progress, on_update=on_update)
+    if tricks or not deepen_nodes or not last:
+        return got
+    from .game_rounds import jobs_of
+
+    import time
+
+    done, start = last[0], time.perf_counter()
+    verdicts = list(done.verdicts)
+    try:
+        spent = deepen(FigureSearch.of(s, max_nodes), s, done.deals, verdicts, deepen_nodes,
+                       jobs_of(jobs))
+    except KeyboardInterrupt as e:     # the analysis before the deepening stands
+        e.partial = got
+        raise
+    out = result(_Done(verdicts, done.deals, done.rounds,
+                       done.seconds + time.perf_counter() - start, done.interrupted))
+    out.deepened = spent
+    return out
 
 
 @dataclass
@@ -646,6 +574,8 @@ def _analysis(s: Setting, seed, cap, precision, rule, done, max_nodes) -> EachAn
     else:
         values = {f.id: f.values.get(s.table) for f in s.game.figures()}
         for i, fid in enumerate(FIGURES):
+            if fid in ANNOUNCEMENTS and s.table != "original":
+                continue                    # the original table's only, searched there
             made = sum(1 for x in v if x[i] == 1)
             unknown = sum(1 for x in v if x[i] == UNKNOWN)
             rows.append(Row(fid, None, "paranoid", made, unknown, n, interval(made, unknown),

@@ -21,8 +21,10 @@ RULES = ("sum", "highest")
 TABLES = ("valtozat", "original")
 LADDER = ("jatek", "kassza", "duplajatek", "volat")
 """Strohmandli's figures of which ``highest`` keeps the highest made (§2)."""
+ANNOUNCEMENTS = ("fej", "tuletroa_bejelentes", "negy_kiraly_bejelentes")
+"""Strohmandli's on-lead announcements of the original table (``each_announce``)."""
 FIGURES = ("jatek", "kassza", "duplajatek", "volat", "pagatfogas", "xxi_fogas", "tuletroa",
-           "negy_kiraly", "uhu", "pagatulti")
+           "negy_kiraly", "uhu", "pagatulti") + ANNOUNCEMENTS
 """Strohmandli's figures searched, in the order shown (ids of ``Strohmandli.figures``)."""
 NOT_WITH_VOLAT = ("tuletroa", "negy_kiraly")
 

@@ -117,11 +117,17 @@ def _figures(result, width, every):
     headers = ["figure", "chance", "95% CI", "past limit", "value", "E[points]"]
     align = ("left", "right", "left", "right", "right", "right")
     tab = fitted(body, headers, align, width, wrap=("95% CI",), drop=("past limit",))
-    notes = [f"Chance: of the deals decided; 95% CI spans the {result.max_nodes:,}-node "
+    from ..analysis.each_announce import MAX_NODES as ANNOUNCE_NODES
+
+    bej = (f" (announcements: {ANNOUNCE_NODES:,})" if any(r.id == "fej" for r in result.rows)
+           else "")
+    notes = [f"Chance: of the deals decided; 95% CI spans the {result.max_nodes:,}-node{bej} "
              "limit's undecided deals both ways. Each figure is its own best line (making one "
-             "need not leave the others); the other seat's figures and the minimax "
-             "result-point difference are not computed. The original table's on-lead "
-             "announcements (Fej, Tulétroá, Négy király) are not modelled (docs/games.md)."]
+             "need not leave the others); the other seat's figures are not computed, "
+             "the minimax result-point difference only by solve on endings of at most 8 "
+             "tricks. The original table's on-lead announcements (Fej, Tulétroá, Négy "
+             "király) are searched with --option original: can you come to lead holding the "
+             "set (docs/games.md)."]
     if result.precision is None and result.samples == STROHMANDLI_DEALS:
         notes.append(f"{STROHMANDLI_DEALS} deals by default: a full deal takes about a second "
                      "(--samples N for more; with --precision, N is the cap).")

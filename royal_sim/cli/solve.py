@@ -215,10 +215,43 @@ def _solve_game(game, deal, leader, trick, every_card, players, trump, declarer,
         sol = solve_game(game, setup, dealt, declarer=decl, leader=lead, table=table,
                          cards=every_card,
                          max_nodes=MAX_NODES if max_nodes is None else max_nodes)
+    mm = _minimax(game, setup, dealt, decl, lead, table)
     if as_json:
-        click.echo(json.dumps(sol.to_json(), ensure_ascii=False))
+        out = sol.to_json()
+        if mm is not None:
+            out["minimax_difference"] = mm
+        click.echo(json.dumps(out, ensure_ascii=False))
         return
     _print_game(sol, dealt)
+    if mm is not None:
+        words = ("undecided (past its node limit)" if mm["value"] is None and "why" not in mm
+                 else f"not searched: {mm['why']}" if mm["value"] is None
+                 else f"{mm['value']:+d} (made: {', '.join(mm['made']['seat']) or 'none'} / "
+                      f"{', '.join(mm['made']['other']) or 'none'})")
+        say(f"Minimax result-point difference for {mm['seat']} (both players' figures at "
+            f"once, valtozat values, sum; this position read as a game of its own): {words}",
+            terminal_width(), "  ")
+
+
+def _minimax(game, setup, dealt, decl, lead, table) -> dict | None:
+    """Strohmandli's minimax result-point difference for the declarer's seat, two players,
+    a position at a trick start (``analysis.each_minimax``); ``None`` for other games."""
+    if game.id != "strohmandli" or setup.players != 2:
+        return None
+    from ..analysis import each_minimax as M
+
+    name = game.seat_name(decl, setup)
+    n = max(int(h).bit_count() for h in dealt.hands)
+    if table:
+        return {"seat": name, "value": None, "why": "a trick in progress"}
+    if n > M.MAX_TRICKS:
+        return {"seat": name, "value": None,
+                "why": f"{n} tricks, searched on at most {M.MAX_TRICKS} (an ending)"}
+    r = M.minimax_difference(game, setup, dealt, me=decl, leader=lead)
+    deck = game.deck(setup)
+    return {"seat": name, "value": r.value, "nodes": r.nodes,
+            "made": {"seat": list(r.made[0]), "other": list(r.made[1])},
+            "line": [deck.card_names[c] for c in r.line]}
 
 
 def _print_game(sol, dealt) -> None:

@@ -127,4 +127,10 @@ class Strohmandli(TarokkGame):
             f("tuletroa", "tulétroá", None, 2, "P captures I, XXI, skíz; not with volát"),
             f("negy_kiraly", "négy király", None, 3,
               "P captures all kings; not with volát"),
+            f("fej", "fej", 1, None,
+              "P on lead holds 2 honours in hand and leads one; not with tulétroá's"),
+            f("tuletroa_bejelentes", "tulétroá bej.", 2, None,
+              "P on lead holds I, XXI, skíz in hand and leads one"),
+            f("negy_kiraly_bejelentes", "négy király bej.", 4, None,
+              "P on lead holds the four kings in hand and leads one"),
         ]

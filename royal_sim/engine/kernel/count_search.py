@@ -507,6 +507,12 @@ def _count_ab(hands, side, rules, count, table, order, order_len, cls, ws, wsu, 
         tp = np.int64(trick_points[t])
         suf_pos[t] = suf_pos[t + 1] + (tp if tp > 0 else 0)
         suf_neg[t] = suf_neg[t + 1] + (tp if tp < 0 else 0)
+    # a trick term that needs a card (pagátulti's I) is dead once no seat of the side holds
+    # one: the bounds at a trick start then leave it out (``_live_terms``)
+    named = False
+    for t in range(n_tricks):
+        if trick_cards[t] != 0 and trick_points[t] != 0:
+            named = True
     rem0 = 0                # the points of every card in no finished trick
     m = unplayed0
     while m:
@@ -555,6 +561,10 @@ def _count_ab(hands, side, rules, count, table, order, order_len, cls, ws, wsu, 
                     continue
                 fmax = ws[d, W_REM] + suf_pos[t]
                 fmin = suf_neg[t]
+                if named:
+                    fpos, fneg = _live_terms(hands, side, n_seats, t, trick_points, trick_cards)
+                    fmax = ws[d, W_REM] + fpos
+                    fmin = fneg
                 if acc + fmax <= a:
                     ctx[X_CUTS] += 1
                     r = acc + fmax
@@ -673,6 +683,28 @@ def _count_ab(hands, side, rules, count, table, order, order_len, cls, ws, wsu, 
 
 
 @helper
+def _live_terms(hands, side, n_seats, t, trick_points, trick_cards):
+    """The most and the least the trick terms from trick ``t`` on can still add at a trick
+    start: a term that needs a card of ``trick_cards`` counts only while a seat of the side
+    holds one (the side wins that trick with it, so plays it then)."""
+    held = np.uint64(0)
+    for s in range(n_seats):
+        if side[s]:
+            held |= hands[s]
+    pos = 0
+    neg = 0
+    for u in range(t, trick_points.shape[0]):
+        tp = np.int64(trick_points[u])
+        if trick_cards[u] != 0 and (trick_cards[u] & held) == 0:
+            continue
+        if tp > 0:
+            pos += tp
+        else:
+            neg += tp
+    return pos, neg
+
+
+@helper
 def _tt_store(table, ws, wsu, d, r, stamp):
     """Store the value ``r`` of the trick start at ply ``d`` as bounds of the points still to
     come, against the window it was searched with; merged with what the entry held."""
@@ -740,9 +772,11 @@ def _count_test(hands, side, rules, count, table, order, order_len, cls, leader,
 
 @kernel
 def _legal_cards(hand, tc, trick, nplayed, leader, rules):
-    """The legal cards of ``hand`` at play position ``nplayed`` (a mask); ``tc`` row
-    ``trick`` is used as scratch past ``nplayed``."""
-    return _c_legal(hand, tc, trick, nplayed, leader, rules)
+    """The legal cards of ``hand`` at play position ``nplayed`` (a mask), its table piles'
+    face-down cards left out (``_available``, as the search); ``tc`` row ``trick`` is used as
+    scratch past ``nplayed``."""
+    seat = (leader + nplayed) % rules[0]
+    return _c_legal(_available(hand, seat, rules), tc, trick, nplayed, leader, rules)
 
 
 @kernel
