@@ -155,10 +155,10 @@ class AdviceRequest:
         driven, the advice drives the rounds: after each, the bids of the sets shown are
         searched on while the sets are not told apart (``_unseparated``), each set scored on
         every deal all its bids were searched on. With ``decide`` (the precision not
-        given), a bid in none of the sets shown (as of the last ranking) whose decision is
-        taken (``AnalysisRequest.decided``) stops once its 98 % interval is within ± 10
-        points, as in ``AnalysisRequest.run``: the figures of the sets shown keep the run's
-        precision."""
+        given), a bid in none of the sets shown (as of the last ranking) whose deals can
+        still grow, and whose decision is taken (``AnalysisRequest.decided``), stops once
+        its 98 % interval is within ± 10 points, as in ``AnalysisRequest.run``: the figures
+        of those sets keep the run's precision."""
         from .analysis.rounds import RoundReply
 
         memo: dict = {}
@@ -190,7 +190,9 @@ class AdviceRequest:
         ended = {r.key: r.n for r in (*result.candidates, *result.partner)
                  if r.stopped is not None}
         best, keep, open_ = sets[0] if sets else None, set(), 0
-        self._kept["shown"] = {k for b in sets for k in b.bids}
+        # the bids of the sets shown whose deals can still grow (none of their bids ended)
+        self._kept["shown"] = {k for b in sets if not any(k in ended for k in b.bids)
+                               for k in b.bids}
         for b in sets[1:]:
             m = min(len(best.scores), len(b.scores))
             if any(ended.get(k, m + 1) <= m for k in (*best.bids, *b.bids)):
