@@ -645,7 +645,7 @@ class DeclarerAnalysis:
                 "seat": s.seat_name(s.seat), "declarer": s.seat_name(s.declarer),
                 "leader": s.seat_name(s.leader), "seed": self.seed, "deals": self.deals,
                 "samples": self.samples, "precision": self.precision, "rounds": self.rounds,
-                "double_dummy": True, "limits": self.limits,
+                "double_dummy": True, "interrupted": self.interrupted, "limits": self.limits,
                 "exchange": {k: {"lay_away": r, "take_pair_worth": t}
                              for k, (r, t) in self.chosen.items()},
                 "warnings": list(s.warnings),

@@ -6,7 +6,7 @@ chance and the expected payment to the declarer, best first, within the terminal
 from __future__ import annotations
 
 from ..format import fitted, number, percent
-from .analyze_game import cap_note, deals_words, page
+from .analyze_game import cap_note, deals_words, interrupted_note, page
 
 RULE_WORDS = {"void": "the shortest suits' cards", "bank": "the suit cards of most points"}
 
@@ -121,7 +121,8 @@ def game_text(result, width: int | None = 80, every: bool = False) -> str:
         notes.append(f"{result.limits} searches passed their node limit: undecided, their "
                      f"deals widen the intervals of {rows} rows (each either way; --json: "
                      "\"undecided\"); the chances and payments count them as not made.")
-    if result.interrupted:
-        notes.append("Interrupted: the figures are of the rounds finished.")
-    notes.append(cap_note(result.rows, result.precision, "rows'", " (--samples raises the cap)"))
+    notes.append(interrupted_note(result))
+    if not result.interrupted:      # an interrupted run did not reach its cap
+        notes.append(cap_note(result.rows, result.precision, "rows'",
+                              " (--samples raises the cap)"))
     return page(lines, tab, notes, width)

@@ -65,9 +65,12 @@ def user_errors(fn):
             sys.exit(2)
         except KeyboardInterrupt as e:
             nothing = hasattr(e, "partial") and e.partial is None   # an analysis, none done
-            click.echo(("\n" if sys.stderr.isatty() else "")
-                       + ("Interrupted before the first deals were searched: nothing to show."
-                          if nothing else "Interrupted."), err=True)
+            try:    # a second Ctrl-C now would print it again (click's own "Interrupted.")
+                click.echo(("\n" if sys.stderr.isatty() else "")
+                           + ("Interrupted before the first deals were searched: nothing "
+                              "to show." if nothing else "Interrupted."), err=True)
+            except KeyboardInterrupt:
+                pass
             sys.exit(interrupt_code(e))
 
     return wrapper
