@@ -197,3 +197,46 @@ def test_mizer_is_shown_beside_the_contracts():
     s = D.setting("II III IV V VI VII S7 S8 C7 C8 HA H2 DA D2 SJ CJ", "1", game="troggu",
                   contract="mizer")
     assert [c.id for c in s.contracts] == ["mizer"]
+
+
+def test_the_advice_names_the_bid_of_an_ulti_contract_searched_alone():
+    # --contract super_mord_pagatulti: its bid, super_mord, is not searched on its own
+    out = CliRunner().invoke(main, ["analyze", "--game", "droggn", MORD_MADE, "--seat", "1",
+                                    "--samples", "2", "--contract", "super_mord_pagatulti"])
+    assert out.exit_code == 0, out.output
+    text = out.stdout.replace("\n  ", " ")
+    assert "Recommended: bid Super Mord: game won on 100.0%" in text
+    assert "announce pagatulti (the pagát laid out)" in text
+
+
+@pytest.mark.parametrize("game, hand, seat, searched", [
+    ("troggu", "II III IV V VI VII S7 S8 C7 C8 HA H2 DA D2 SJ CJ", "2", "1"),
+    ("modositott", "II III IV V VI VII SJ CJ HA HJ DA DJ", "1", "2"),
+])
+def test_the_mizer_leader_shown_is_the_one_searched(game, hand, seat, searched):
+    s = DD.setting(hand, seat, game=game, contract="mizer")
+    assert s.seat_name(DD.variant(s, [0] * s.players, [], s.contracts[0]).leader) == searched
+    base = ["analyze", "--game", game, hand, "--seat", seat, "--samples", "2"]
+    data = json.loads(CliRunner().invoke(main, base + ["--contract", "mizer", "--json"]).stdout)
+    assert data["leader"] == data["mizer_leader"] == searched and data["declarer"] is None
+    text = CliRunner().invoke(main, base + ["--contract", "mizer"]).stdout.replace("\n  ", " ")
+    assert f"seat {searched} leads." in text and "no declarer" in text
+
+
+def test_the_mizer_beside_the_contracts_says_its_own_leader():
+    hand = "II III IV V VI VII SJ CJ HA HJ DA DJ"
+    base = ["analyze", "--game", "modositott", hand, "--seat", "1", "--samples", "2"]
+    data = json.loads(CliRunner().invoke(main, base + ["--json"]).stdout)
+    assert (data["leader"], data["mizer_leader"], data["declarer"]) == ("1", "2", "1")
+    text = CliRunner().invoke(main, base).stdout.replace("\n  ", " ")
+    assert "seat 1 leads (the mizer: seat 2)." in text
+
+
+def test_the_mizer_alone_takes_no_declarer():
+    out = CliRunner().invoke(main, ["analyze", "--game", "troggu",
+                                    "II III IV V VI VII S7 S8 C7 C8 HA H2 DA D2 SJ CJ",
+                                    "--seat", "1", "--declarer", "2", "--contract", "mizer",
+                                    "--samples", "2"])
+    assert out.exit_code == 2 and out.stdout == ""
+    assert out.stderr.startswith("Error: --declarer: the mizer") and \
+        out.stderr.count("\n") == 1

@@ -381,3 +381,29 @@ def test_an_interrupted_json_deal_keeps_the_piles_of_the_deals_written(monkeypat
     monkeypatch.undo()
     whole = ok_json("deal", "--game", "troggu", "--seed", 1, "--count", 5, "--json")
     assert whole["deals"][:2] == out["deals"] and whole["piles"][:2] == out["piles"]
+
+
+@pytest.mark.parametrize("args", [
+    ["slems", "--game", "droggn"],
+    ["solve", "--game", "modositott", "XII X IX V I / XI VIII VII IV II / XIX XVII XIV XIII III",
+     "--cards"],
+    ["deal", "--game", "droggn", "--count", "50"],
+])
+def test_a_reader_closing_the_pipe_early_is_no_error(args):
+    """``royal-sim slems --game droggn | head -1``: the reader has what it wanted; the
+    command ends quietly with exit code 0 (click's own answer was exit code 1). Here the
+    pipe is closed before the first line is written (``head`` closes it after its line)."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    read, write = os.pipe()
+    os.close(read)
+    try:
+        p = subprocess.run([sys.executable, "-m", "royal_sim.cli", *args], stdout=write,
+                           stderr=subprocess.PIPE, text=True,
+                           cwd=Path(__file__).resolve().parents[1])
+    finally:
+        os.close(write)
+    assert (p.returncode, p.stderr) == (0, "")

@@ -65,7 +65,7 @@ from typing import Callable
 import numpy as np
 
 from .declarer_deal import (HONOURS, LAY_AWAY, SKIZ, XXI, Contract, I, Setting, Variant,
-                            deals, lay_away, setting, variant)
+                            deals, lay_away, leaders, setting, variant)
 from .declarer_turns import (figure_pay, game_kontra_part, game_pay, mizer_most, mizer_pay,
                              n_opponents, with_kontra, with_rekontra)
 from .results import wilson
@@ -640,12 +640,18 @@ class DeclarerAnalysis:
         return out
 
     def to_json(self) -> dict:
+        """``declarer``: ``None`` for the mizer alone (all pass: the seat alone); ``leader``
+        who leads trick 1 of the contracts other than the mizer (the mizer alone: its),
+        ``mizer_leader`` the mizer's where it is searched (``declarer_deal.leaders``)."""
         s = self.setting
+        lead, mizer_lead = leaders(s)
+        mizer = {} if mizer_lead is None else {"mizer_leader": s.seat_name(mizer_lead)}
         return {"game": s.game.id, "players": s.players, "hand": s.deck.format_cards(s.hand),
-                "seat": s.seat_name(s.seat), "declarer": s.seat_name(s.declarer),
-                "leader": s.seat_name(s.leader), "seed": self.seed, "deals": self.deals,
+                "seat": s.seat_name(s.seat),
+                "declarer": None if s.mizer_only else s.seat_name(s.declarer),
+                "leader": s.seat_name(lead), **mizer, "seed": self.seed, "deals": self.deals,
                 "samples": self.samples, "precision": self.precision, "rounds": self.rounds,
-                "double_dummy": True, "limits": self.limits,
+                "double_dummy": True, "interrupted": self.interrupted, "limits": self.limits,
                 "exchange": {k: {"lay_away": r, "take_pair_worth": t}
                              for k, (r, t) in self.chosen.items()},
                 "warnings": list(s.warnings),

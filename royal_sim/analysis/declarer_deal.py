@@ -123,9 +123,10 @@ def contracts_of(game_id: str) -> tuple[Contract, ...]:
 @dataclass(frozen=True)
 class Setting:
     """What one analysis is about, checked: the game and its ``setup``; the ``hand`` (a mask)
-    at ``seat``; the ``declarer`` (0-based); the ``leader`` of trick 1; ``called`` (a card
-    id, módosított for 4; ``None``: the default, the highest non-honour tarokk the declarer
-    lacks after the exchange); ``contracts`` searched; ``warnings``."""
+    at ``seat``; the ``declarer`` (0-based; the mizer has none: the seat plays it alone);
+    the ``leader`` of trick 1 (the game's; the mizer's is its own, ``leader_of``);
+    ``called`` (a card id, módosított for 4; ``None``: the default, the highest non-honour
+    tarokk the declarer lacks after the exchange); ``contracts`` searched; ``warnings``."""
 
     game: object
     setup: object
@@ -140,6 +141,11 @@ class Setting:
     @property
     def players(self) -> int:
         return self.setup.players
+
+    @property
+    def mizer_only(self) -> bool:
+        """Only the mizer is searched (``--contract mizer``): no declarer, the seat alone."""
+        return all(c.exchange == "mizer" for c in self.contracts)
 
     def seat_name(self, seat: int) -> str:
         return self.game.seat_name(seat, self.setup)
@@ -218,6 +224,10 @@ def setting(hand: str, seat, *, game, declarer=None, players=None, option=(), ca
     if not known:
         raise GameError(f"contract: {contract} announces an ulti whose card the declarer "
                         "does not hold (or is not the seat)", argument="contract")
+    if declarer is not None and all(c.exchange == "mizer" for c in known):
+        raise GameError("declarer: the mizer is played when all pass: it has no declarer "
+                        "(the seat plays alone against the others; leave out --declarer)",
+                        argument="declarer")
     warnings = []
     if g.id == "modositott" and _throws_in(mine, deck):
         warnings.append("your hand may throw in (bedobás, §5): a redeal is yours to ask for")
@@ -380,6 +390,20 @@ def variant(s: Setting, hands, pile, contract: Contract, rule: str | None = None
         if holder is not None and holder != d:
             side = (d, holder)
     return Variant(tuple(hands), side, banked, out, laid, index, reserved)
+
+
+def leader_of(s: Setting, contract: Contract) -> int:
+    """Who leads trick 1 of ``contract``, as searched: the mizer's (``mizer_leader``), else
+    the game's (``Setting.leader``)."""
+    return mizer_leader(s) if contract.exchange == "mizer" else s.leader
+
+
+def leaders(s: Setting) -> tuple[int, int | None]:
+    """The leaders of trick 1 searched for ``s``: the contracts' other than the mizer (the
+    mizer's when it is alone), and the mizer's (``None``: the mizer is not searched)."""
+    others = [c for c in s.contracts if c.exchange != "mizer"]
+    mizer = None if len(others) == len(s.contracts) else mizer_leader(s)
+    return (leader_of(s, others[0]) if others else mizer), mizer
 
 
 def mizer_leader(s: Setting) -> int:

@@ -307,7 +307,8 @@ class EachAnalysis:
     """The result of ``analyze_game``: ``rows`` (Vier-Anderle: at least K tricks, K = 1 … 4,
     then exactly K, K = 0 … 4, paranoid then maxn; Strohmandli: each of ``FIGURES``),
     ``per_deal``: each deal's verdict (``search_tricks``' pair, ``search_figures``' tuple),
-    ``seconds``: the searching time."""
+    ``seconds``: the searching time; ``interrupted``: Ctrl-C came before the run stopped
+    (the figures are of the deals finished: ``game_rounds``)."""
 
     setting: Setting
     seed: int
@@ -322,6 +323,9 @@ class EachAnalysis:
     deals_list: list = field(default_factory=list, repr=False)
     deepened: int = 0
     """Strohmandli: the nodes spent searching undecided figures again (``deepen``)."""
+    deepening_interrupted: bool = False
+    """Strohmandli: Ctrl-C came while the undecided figures were searched again, after
+    every deal was searched (``interrupted`` too): the figures left undecided stay so."""
 
     @property
     def deals(self) -> int:
@@ -407,7 +411,7 @@ class EachAnalysis:
                "players": s.setup.players, "options": sorted(s.setup.flags),
                "leader": s.seat_name(s.seats[s.leader]), "seed": self.seed,
                "deals": self.deals, "samples": self.samples, "precision": self.precision,
-               "rounds": self.rounds, "double_dummy": True}
+               "rounds": self.rounds, "double_dummy": True, "interrupted": self.interrupted}
         if s.kind == "tricks":
             out.update({"stayers": [s.seat_name(x) for x in s.seats], "pot": s.pot,
                         "readings": {"paranoid": "your tricks against a coalition of every "
@@ -417,6 +421,7 @@ class EachAnalysis:
         else:
             out.update({"rule": s.rule, "table": s.table, "max_nodes": self.max_nodes,
                         "deepened_nodes": self.deepened,
+                        "deepening_interrupted": self.deepening_interrupted,
                         "reading": "each figure alone, you against the rest, double dummy "
                                    "knowing the piles' order"})
         out["slems"] = [r.to_json() for r in self.rows]
@@ -526,16 +531,20 @@ def analyze_game(hand: str, seat: str, *, game, declarer=None, samples: int | No
 
     done, start = last[0], time.perf_counter()
     verdicts = list(done.verdicts)
+
+    def deepened(spent: int, interrupted: bool) -> EachAnalysis:
+        out = result(_Done(verdicts, done.deals, done.rounds,
+                           done.seconds + time.perf_counter() - start, interrupted))
+        out.deepened, out.deepening_interrupted = spent, interrupted
+        return out
+
     try:
         spent = deepen(FigureSearch.of(s, max_nodes), s, done.deals, verdicts, deepen_nodes,
                        jobs_of(jobs))
-    except KeyboardInterrupt as e:     # the analysis before the deepening stands
-        e.partial = got
+    except KeyboardInterrupt as e:  # every deal searched; the deepening's rounds finished
+        e.partial = deepened(getattr(e, "spent", 0), True)
         raise
-    out = result(_Done(verdicts, done.deals, done.rounds,
-                       done.seconds + time.perf_counter() - start, done.interrupted))
-    out.deepened = spent
-    return out
+    return deepened(spent, False)
 
 
 @dataclass

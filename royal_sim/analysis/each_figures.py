@@ -304,13 +304,21 @@ def deepen(fs: FigureSearch, s: Setting, deals: list, verdicts: list, budget: in
     in place) again with limits growing by ``DEEPEN_FACTOR`` from ``fs.max_nodes``, the
     figure undecided on the fewest deals first, while ``budget`` nodes last: a figure's
     round runs only when every one of its searches could take the whole limit. Same deals
-    and budget, same verdicts, whatever ``jobs``. Returns the nodes spent."""
+    and budget, same verdicts, whatever ``jobs``. Returns the nodes spent.
+
+    Interrupted (Ctrl-C), ``verdicts`` hold the figures' rounds finished (a figure's round
+    replaces its verdicts only when all its searches are done) and the
+    ``KeyboardInterrupt`` carries their nodes as ``.spent``; the searches not started are
+    dropped."""
     from concurrent.futures import ThreadPoolExecutor
+
+    from .game_rounds import stop_pool
 
     spent, limit = 0, max(fs.max_nodes, 1) * DEEPEN_FACTOR
     if fs.max_nodes == 0:
         return 0
-    with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
+    pool = ThreadPoolExecutor(max_workers=max(1, jobs))
+    try:
         while True:
             ran = False
             left = {f: [i for i, v in enumerate(verdicts) if v[j] == UNKNOWN]
@@ -327,5 +335,14 @@ def deepen(fs: FigureSearch, s: Setting, deals: list, verdicts: list, budget: in
                     verdicts[i] = v
                     spent += nodes
             if not ran:
-                return spent
+                break
             limit *= DEEPEN_FACTOR
+    except KeyboardInterrupt as e:
+        e.spent = spent
+        stop_pool(pool)
+        raise
+    except BaseException:
+        stop_pool(pool)
+        raise
+    pool.shutdown(wait=True)
+    return spent

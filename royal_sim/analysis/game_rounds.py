@@ -14,7 +14,9 @@ look for a fixed number of deals); after each the caller's ``settled(verdicts)``
 to stop. Interrupted (Ctrl-C), the ``KeyboardInterrupt`` carries ``.partial``: the ``Rounds``
 of the rounds finished (a run of one look: its deals finished, a prefix of the deals drawn),
 ``None`` before any; no deal of an unfinished round is in a figure of a precision-driven
-run, as the stopping rule's coverage asks (``StoppingRule.interval``).
+run, as the stopping rule's coverage asks (``StoppingRule.interval``). A second interrupt
+while the deals running finish (Ctrl-C again; ``timeout -s INT`` signals the process and its
+group) stops the waiting only: the finished deals are kept all the same (``stop_pool``).
 """
 
 from __future__ import annotations
@@ -97,17 +99,32 @@ def run_rounds(source: Iterator, search: Callable, new_worker: Callable, looks: 
             if settled is not None and settled(done.verdicts):
                 break
     except KeyboardInterrupt as e:
-        pool.shutdown(wait=True, cancel_futures=True)
+        # the finished deals first: a second interrupt while the running deals finish
+        # (Ctrl-C pressed again; ``timeout`` signals the process and its group) must not
+        # lose them
         if len(looks) == 1 and got:         # a fixed run: the prefix of its deals finished
             done.deals += batch[:len(got)]
             done.verdicts += got
-        done.seconds = time.perf_counter() - start
         done.interrupted = True
         e.partial = done if done.deals else None
+        stop_pool(pool)
+        done.seconds = time.perf_counter() - start
         raise
-    finally:
-        pool.shutdown(wait=True, cancel_futures=True)
+    except BaseException:
+        stop_pool(pool)
+        raise
+    pool.shutdown(wait=True)
     return done
+
+
+def stop_pool(pool: ThreadPoolExecutor) -> None:
+    """Cancel the deals of ``pool`` not started and wait for those running (a search cannot
+    be stopped midway); a further interrupt (Ctrl-C, SIGTERM) only stops the waiting, so the
+    interrupt being handled goes on with what it carries (``.partial``)."""
+    try:
+        pool.shutdown(wait=True, cancel_futures=True)
+    except KeyboardInterrupt:
+        pool.shutdown(wait=False, cancel_futures=True)
 
 
 MAX_SAMPLES = 1_000_000

@@ -6,7 +6,7 @@ chance and the expected payment to the declarer, best first, within the terminal
 from __future__ import annotations
 
 from ..format import fitted, number, percent
-from .analyze_game import cap_note, deals_words, page
+from .analyze_game import cap_note, deals_words, interrupted_note, page
 
 RULE_WORDS = {"void": "the shortest suits' cards", "bank": "the suit cards of most points"}
 
@@ -52,14 +52,28 @@ def _bid_line(result) -> str:
     kontra = ""
     if a["kontra"] and a["uncontested"] != a["expected_score"]:
         kontra = f" after their kontra (uncontested {number(a['uncontested'], sign=True)})"
-    name = next(x.name for x in s.contracts if x.id == a["bid"]) if c.ulti else c.name
+    name = _name(s, a["bid"]) if c.ulti else c.name     # the bid, its ulti announced
     return (f"Recommended: {then}{name}: game won on {percent(a['probability'])}, "
             f"E[pay] {number(a['expected_score'], sign=True)}{kontra} (pass: 0.0{mizer})"
             f"{ann}.")
 
 
 def _name(s, contract_id: str) -> str:
-    return next(c.name for c in s.contracts if c.id == contract_id)
+    """The name of the game's contract ``contract_id``, searched or not (``--contract
+    super_mord_pagatulti`` bids ``super_mord``, which is not searched on its own)."""
+    from ..analysis.declarer_deal import contracts_of
+
+    return next(c.name for c in s.contracts + contracts_of(s.game.id) if c.id == contract_id)
+
+
+def _leads(s) -> str:
+    """Who leads trick 1, as searched: ``seat 1 leads``, and the mizer's leader where it
+    differs (``seat 1 leads (the mizer: seat 2)``)."""
+    from ..analysis.declarer_deal import leaders
+
+    lead, mizer = leaders(s)
+    also = f" (the mizer: seat {s.seat_name(mizer)})" if mizer not in (None, lead) else ""
+    return f"seat {s.seat_name(lead)} leads{also}"
 
 
 def game_text(result, width: int | None = 80, every: bool = False) -> str:
@@ -70,9 +84,10 @@ def game_text(result, width: int | None = 80, every: bool = False) -> str:
     g = s.game
     deals = deals_words(result)
     dec = "you" if s.declarer == s.seat else s.seat_name(s.declarer)
+    dec = "no declarer (all pass: you alone)" if s.mizer_only else f"declarer {dec}"
     lines = [f"{g.title}, {s.players} players: hand {s.deck.format_cards(s.hand)} at seat "
-             f"{s.seat_name(s.seat)}; declarer {dec}; {deals}, seed {result.seed}; double "
-             f"dummy, seat {s.seat_name(s.leader)} leads."]
+             f"{s.seat_name(s.seat)}; {dec}; {deals}, seed {result.seed}; double "
+             f"dummy, {_leads(s)}."]
     lines += [f"Warning: {w}." for w in s.warnings]
     lines.append(_bid_line(result))
     shown = [r for r in result.ranked() if r.made or r.id == "win" or every]
@@ -121,7 +136,8 @@ def game_text(result, width: int | None = 80, every: bool = False) -> str:
         notes.append(f"{result.limits} searches passed their node limit: undecided, their "
                      f"deals widen the intervals of {rows} rows (each either way; --json: "
                      "\"undecided\"); the chances and payments count them as not made.")
-    if result.interrupted:
-        notes.append("Interrupted: the figures are of the rounds finished.")
-    notes.append(cap_note(result.rows, result.precision, "rows'", " (--samples raises the cap)"))
+    notes.append(interrupted_note(result))
+    if not result.interrupted:      # an interrupted run did not reach its cap
+        notes.append(cap_note(result.rows, result.precision, "rows'",
+                              " (--samples raises the cap)"))
     return page(lines, tab, notes, width)

@@ -5,7 +5,7 @@ off a terminal); ``cli/analyze_game.py`` runs it."""
 from __future__ import annotations
 
 from ..format import fitted, number, percent
-from .analyze_game import cap_note, deals_words, page
+from .analyze_game import cap_note, deals_words, interrupted_note, page
 
 
 def game_text(result, width: int | None = 80, every: bool = False) -> str:
@@ -85,8 +85,10 @@ def _tricks(result, width, every):
                  f"{s.pot} units (--pot; default an empty pot's: 1 a player, 2 each with 3).")
     if not every:
         notes.append("--all adds the chance of exactly each trick count; --json every row.")
-    notes.append(cap_note([r for r in result.rows if r.reading == "paranoid"
-                           and r.id == "tricks"], result.precision, "paranoid rows'"))
+    notes.append(interrupted_note(result))
+    if not result.interrupted:      # an interrupted run did not reach its cap
+        notes.append(cap_note([r for r in result.rows if r.reading == "paranoid"
+                               and r.id == "tricks"], result.precision, "paranoid rows'"))
     return head, advice, tab, notes
 
 
@@ -131,4 +133,11 @@ def _figures(result, width, every):
     if result.precision is None and result.samples == STROHMANDLI_DEALS:
         notes.append(f"{STROHMANDLI_DEALS} deals by default: a full deal takes about a second "
                      "(--samples N for more; with --precision, N is the cap).")
+    if result.deepening_interrupted:
+        left = sum(r.unknown for r in result.rows)
+        notes.append(f"Interrupted while the figures past the limit were searched again "
+                     f"deeper: every deal searched, {left} figure verdicts still past the "
+                     "limit (in the intervals both ways).")
+    else:
+        notes.append(interrupted_note(result))
     return head, advice, tab, notes

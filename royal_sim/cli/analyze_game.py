@@ -112,13 +112,30 @@ def _given(ctx: click.Context, name: str) -> bool:
 def deals_words(result, figures: str = "figure", decided: bool = False) -> str:
     """How many deals an analysis of another game is on, in words: ``400 deals in 14 rounds
     (every figure until +-5%, at most 2,000)`` (``figures``: what is held to the
-    precision; ``decided``: decided ones at +-10%), or ``200 deals`` for a fixed run."""
+    precision; ``decided``: decided ones at +-10%), or ``200 deals`` for a fixed run
+    (``the first 11 of 40 deals`` when it was interrupted before the last)."""
     if result.precision is None:
+        if getattr(result, "interrupted", False) and result.deals < result.samples:
+            return f"the first {result.deals:,} of {result.samples:,} deals"
         return f"{result.deals:,} deals"
     rounds = f"{result.rounds} round{'s' if result.rounds != 1 else ''}"
     where = ", +-10% where decided" if decided else ""
     return (f"{result.deals:,} deals in {rounds} (every {figures} until "
             f"+-{result.precision * 100:g}%{where}, at most {result.samples:,})")
+
+
+def interrupted_note(result, figures: str = "figures") -> str | None:
+    """The footnote of a run interrupted (Ctrl-C) before it stopped (``result.interrupted``),
+    saying which deals ``figures`` are of; ``None`` for a run that was not."""
+    if not getattr(result, "interrupted", False):
+        return None
+    if result.precision is None:
+        of = (f"the first {result.deals:,} of the {result.samples:,} deals asked"
+              if result.deals < result.samples else f"all {result.deals:,} deals asked")
+    else:
+        rounds = f"{result.rounds} round{'s' if result.rounds != 1 else ''}"
+        of = f"the {result.deals:,} deals of the {rounds} finished"
+    return f"Interrupted: the {figures} are of {of}."
 
 
 def cap_note(rows, precision: float | None, what: str = "rows'", hint: str = "") -> str | None:

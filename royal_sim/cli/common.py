@@ -65,9 +65,12 @@ def user_errors(fn):
             sys.exit(2)
         except KeyboardInterrupt as e:
             nothing = hasattr(e, "partial") and e.partial is None   # an analysis, none done
-            click.echo(("\n" if sys.stderr.isatty() else "")
-                       + ("Interrupted before the first deals were searched: nothing to show."
-                          if nothing else "Interrupted."), err=True)
+            try:    # a second Ctrl-C now would print it again (click's own "Interrupted.")
+                click.echo(("\n" if sys.stderr.isatty() else "")
+                           + ("Interrupted before the first deals were searched: nothing "
+                              "to show." if nothing else "Interrupted."), err=True)
+            except KeyboardInterrupt:
+                pass
             sys.exit(interrupt_code(e))
 
     return wrapper
@@ -99,7 +102,9 @@ class OneLineErrors(click.Group):
     """A click group whose usage errors (bad option value, unknown command, missing
     argument) are one ``Error:`` line on stderr with exit code 2, like every other error of
     the tool, instead of click's usage block; SIGTERM stops a command as Ctrl-C does; text
-    goes out in what stdout and stderr can write (``streams.fit_streams``)."""
+    goes out in what stdout and stderr can write (``streams.fit_streams``); a pipe its
+    reader closed early (``| head``) ends any command quietly with exit code 0, however
+    much of its output was written before (``_reader_gone``)."""
 
     def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True,
              **extra):
@@ -117,6 +122,12 @@ class OneLineErrors(click.Group):
         finally:
             if previous is not None:
                 signal.signal(signal.SIGTERM, previous)
+
+    def invoke(self, ctx):
+        try:
+            return super().invoke(ctx)
+        except BrokenPipeError:     # before click's own answer to it: exit code 1
+            _reader_gone()
 
     def _main(self, args, prog_name, complete_var, **extra):
         try:
@@ -140,6 +151,18 @@ class OneLineErrors(click.Group):
         except OSError as e:
             _output_error(e)
         sys.exit(rv if isinstance(rv, int) else 0)
+
+
+def _reader_gone() -> None:
+    """stdout's reader closed the pipe (``| head -1``): it has read what it wanted, so the
+    command ends as one whose output was all read, exit code 0 and nothing said; the
+    output left is dropped (stdout to the null device: Python's exit would flush into the
+    closed pipe again)."""
+    try:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
+    sys.exit(0)
 
 
 def _output_error(e: OSError) -> None:
