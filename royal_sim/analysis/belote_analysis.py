@@ -315,7 +315,9 @@ class GameAnalysis:
 
     def advice(self) -> dict:
         """The choice with the best expected score (``choices``): a bid, ``pass`` or
-        ``coinche``; ``baseline``: passing; ``gain``: over passing."""
+        ``coinche``; ``baseline``: passing; ``gain``: over passing; ``opponents``: true
+        where the taker (``declarer``, no bid standing) is an opponent, so that the choice
+        is his pair's, not the seat's."""
         words, value, row = self.choices()[0]
         base = self.choices_baseline()
         out = {"baseline": {"bid": "pass", "expected_score": round(base, 3)},
@@ -326,6 +328,9 @@ class GameAnalysis:
                "probability": None if row is None else round(row.probability, 6),
                "expected_score": round(value, 3),
                "gain": round(value - base, 3)}
+        s = self.setting
+        if self.standing is None and s.declarer % 2 != s.seat % 2:
+            out["opponents"] = True     # the taker is an opponent: their bid, not the seat's
         return out
 
     def choices_baseline(self) -> float:

@@ -64,6 +64,7 @@ from typing import Callable
 
 import numpy as np
 
+from .declarer_bounds import count_floor, undecided_advice
 from .declarer_deal import (HONOURS, LAY_AWAY, SKIZ, XXI, Contract, I, Setting, Variant,
                             deals, lay_away, leaders, setting, variant)
 from .declarer_turns import (figure_pay, game_kontra_part, game_pay, mizer_most, mizer_pay,
@@ -144,16 +145,22 @@ class Worker:
         return self._solvers[v.reserved]
 
     def reaches(self, v: Variant, count, k: int, top: int | None = None,
-                limit: int = MAX_NODES) -> bool:
-        """Does ``v``'s side count at least ``k`` on ``count`` (a test past ``limit`` nodes:
-        no, counted in ``limits`` unless ``limit`` is the bracket's)? ``k`` may be below 0
-        (a count of negative trick terms: Jókai's, the mizer's)."""
+                limit: int | None = None) -> bool:
+        """Does ``v``'s side count at least ``k`` on ``count`` (a test past ``limit`` nodes,
+        default ``MAX_NODES``: no, counted in ``limits`` unless ``limit`` is the
+        bracket's)? ``k`` may be below 0 (a count of negative trick terms: Jókai's, the
+        mizer's). Proved without a search where ``count_floor`` reaches ``k``."""
         from ..engine.counts import CountPosition, SearchLimitError
+
+        limit = MAX_NODES if limit is None else limit
 
         if k <= int(count.trick_points[count.trick_points < 0].sum()):
             return True             # the least the count gives
         if top is not None and k > top:
             return False
+        floor = count_floor(self.s, self.solver_of(v).rules, v, count, self.n_tricks)
+        if floor is not None and floor >= k:
+            return True             # proved by the tricks its top tarokks surely win
         pos = CountPosition(v.hands, self.s.leader if v.leader is None else v.leader)
         solver = self.solver_of(v)
         solver.max_nodes = limit
@@ -597,7 +604,9 @@ class DeclarerAnalysis:
 
     def advice(self) -> dict:
         """The contract of the best value (``value``) among the biddable ones, its exchange
-        and the figures worth announcing; ``pass`` when none is above 0."""
+        and the figures worth announcing; ``pass`` when none is above 0; ``undecided``:
+        whether deals past the node limit could make another choice the better
+        (``declarer_bounds.undecided_advice``)."""
         s = self.setting
         bids = [c for c in s.contracts if c.advised] or \
             [c for c in s.contracts if c.exchange != "mizer"]
@@ -617,7 +626,7 @@ class DeclarerAnalysis:
             out.update({"bid": "pass", "contract": None, "expected_score": 0.0,
                         "best": {"contract": best.id, "expected_score": round(v, 3),
                                  "uncontested": round(self.value(best.id, False), 3)},
-                        "kontra": self.kontra})
+                        "kontra": self.kontra, **undecided_advice(self, bids, None)})
             return out
         win = next(r for r in self.rows if r.contract.id == best.id and r.id == "win")
         def announced(r) -> float:
@@ -629,7 +638,7 @@ class DeclarerAnalysis:
         out.update({"bid": best.bid, "contract": best.id, "probability": round(
             win.probability, 6), "expected_score": round(v, 3), "announce": announce,
                     "uncontested": round(self.value(best.id, False), 3),
-                    "kontra": self.kontra})
+                    "kontra": self.kontra, **undecided_advice(self, bids, best)})
         if best.bid in self.chosen:
             rule, t = self.chosen[best.bid]
             out["lay_away"] = rule

@@ -61,11 +61,14 @@ import numpy as np
 from ..errors import RoyalSimError
 from .each_figures import (DEEPEN_NODES, UNKNOWN, FigureSearch, deepen, result_points,
                            search_figures)
-from .each_deal import (ANNOUNCEMENTS, EXAMPLE_HANDS, FIGURES, MAX_TRICKS, READINGS,
-                        Setting, deals, setting)
+from .each_deal import (ANNOUNCEMENTS, EXAMPLE_HANDS, FIGURES, MAX_TRICKS, READINGS, RULES,
+                        TABLES, Setting, deals, setting)
 from .results import wilson
 
 EXAMPLE = 'royal-sim analyze --game vier-anderle "XXI XIX SK HQ" --seat 2 --players 4'
+OPTION_CHOICES = {"strohmandli": (TABLES, RULES)}
+"""The ``--option`` names of which an analysis takes one, per game
+(``game_analysis.check_options``): Strohmandli's table and rule."""
 BENCH = {"vier-anderle": ((EXAMPLE_HANDS["vier-anderle"], "2", {"players": 4}),),
          "strohmandli": ((EXAMPLE_HANDS["strohmandli"], "1", {}),)}
 """Hands ``benchmarks/bench_games.py --analyze`` times, per game: (hand, seat, options)."""

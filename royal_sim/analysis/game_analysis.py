@@ -22,6 +22,7 @@ and its text is ``game_text(result, width, every)`` of the ``cli`` module named 
 
 from __future__ import annotations
 
+import re
 from importlib import import_module
 
 ANALYSES = {
@@ -98,6 +99,53 @@ def options_taken(game) -> tuple[str, ...]:
     return tuple(n for n in ("declarer",) + GAME_OPTIONS if n in params)
 
 
+def option_names(option) -> list[str]:
+    """``--option``'s values as the games name them: lower case, ``-`` as ``_``, spaces
+    trimmed (``"No-Overtake"`` → ``no_overtake``)."""
+    return [v.strip().lower().replace("-", "_") for v in listed(option)]
+
+
+def check_options(game, options: dict) -> None:
+    """The one check of the game options every analysis takes (CLI, Python face, ``batch``
+    lines): an ``--option`` named twice or without a name, two options of one choice of the
+    game's analysis (its module's ``OPTION_CHOICES``: Strohmandli's ``valtozat|original``,
+    ``sum|highest``), a seat listed twice in ``--stayers`` or a ``--stayers`` naming none.
+    Raises ``GameError`` naming the option; a value not given (``None``) is not checked."""
+    from ..games import GameError
+
+    g = game_of(game)
+    names = option_names(options.get("option"))
+    choices = getattr(analysis_module(g), "OPTION_CHOICES", {}).get(g.id, ())
+    seen: set[str] = set()
+    for name in names:
+        if not name:
+            known = [*g.flag_names(), *(n for c in choices for n in c)]
+            raise GameError(f"option without a name ({g.id}'s: {', '.join(known) or 'none'})",
+                            argument="option")
+        if name in seen:
+            raise GameError(f"option {name} given twice", argument="option")
+        seen.add(name)
+    for choice in choices:
+        both = [n for n in names if n in choice]
+        if len(both) > 1:
+            raise GameError(f"option {both[0]} and {both[1]} exclude each other ({g.id} "
+                            f"takes one of {'|'.join(choice)})", argument="option")
+    stayers = options.get("stayers")
+    if stayers is None:
+        return
+    items = [t for item in listed(stayers) for t in re.split(r"[\s,]+", item) if t]
+    if not items:
+        raise GameError(f"stayers {','.join(listed(stayers))!r} names no seat: give the seats "
+                        "that play (e.g. 1,3,4) or leave it out for every seat",
+                        argument="stayers")
+    keys: set[str] = set()
+    for t in items:
+        key = str(int(t)) if t.isdigit() else t.upper()
+        if key in keys:
+            raise GameError(f"stayers: seat {t} listed twice", argument="stayers")
+        keys.add(key)
+
+
 def analyze_game(hand, seat, *, game, **options):
     """The analysis of ``hand`` at ``seat`` in ``game`` by its module (module doc): an
     option given (not ``None`` or empty) that the module's ``analyze_game`` does not take is
@@ -123,4 +171,5 @@ def analyze_game(hand, seat, *, game, **options):
         elif value not in (None, (), []):
             raise GameError(f"analyze --game {game_of(game).id} does not take "
                             f"--{name.replace('_', '-')}", argument=name)
+    check_options(game, kwargs)
     return function(hand, seat, game=game, **kwargs)

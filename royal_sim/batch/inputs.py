@@ -256,7 +256,7 @@ def _option_text(key: str, value) -> str:
             names += [fold(n) for n in v.split(",") if n.strip()]
         if not names:
             raise RoyalSimError("option without a name")
-        text = ",".join(sorted(set(names)))
+        text = ",".join(sorted(names))      # one named twice: refused by check_options
     elif key in INT_OPTIONS:
         if isinstance(value, float) and value.is_integer():
             value = int(value)          # JSON 4.0, as 4 and "4"

@@ -13,6 +13,11 @@ def recommendation(result) -> str:
     its expected score and passing's."""
     advice = result.advice()
     base = number(advice["baseline"]["expected_score"], sign=True)
+    if advice["id"] is None and advice.get("opponents"):
+        s = result.setting
+        return (f"Their best choice (the opponents' pair {s.pair}, "
+                f"{s.seat_name(s.declarer)} taking; not yours): pass, no contract of theirs "
+                f"scores above 0.")
     if advice["id"] is None:
         words = {"pass": "pass", "coinche": "coinche"}[advice["bid"]]
         better = [r for r in result.ranked() if r.biddable]
@@ -22,6 +27,14 @@ def recommendation(result) -> str:
                 f"; pass {base}){tail}.")
     row = next(r for r in result.rows if r.id == advice["id"] and r.trump == advice["trump"])
     lo, hi = row.interval
+    if advice.get("opponents"):
+        s = result.setting
+        who = s.seat_name(s.declarer)
+        return (f"Their best bid (the opponents' pair {s.pair}, {who} taking; not a bid of "
+                f"yours): {row.bid}, made on {percent(row.probability)} of the deals (95% CI "
+                f"{percent(lo)} - {percent(hi)}), E[score] "
+                f"{number(row.expected_score, sign=True)} for them (their pass: {base}). To "
+                f"answer a bid of theirs: --their-bid BID --declarer {who}.")
     return (f"Recommended: {row.bid}, made on {percent(row.probability)} of the deals (95% "
             f"CI {percent(lo)} - {percent(hi)}), E[score] "
             f"{number(row.expected_score, sign=True)} (pass: {base}).")
@@ -41,7 +54,7 @@ def game_text(result, width: int | None = 80, every: bool = False) -> str:
     pair = s.pair
     deals = deals_words(result, "contract", decided=result.decide)
     taker = ("your bids' declarer" if result.standing and not result.standing.standing.ours
-             else "declarer")
+             else "their declarer" if s.declarer % 2 != s.seat % 2 else "declarer")
     lines = [f"Coinche: hand {deck.format_cards(s.hand)} at {s.seat_name(s.seat)}; {taker} "
              f"{s.seat_name(s.declarer)} (pair {pair}); {deals}, seed {result.seed}; double "
              f"dummy, {s.seat_name(s.leader)} leads trick 1."]

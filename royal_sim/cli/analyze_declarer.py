@@ -76,6 +76,20 @@ def _leads(s) -> str:
     return f"seat {s.seat_name(lead)} leads{also}"
 
 
+def _undecided_words(result) -> str:
+    """The recommendation's caveat where deals past the node limit could change it
+    (``advice()["undecided"]``): how many, and which contracts they could make the
+    better."""
+    a = result.advice()
+    if not a.get("undecided"):
+        return ""
+    names = " or ".join(_name(result.setting, c) for c in a["could_beat"])
+    than = "pass" if a["bid"] == "pass" else _name(result.setting, a["contract"])
+    return (f" Undecided: {a['undecided_deals']} of {a['deals']} deals past the node limit "
+            f"(counted as not made) could make {names} better than {than}: not a decided "
+            "answer.")
+
+
 def game_text(result, width: int | None = 80, every: bool = False) -> str:
     """The text ``analyze --game ID`` prints for a declarer game: the header, the
     recommended contract in one line, the rows best first (``every``: the figures made on
@@ -89,7 +103,7 @@ def game_text(result, width: int | None = 80, every: bool = False) -> str:
              f"{s.seat_name(s.seat)}; {dec}; {deals}, seed {result.seed}; double "
              f"dummy, {_leads(s)}."]
     lines += [f"Warning: {w}." for w in s.warnings]
-    lines.append(_bid_line(result))
+    lines.append(_bid_line(result) + _undecided_words(result))
     shown = [r for r in result.ranked() if r.made or r.id == "win" or every]
     body = []
     for r in shown:

@@ -155,6 +155,10 @@ def game_setup(game, players, trump=None, flags=(), no_overtake=False):
 
             takers = [g.id for g in GAMES.values() if "no_overtake" in g.flag_names()]
             refuse(game, ["--no-overtake"], f"an option of {', '.join(takers)}")
+        if "no_overtake" in flags:
+            from ..games import GameError
+
+            raise GameError("--no-overtake and --option no_overtake: one option given twice")
         flags.append("no_overtake")
     with said(game):
         return game.setup(players, trump, flags)

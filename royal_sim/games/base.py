@@ -78,7 +78,8 @@ class Game:
 
     def setup(self, players: int | None = None, trump: str | None = None,
               flags=()) -> Setup:
-        """Check the options against the game; raises ``GameError`` naming the option."""
+        """Check the options against the game (a flag named twice included); raises
+        ``GameError`` naming the option."""
         n = self.default_players if players is None else int(players)
         if n not in self.players:
             raise GameError(f"{self.id} is played by {_span(self.players)} players, not {n}",
@@ -89,6 +90,10 @@ class Game:
                 raise GameError(f"{self.id} takes no trump: the tarokks are trumps",
                                 argument="trump")
             t = self.parse_trump(trump)
+        flags = list(flags)
+        twice = sorted({f for f in flags if flags.count(f) > 1})
+        if twice:
+            raise GameError(f"option {twice[0]} given twice", argument="option")
         flags = frozenset(flags)
         unknown = flags - set(self.flag_names())
         if unknown:
