@@ -284,3 +284,20 @@ def ref_legal_cards(rules, hands, leader, table=()) -> int:
     g = RefGame(rules)
     seat = (leader + len(table)) % g.n
     return ref_legal(g, g.playable(int(hands[seat]), seat), tuple(table), leader)
+
+
+def two_seat_tricks(g: RefGame, hands, leader: int):
+    """Every trick of a two-seat position with nobody on the table yet: per legal lead
+    ``a`` (the piles' playable cards, ``RefGame.playable``), ``(a, answers)`` with
+    ``answers`` a list of ``(b, hands after the trick, the trick's winner)`` for each legal
+    answer ``b``."""
+    other = 1 - leader
+    for a in cards_of(ref_legal(g, g.playable(hands[leader], leader), (), leader)):
+        h1 = list(hands)
+        h1[leader] &= ~(1 << a)
+        answers = []
+        for b in cards_of(ref_legal(g, g.playable(h1[other], other), (a,), leader)):
+            h2 = list(h1)
+            h2[other] &= ~(1 << b)
+            answers.append((b, tuple(h2), (leader + ref_trick_winner(g, [a, b])) % 2))
+        yield a, answers

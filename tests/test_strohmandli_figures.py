@@ -21,7 +21,7 @@ import numpy as np
 import pytest
 
 from reference_counts import (RefCount, RefGame, RefSolver, cards_of, mask_of, ref_legal,
-                              ref_trick_result, ref_trick_winner)
+                              ref_trick_result, two_seat_tricks)
 from royal_sim.analysis.each_deal import FIGURES, Setting
 from royal_sim.analysis.each_figures import FigureSearch, figure_counts, search_figures
 from royal_sim.analysis.game_position import solve_game
@@ -181,17 +181,10 @@ def _ref_announce(ref, hands, me: int, leader: int, cards: int) -> bool:
         return False
     other = 1 - leader
     results = []
-    for a in cards_of(ref_legal(ref, ref.playable(hands[leader], leader), (), leader)):
-        h1 = list(hands)
-        h1[leader] &= ~(1 << a)
-        answers = []
-        for b in cards_of(ref_legal(ref, ref.playable(h1[other], other), (a,), leader)):
-            h2 = list(h1)
-            h2[other] &= ~(1 << b)
-            w = (leader + ref_trick_winner(ref, [a, b])) % 2
-            lost = (a if leader == me else b) in cards_of(cards)
-            answers.append(not lost and _ref_announce(ref, tuple(h2), me, w, cards))
-        results.append(any(answers) if other == me else all(answers))
+    for a, answers in two_seat_tricks(ref, hands, leader):
+        oks = [(a if leader == me else b) not in cards_of(cards)
+               and _ref_announce(ref, h2, me, w, cards) for b, h2, w in answers]
+        results.append(any(oks) if other == me else all(oks))
     return any(results) if leader == me else all(results)
 
 

@@ -10,7 +10,7 @@ import random
 
 import pytest
 
-from reference_counts import RefGame, cards_of, ref_legal, ref_trick_winner
+from reference_counts import RefGame, cards_of, two_seat_tricks
 from royal_sim.analysis.each_minimax import MAX_TRICKS, minimax_difference
 from royal_sim.games import get_game
 from royal_sim.games.base import Dealt
@@ -77,16 +77,9 @@ def brute(d: Dealt, leader: int) -> int:
                     - spec_result_points(1, tricks, d.hands))
         other = 1 - leader
         vals = []
-        for a in cards_of(ref_legal(ref, ref.playable(hands[leader], leader), (), leader)):
-            h1 = list(hands)
-            h1[leader] &= ~(1 << a)
-            answers = []
-            for b in cards_of(ref_legal(ref, ref.playable(h1[other], other), (a,), leader)):
-                h2 = list(h1)
-                h2[other] &= ~(1 << b)
-                w = (leader + ref_trick_winner(ref, [a, b])) % 2
-                answers.append(play(tuple(h2), w, tricks + [(leader, (a, b), w)]))
-            vals.append(max(answers) if other == 0 else min(answers))
+        for a, answers in two_seat_tricks(ref, hands, leader):
+            got = [play(h2, w, tricks + [(leader, (a, b), w)]) for b, h2, w in answers]
+            vals.append(max(got) if other == 0 else min(got))
         return max(vals) if leader == 0 else min(vals)
 
     return play(tuple(d.hands), leader, [])

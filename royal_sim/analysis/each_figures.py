@@ -125,12 +125,7 @@ def search_alone(fs: FigureSearch, dealt, s: Setting, stats: dict | None = None
         got[fid] = below if below is not None else test(fid)
         if got[fid] == 1:
             below = 1
-    for fid in FIGURES:
-        if fid not in got and fid not in ANNOUNCEMENTS:
-            got[fid] = test(fid)
-    got.update(announcements(fs, solver, pos, s.me) if fs.announce
-               else {f: 0 for f in ANNOUNCEMENTS})
-    return tuple(got[f] for f in FIGURES)
+    return _the_rest(got, test, fs, solver, pos, s.me)
 
 
 def search_figures(fs: FigureSearch, dealt, s: Setting, stats: dict | None = None,
@@ -219,10 +214,16 @@ def search_figures(fs: FigureSearch, dealt, s: Setting, stats: dict | None = Non
             got["tuletroa"] = 0
         else:
             got["tuletroa"] = test("tuletroa")
+    return _the_rest(got, test, fs, solver, pos, s.me)
+
+
+def _the_rest(got: dict, test, fs: FigureSearch, solver, pos, me: int) -> tuple:
+    """The verdicts of ``got`` completed: each figure not yet in it by ``test``, the
+    announcements (0 unless searched), in ``FIGURES`` order."""
     for fid in FIGURES:
         if fid not in got and fid not in ANNOUNCEMENTS:
             got[fid] = test(fid)
-    got.update(announcements(fs, solver, pos, s.me) if fs.announce
+    got.update(announcements(fs, solver, pos, me) if fs.announce
                else {f: 0 for f in ANNOUNCEMENTS})
     return tuple(got[f] for f in FIGURES)
 
