@@ -190,7 +190,7 @@ def decided_bids(analysis: Analysis, igazitas: bool = True) -> set[str]:
     it was searched on, at least ``stopping.FIRST_LOOK``) is told apart from 0 (``|mean|
     > DECIDED_Z`` standard errors) or lies within ± ``INDIFFERENT`` points (``|mean| +
     DECIDED_Z`` standard errors below it). More deals would narrow its figures, not turn
-    bid into pass or pass into bid by more than a point. A silent slem (never bid: no
+    bid into pass or pass into bid by more than ``INDIFFERENT`` points. A silent slem (never bid: no
     decision rides on it) is decided as soon as it is searched; a relaxed bound never
     is."""
     from .analysis.stopping import FIRST_LOOK
@@ -215,7 +215,8 @@ def decided_bids(analysis: Analysis, igazitas: bool = True) -> set[str]:
 
 
 def outclassed_bids(analysis: Analysis, igazitas: bool = True, max_bids: int = MAX_BIDS,
-                    partner_bids: Sequence[SlemResult] = ()) -> set[str]:
+                    partner_bids: Sequence[SlemResult] = (),
+                    sets: Sequence["BidSet"] | None = None) -> set[str]:
     """The keys of the candidates still searched that the best bid set leaves out, and that
     every set holding them scores below it: the best set found (``best_bid_sets``, at most
     ``max_bids`` of the user's bids beside ``partner_bids``) scores more than the best set
@@ -224,11 +225,13 @@ def outclassed_bids(analysis: Analysis, igazitas: bool = True, max_bids: int = M
     deals would narrow the bid's figures, not put it into the advice (issue 49: "told apart
     from the best bid set"). A set is the beam's best with the bid, so a bid outclassed here
     may still be in a better set the beam did not reach: the figures stay honest, only the
-    precision spent on it is less."""
+    precision spent on it is less. ``sets``: those sets already ranked (every one,
+    ``top=None``), else ranked here."""
     from .analysis.stopping import FIRST_LOOK
 
-    sets = best_bid_sets(analysis, igazitas=igazitas, partner_bids=partner_bids,
-                         top=None, max_bids=max_bids)
+    if sets is None:
+        sets = best_bid_sets(analysis, igazitas=igazitas, partner_bids=partner_bids,
+                             top=None, max_bids=max_bids)
     if not sets:
         return set()
     best, first_with = sets[0], {}

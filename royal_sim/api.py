@@ -41,8 +41,8 @@ from .scoring import lapsed_bids, validate_bids
 from .slems import Bid, card_trick_conflict
 
 
-SEPARATION = INDIFFERENT   # points: bid sets closer than this (and their errors) are
-#                            searched on no further
+SEPARATION = INDIFFERENT
+"""Points: bid sets closer than this (and their errors) are searched on no further."""
 
 
 @dataclass(frozen=True)
@@ -88,20 +88,33 @@ class AnalysisRequest:
 
         return self.drive(progress, answer)
 
+    def ranked(self, analysis: Analysis, memo: dict, max_bids: int = MAX_BIDS) -> list:
+        """Every bid set of at most ``max_bids`` bids of the user's the beam scores
+        (``advisor.best_bid_sets``, best first), of the run ``memo`` belongs to. Ranking the
+        sets is not cheap: it is done after rounds 1, 2, 4, 8 … (once a round, whoever
+        asks), the sets kept in ``memo`` between."""
+        rounds = analysis.rounds
+        if "sets" not in memo or (not rounds & (rounds - 1) and memo["ranked"] != rounds):
+            memo["sets"] = best_bid_sets(analysis, igazitas=self.igazitas,
+                                         partner_bids=analysis.partner, top=None,
+                                         max_bids=max_bids)
+            memo["ranked"] = rounds
+            memo.pop("outclassed", None)
+        return memo["sets"]
+
     def decided(self, analysis: Analysis, memo: dict, max_bids: int = MAX_BIDS) -> frozenset:
-        """The keys of the slems still searched whose decision is taken: their own
+        """The keys of the slems whose decision is taken: their own
         (``advisor.decided_bids``), or left out of every bid set near the best
-        (``advisor.outclassed_bids``, sets of at most ``max_bids`` bids of the user's;
-        ranking the sets is not cheap: done after rounds 1, 2, 4, 8 …, kept in ``memo``
-        between)."""
+        (``advisor.outclassed_bids`` on the sets ``ranked``, found again when they are).
+        Keys of slems no longer searched may be among them (the rounds read only those
+        still searched)."""
         from .advisor import decided_bids, outclassed_bids
 
-        if not analysis.rounds & (analysis.rounds - 1) or "outclassed" not in memo:
-            memo["outclassed"] = outclassed_bids(analysis, self.igazitas, max_bids,
-                                                 analysis.partner)
-        searched = {r.key for r in analysis.candidates if r.stopped is None}
-        return frozenset(decided_bids(analysis, self.igazitas)
-                         | (memo["outclassed"] & searched))
+        sets = self.ranked(analysis, memo, max_bids)
+        if "outclassed" not in memo:
+            memo["outclassed"] = outclassed_bids(analysis, sets=sets,
+                                                 partner_bids=analysis.partner)
+        return frozenset(decided_bids(analysis, self.igazitas) | memo["outclassed"])
 
     def drive(self, progress: Callable[[int], None] | None,
               answer: Callable[[Analysis], set[str] | None]) -> AnalysisReport:
@@ -164,7 +177,7 @@ class AdviceRequest:
         memo: dict = {}
 
         def answer(result: Analysis) -> set[str] | RoundReply | None:
-            keep = self._unseparated(result) if result.rounds else None
+            keep = self._unseparated(result, memo) if result.rounds else None
             if on_update is not None:       # (after the sets are ranked: sets_apart)
                 on_update(self.analysis.report(result))
             if self.analysis.decide and result.rounds:
@@ -175,18 +188,16 @@ class AdviceRequest:
 
         return self.advice(self.analysis.drive(progress, answer))
 
-    def _unseparated(self, result: Analysis) -> set[str]:
+    def _unseparated(self, result: Analysis, memo: dict) -> set[str]:
         """The bids of the best set and of each set shown that is not yet told apart from
         it: the 95 % interval of their difference in expected score (paired, on the deals
         both were scored on) holds 0 and is wider than ± ``SEPARATION`` points, and those
         deals can still grow (no bid of either set whose search has ended rests on as few).
-        Ranking the sets is not cheap: it is done after rounds 1, 2, 4, 8 …, the bids kept
-        between."""
+        The sets are ranked after rounds 1, 2, 4, 8 … (``AnalysisRequest.ranked``, kept in
+        the run's ``memo``), the bids kept between."""
         if result.rounds & (result.rounds - 1) and "keep" in self._kept:
             return self._kept["keep"]
-        sets = best_bid_sets(result, igazitas=self.analysis.igazitas,
-                             partner_bids=result.partner, top=self.top,
-                             max_bids=self.max_bids)
+        sets = self.analysis.ranked(result, memo, self.max_bids)[:self.top]
         ended = {r.key: r.n for r in (*result.candidates, *result.partner)
                  if r.stopped is not None}
         best, keep, open_ = sets[0] if sets else None, set(), 0

@@ -87,6 +87,14 @@ class BatchOptions:
         object.__setattr__(self, "samples", samples)
         object.__setattr__(self, "precision", precision)
 
+    def sampling(self) -> dict:
+        """The ``samples`` and ``precision`` an input's analysis is asked for: as given
+        (every slem held to them), or with ``decide`` neither, the analysis's own default
+        run (its cap, decided slems stopping at ± 10)."""
+        if self.decide:
+            return {"samples": None, "precision": None}
+        return {"samples": self.samples, "precision": self.precision}
+
 
 def input_seed(run_seed: int, ident: str) -> int:
     """Sampler seed (0 ≤ seed < 2**63) of the input ``ident`` in a run seeded ``run_seed``:
@@ -136,11 +144,10 @@ def _hand_rows(job: Job, opts: BatchOptions) -> list[dict]:
     from ..model.cards import format_cards
 
     seed = input_seed(opts.seed, job.id)
-    held = not opts.decide      # precision and cap as given: every slem held to them
     request = AdviceRequest(request_analysis(
-        format_cards(job.hand), job.seat.name, samples=opts.samples if held else None,
-        seed=seed, rules=opts.rules, only=None if opts.only is None else ",".join(opts.only),
-        precision=opts.precision if held else None), TOP, MAX_BIDS)
+        format_cards(job.hand), job.seat.name, seed=seed, rules=opts.rules,
+        only=None if opts.only is None else ",".join(opts.only), **opts.sampling()),
+        TOP, MAX_BIDS)
     advice = request.run()
     report = advice.report
     res = report.analysis
@@ -357,10 +364,7 @@ def _game_rows(job: Job, opts: BatchOptions) -> list[dict]:
     from ..analysis.game_analysis import analyze_game
 
     seed = input_seed(opts.seed, job.id)
-    held = not opts.decide      # else the game's default run: its cap, decided rows
-    res = analyze_game(job.cards, job.at, game=job.game,
-                       samples=opts.samples if held else None,
-                       precision=opts.precision if held else None, seed=seed,
+    res = analyze_game(job.cards, job.at, game=job.game, seed=seed, **opts.sampling(),
                        jobs=_thread_count(opts.threads), **job.game_kwargs())
     data = res.to_json()
     common = dict(id=job.id, input=job.text, kind="game", seat=job.at, rules=job.game,
