@@ -156,13 +156,20 @@ class OneLineErrors(click.Group):
 def _reader_gone() -> None:
     """stdout's reader closed the pipe (``| head -1``): it has read what it wanted, so the
     command ends as one whose output was all read, exit code 0 and nothing said; the
-    output left is dropped (stdout to the null device: Python's exit would flush into the
-    closed pipe again)."""
-    try:
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-    except (OSError, ValueError):
-        pass
+    output left is dropped (``_to_null``: Python's exit would flush into the closed pipe
+    again)."""
+    _to_null(sys.stdout)
     sys.exit(0)
+
+
+def _to_null(*streams) -> None:
+    """Point ``streams`` at the null device, so that Python's exit does not flush into a
+    broken pipe again (a stream without a file descriptor is left)."""
+    for stream in streams:
+        try:
+            os.dup2(os.open(os.devnull, os.O_WRONLY), stream.fileno())
+        except (OSError, ValueError):
+            pass
 
 
 def _output_error(e: OSError) -> None:
@@ -177,11 +184,7 @@ def _output_error(e: OSError) -> None:
     except OSError:
         pass
     if not e.filename:
-        for stream in (sys.stdout, sys.stderr):
-            try:    # keep Python's exit from flushing into the broken stream again
-                os.dup2(os.open(os.devnull, os.O_WRONLY), stream.fileno())
-            except (OSError, ValueError):
-                pass
+        _to_null(sys.stdout, sys.stderr)
     sys.exit(2)
 
 
