@@ -100,7 +100,7 @@ def setting(hand: str, seat: str, *, game, players=None, option=(), pot=None,
     rule, table = "sum", "valtozat"
     if piles:
         for name, value in (("pot", pot), ("stayers", stayers)):
-            if value not in (None, "", (), []):
+            if value is not None:
                 flag = "--" + name
                 raise GameError(f"analyze --game {g.id} does not take {flag} (Vier-Anderle's)",
                                 argument=name)
@@ -131,14 +131,21 @@ def setting(hand: str, seat: str, *, game, players=None, option=(), pot=None,
         raise CardError(f"HAND must be {g.hand_size(setup)} cards for {g.id}, got {len(ids)}: "
                         f"{deck.format_cards(ids)}", argument="hand")
     seats = tuple(range(setup.players))
-    if stayers not in (None, "", (), []):
+    if stayers is not None:
         given = set()
         for item in listed(stayers):
             for t in (x for x in str(item).replace(",", " ").split() if x):
                 try:
-                    given.add(g.parse_seat(t, setup, "stayers"))
+                    at = g.parse_seat(t, setup, "stayers")
                 except GameError as e:
                     raise GameError(f"stayers: {e}", argument="stayers") from None
+                if at in given:
+                    raise GameError(f"stayers: seat {t} listed twice", argument="stayers")
+                given.add(at)
+        if not given:
+            raise GameError(f"stayers {','.join(listed(stayers))!r} names no seat: give the "
+                            "seats that play (e.g. 1,3,4) or leave it out for every seat",
+                            argument="stayers")
         seats = tuple(sorted(given | {me}))
     if pot is None:
         pot = setup.players * (2 if setup.players == 3 else 1)

@@ -22,7 +22,6 @@ and its text is ``game_text(result, width, every)`` of the ``cli`` module named 
 
 from __future__ import annotations
 
-import re
 from importlib import import_module
 
 ANALYSES = {
@@ -109,8 +108,9 @@ def check_options(game, options: dict) -> None:
     """The one check of the game options every analysis takes (CLI, Python face, ``batch``
     lines): an ``--option`` named twice or without a name, two options of one choice of the
     game's analysis (its module's ``OPTION_CHOICES``: Strohmandli's ``valtozat|original``,
-    ``sum|highest``), a seat listed twice in ``--stayers`` or a ``--stayers`` naming none.
-    Raises ``GameError`` naming the option; a value not given (``None``) is not checked."""
+    ``sum|highest``). Raises ``GameError`` naming the option; a value not given (``None``)
+    is not checked. (``--stayers`` listing a seat twice or none is refused where it is
+    read, ``each_deal.setting``.)"""
     from ..games import GameError
 
     g = game_of(game)
@@ -130,20 +130,6 @@ def check_options(game, options: dict) -> None:
         if len(both) > 1:
             raise GameError(f"option {both[0]} and {both[1]} exclude each other ({g.id} "
                             f"takes one of {'|'.join(choice)})", argument="option")
-    stayers = options.get("stayers")
-    if stayers is None:
-        return
-    items = [t for item in listed(stayers) for t in re.split(r"[\s,]+", item) if t]
-    if not items:
-        raise GameError(f"stayers {','.join(listed(stayers))!r} names no seat: give the seats "
-                        "that play (e.g. 1,3,4) or leave it out for every seat",
-                        argument="stayers")
-    keys: set[str] = set()
-    for t in items:
-        key = str(int(t)) if t.isdigit() else t.upper()
-        if key in keys:
-            raise GameError(f"stayers: seat {t} listed twice", argument="stayers")
-        keys.add(key)
 
 
 def analyze_game(hand, seat, *, game, **options):
