@@ -32,6 +32,7 @@ from .request import check_rules, check_samples
 from .results import Analysis, Column, SlemResult
 from .rounds import BY_INTERRUPT, BY_SAMPLES, drive, rounds_of
 from .stopping import StoppingRule
+from .strata import Strata, of_sampling
 
 __all__ = ["RELAXED_SKIP", "analysis_rounds", "analyze"]
 
@@ -96,6 +97,8 @@ def analysis_rounds(hand: int, seat: Seat, *, samples: int = 1000, seed: int = 0
     sample = (sampler or sample_deals)(samples, seed, hand, seat, constraints)
     deals = sample.deals
     classes = ClassCache()
+    strata = None if rule is None else of_sampling(hand, seat, constraints, sampler,
+                                                   sample.count)
 
     def analysis(found: _Found, side=None) -> Analysis:
         return Analysis(hand=hand, seat=seat, rules=rules, samples=samples, seed=seed,
@@ -110,7 +113,7 @@ def analysis_rounds(hand: int, seat: Seat, *, samples: int = 1000, seed: int = 0
         if rule is None:
             return _fixed_found(deals, columns, who, hand, rules, classes, **hooks)
         return _found_rounds(deals, columns, who, hand, rules, classes, rule, deadline,
-                             **hooks)
+                             strata=strata, **hooks)
 
     extra_cols: list[Column] = []
     first = yield from search(cols, pair, progress=progress, view=analysis)
@@ -175,20 +178,25 @@ def _fixed_found(deals: np.ndarray, cols: list[Column], pair: Pair, hand: int, r
 
 def _found_rounds(deals: np.ndarray, cols: list[Column], pair: Pair, hand: int, rules: str,
                   classes: ClassCache, rule: StoppingRule, deadline: float | None,
-                  progress: Callable[[int], None] | None = None, view=None
+                  progress: Callable[[int], None] | None = None, view=None,
+                  strata: Strata | None = None
                   ) -> Generator[Analysis, set[str] | None, _Found]:
     """Search ``cols`` precision-driven (``rounds.rounds_of``): yields ``view`` of the
     ``_Found`` so far at each look of the rounds (nothing without ``view``), takes back the
     keys of the columns to keep searching (or a ``rounds.RoundReply`` of keys: those and
-    the keys decided), returns the ``_Found``."""
+    the keys decided), returns the ``_Found``. ``strata``: the deals' strata, for the
+    columns some stratum proves (``strata.Strata.columns``)."""
     plan = plan_search(cols, pair, hand, rules)
+    by_strata = {} if strata is None else strata.columns(deals, cols, int(pair))
 
     def found(state) -> _Found:
-        results = [SlemResult.of_column(col, state.column(j + 1), state.stopped[j + 1], rule)
+        results = [SlemResult.of_column(col, state.column(j + 1), state.stopped[j + 1], rule,
+                                        by_strata.get(j + 1))
                    for j, col in enumerate(cols)]
         return _Found(results, state.column(0), state.rounds, state.deals, state.nodes)
 
-    rounds = rounds_of(deals, plan, classes, rule, progress=progress, deadline=deadline)
+    rounds = rounds_of(deals, plan, classes, rule, progress=progress, deadline=deadline,
+                       strata=by_strata)
     try:
         state = next(rounds)
         while True:

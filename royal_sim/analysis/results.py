@@ -47,7 +47,9 @@ class SlemResult:
     them, or, precision-driven, until it stopped); ``stopped``: why its search ended
     (``"samples"``: all the deals; ``"precision"``, ``"time"``, ``"interrupted"``: see
     ``rounds``; ``None`` while searched); ``interval``: the interval to report, when not the
-    95 % Wilson interval (precision-driven: ``stopping.StoppingRule.interval``)."""
+    95 % Wilson interval (precision-driven: ``stopping.StoppingRule.interval``);
+    ``stratified``: the ``strata.Estimate`` that gives ``probability`` and ``interval``
+    where the column is estimated by strata (precision-driven runs), else ``None``."""
 
     slem: S.Slem
     param: object
@@ -57,22 +59,30 @@ class SlemResult:
     outcomes: np.ndarray | None = field(default=None, repr=False)
     stopped: str | None = "samples"
     interval: tuple[float, float] | None = None
+    stratified: object | None = None
 
     @classmethod
     def of_column(cls, col: Column, outcome: np.ndarray, stopped: str | None = "samples",
-                  rule=None) -> SlemResult:
+                  rule=None, strata=None) -> SlemResult:
         """The result of ``col`` from its (deals,) int64 outcomes; a relaxed column gives a
-        bound without a parameter. ``rule``: the ``StoppingRule`` it was searched under."""
+        bound without a parameter. ``rule``: the ``StoppingRule`` it was searched under;
+        ``strata``: the column's ``strata.ColumnStrata`` (with a rule only)."""
         defined = outcome >= 0
         made, n = int((outcome == 1).sum()), int(defined.sum())
+        interval = est = None
+        if rule is not None:
+            bounds = rule.decided_interval if stopped == "decided" else rule.interval
+            est = None if strata is None or not n else strata.estimate(outcome, bounds)
+            interval = bounds(made, n) if est is None else est.interval
         return cls(col.slem, None if col.relaxed else col.param, made, n,
                    bound=col.relaxed, outcomes=outcome, stopped=stopped,
-                   interval=None if rule is None else
-                   rule.decided_interval(made, n) if stopped == "decided" else
-                   rule.interval(made, n))
+                   interval=interval, stratified=est)
 
     @property
     def probability(self) -> float:
+        """The share of its deals made, or the stratified estimate (``stratified``)."""
+        if self.stratified is not None:
+            return self.stratified.probability
         return self.made / self.n if self.n else 0.0
 
     @property
@@ -91,7 +101,16 @@ class SlemResult:
                 "group": self.slem.group, "value": self.slem.value,
                 "probability": round(self.probability, 6), "ci95": [round(lo, 6), round(hi, 6)],
                 "made": self.made, "deals": self.n, "bound": self.bound,
-                "stopped": self.stopped}
+                "stopped": self.stopped, **self._strata_json()}
+
+    def _strata_json(self) -> dict:
+        """The stratified estimate's parts (``strata.Estimate``), where there is one."""
+        e = self.stratified
+        if e is None:
+            return {}
+        return {"stratified": {"proven_made": round(e.exact, 6),
+                               "searched_weight": round(e.searched, 6),
+                               "searched_made": e.made, "searched_deals": e.deals}}
 
 
 @dataclass

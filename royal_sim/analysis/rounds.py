@@ -22,7 +22,7 @@ import numpy as np
 
 from .execute import CHUNK, ClassCache, PlanRun
 from .plan import SearchPlan
-from .stopping import FIRST_LOOK, StoppingRule
+from .stopping import DECIDED, FIRST_LOOK, StoppingRule
 
 Y, S, R = TypeVar("Y"), TypeVar("S"), TypeVar("R")
 
@@ -68,30 +68,41 @@ class RoundsSearch:
         return self.outcomes[:self.stop[j] if self.stopped[j] else self.deals, j]
 
 
-def _settled(rule: StoppingRule, out: np.ndarray) -> str | None:
+def _settled(rule: StoppingRule, out: np.ndarray, strata=None) -> str | None:
     """Why a column with these outcomes is settled: ``BY_PRECISION`` (its interval is
     within the precision), ``BY_SAMPLES`` (not, but on the cap's deals), ``None`` if it is
     not. One undefined on every deal of the first round and after is left (reported on 0
-    deals, ``BY_PRECISION``: there is nothing to search)."""
+    deals, ``BY_PRECISION``: there is nothing to search). ``strata``: the column's
+    ``strata.ColumnStrata``, whose estimate's interval is read where it applies."""
     n = int((out >= 0).sum())
     if n == 0:
         return BY_PRECISION if out.shape[0] >= FIRST_LOOK else None
+    est = None if strata is None else strata.estimate(out, rule.interval)
+    if est is not None:
+        if out.shape[0] >= FIRST_LOOK and est.half_width <= rule.precision + 1e-12:
+            return BY_PRECISION
+        return BY_SAMPLES if out.shape[0] >= rule.cap else None
     made = int((out == 1).sum())
     if rule.precise(made, n):
         return BY_PRECISION
     return BY_SAMPLES if rule.settled(made, n) else None
 
 
-def _decided(rule: StoppingRule, out: np.ndarray) -> str | None:
-    """``BY_DECIDED`` when a decided column may stop (``StoppingRule.decided``)."""
+def _decided(rule: StoppingRule, out: np.ndarray, strata=None) -> str | None:
+    """``BY_DECIDED`` when a decided column may stop (``StoppingRule.decided``; with
+    ``strata``, its stratified decided interval within ± ``stopping.DECIDED``)."""
     n = int((out >= 0).sum())
+    est = None if strata is None else strata.estimate(out, rule.decided_interval)
+    if est is not None:
+        ok = out.shape[0] >= FIRST_LOOK and est.half_width <= DECIDED + 1e-12
+        return BY_DECIDED if ok else None
     return BY_DECIDED if rule.decided(int((out == 1).sum()), n) else None
 
 
 def rounds_of(deals: np.ndarray, plan: SearchPlan, classes: ClassCache, rule: StoppingRule,
               *, progress: Callable[[int], None] | None = None,
-              deadline: float | None = None) -> Generator[RoundsSearch, set[int] | None,
-                                                          RoundsSearch]:
+              deadline: float | None = None, strata: dict | None = None
+              ) -> Generator[RoundsSearch, set[int] | None, RoundsSearch]:
     """Search ``plan`` on ``deals`` ((cap, 4) uint64, the stream) round by round, as a
     generator the caller drives (``drive``): it yields the state after each block of the
     first round (``rounds`` still 0: a first look, no column settles there; the value sent
@@ -102,7 +113,8 @@ def rounds_of(deals: np.ndarray, plan: SearchPlan, classes: ClassCache, rule: St
 
     rule: the stopping rule (its cap is ``len(deals)``); progress: called with 0, then with
     the deals finished after each block; deadline: ``time.monotonic()`` value after which no
-    new round starts (its columns stop ``BY_TIME``). Interrupted (Ctrl-C), the state keeps
+    new round starts (its columns stop ``BY_TIME``); strata: ``{column: strata.ColumnStrata}``
+    for the columns estimated by strata (1-based). Interrupted (Ctrl-C), the state keeps
     the last finished round: ``KeyboardInterrupt`` is raised with it as ``.partial``, every
     column still searched marked ``BY_INTERRUPT``.
     """
@@ -136,7 +148,7 @@ def rounds_of(deals: np.ndarray, plan: SearchPlan, classes: ClassCache, rule: St
             if not isinstance(reply, RoundReply):
                 reply = RoundReply(frozenset(reply or ()))
             active = _still_active(state, plan, rule, active, look, set(reply.keep),
-                                   set(reply.decided))
+                                   set(reply.decided), strata or {})
             if not active.any():
                 break
         else:
@@ -175,7 +187,7 @@ def _stop(state: RoundsSearch, active: np.ndarray, at: int, why: str) -> None:
 
 def _still_active(state: RoundsSearch, plan: SearchPlan, rule: StoppingRule,
                   active: np.ndarray, look: int, keep: set[int],
-                  decided: set[int] = frozenset()) -> np.ndarray:
+                  decided: set[int] = frozenset(), strata: dict | None = None) -> np.ndarray:
     """The columns to search in the next round: the unsettled ones, ``keep``, and the
     columns they imply; a column of ``decided`` that may stop (``StoppingRule.decided``)
     is settled (``BY_DECIDED``); each column leaving is reported on the deals so far
@@ -190,9 +202,10 @@ def _still_active(state: RoundsSearch, plan: SearchPlan, rule: StoppingRule,
             state.stop[j] = look         # settled, but searched on: reported on these deals
     for j in range(1, g):
         if active[j] and state.stopped[j] is None:
-            why = _settled(rule, state.outcomes[:look, j])
+            got = (strata or {}).get(j)
+            why = _settled(rule, state.outcomes[:look, j], got)
             if why is None and j in decided:
-                why = _decided(rule, state.outcomes[:look, j])
+                why = _decided(rule, state.outcomes[:look, j], got)
             if why:
                 state.stop[j], state.stopped[j] = look, why
             else:

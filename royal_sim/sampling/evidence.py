@@ -717,11 +717,19 @@ def sample_with_evidence(n: int, seed: int, hand: int | str | None = None,
 
 def evidence_sampler(heard, *, method: str = "auto") -> Callable[..., SampleResult]:
     """``f(n, seed, hand, seat, constraints) -> SampleResult`` drawing with ``heard`` as
-    evidence: the ``sampler`` hook of ``analysis.analyze``. The heard announcements are
-    parsed (and parse errors raised) here."""
+    evidence: the ``sampler`` hook of ``analysis.analyze``, with ``f.count(hand, seat,
+    constraints)`` the exact number of deals it draws from (``EvidenceSampler.count``; raises
+    ``ConstraintError`` where there is none). The heard announcements are parsed (and parse
+    errors raised) here."""
     heard = _heard_key(heard)
 
     def sample(n, seed, hand=None, seat=None, constraints=None):
         return sample_with_evidence(n, seed, hand, seat, constraints, heard, method=method)
 
+    def count(hand, seat, constraints) -> int:
+        """The number of deals ``sample`` draws from with these arguments (exact)."""
+        hand, seat = normalise_hand_seat(hand, seat)
+        return _cached(hand, seat, constraints, heard).count
+
+    sample.count = count
     return sample
