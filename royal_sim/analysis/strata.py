@@ -116,7 +116,7 @@ def of_sampling(hand: int, seat: Seat, constraints, sampler, total: int) -> Stra
     """The ``Strata`` of the deals drawn by ``sampler`` (``None``: ``sample_deals``) for
     ``hand`` at ``seat`` under ``constraints``, of which there are ``total``; None when the
     sampler cannot count (a custom hook without a ``count`` attribute) or the hand holds
-    both honours (one stratum)."""
+    every key card (one stratum)."""
     from ..errors import ConstraintError
     from ..sampling.sampler import DealSampler
 
@@ -129,11 +129,11 @@ def of_sampling(hand: int, seat: Seat, constraints, sampler, total: int) -> Stra
     else:
         return None
 
-    def count(held: dict[int, int]) -> int:
+    def count(barred: dict[int, int]) -> int:
         cons = constraints
         try:
-            for s, mask in held.items():
-                cons = cons.with_seat(s, holds=mask)
+            for s, mask in barred.items():
+                cons = cons.with_seat(s, not_holds=mask)
             return count_cons(cons)
         except ConstraintError:
             return 0
@@ -146,20 +146,20 @@ def of_sampling(hand: int, seat: Seat, constraints, sampler, total: int) -> Stra
 def exact_weights(hand: int, seat: Seat, count: Callable[[dict[int, int]], int],
                   total: int) -> Strata | None:
     """The ``Strata`` of ``hand`` at ``seat``: ``count({seat_index: card_mask, …})`` gives
-    the number of consistent deals where each of those seats holds those cards (0 if none),
-    ``total`` the number of all of them. A stratum no deal falls in has weight 0. None when
-    the counts of the strata do not add up to ``total`` (a count that failed)."""
+    the number of consistent deals where each of those seats holds none of those cards (0
+    if none), ``total`` the number of all of them; a stratum is counted as the deals where
+    the other pair's seats hold none of its key cards. A stratum no deal falls in has
+    weight 0. None when the counts of the strata do not add up to ``total`` (a count that
+    failed)."""
     keys = tuple(c for c in KEY_CARDS if not hand >> c & 1)
-    others = [s for s in range(4) if s != int(seat)]
-    counts = [0] * (1 << len(keys))
-    for places in np.ndindex(*([len(others)] * len(keys))):
-        held: dict[int, int] = {}
-        h = 0
-        for i, (card, j) in enumerate(zip(keys, places)):
-            s = others[j]
-            held[s] = held.get(s, 0) | 1 << card
-            h |= PAIR_OF_SEAT[s] << i
-        counts[h] += count(held)
+    counts = []
+    for h in range(1 << len(keys)):
+        barred: dict[int, int] = {}
+        for i, card in enumerate(keys):
+            for s in range(4):
+                if s != int(seat) and PAIR_OF_SEAT[s] != (h >> i) & 1:
+                    barred[s] = barred.get(s, 0) | 1 << card
+        counts.append(count(barred))
     if sum(counts) != total:      # the strata split the deals: a count went wrong
         return None
     return Strata(hand, seat, keys, np.array([c / total for c in counts]))
