@@ -469,6 +469,13 @@ def _settled_words(slems, precision: float) -> str:
     decided = [r for r in slems if r.result.stopped == "decided"]
     open_ = [r for r in slems if r.result.stopped not in ("precision", "decided")]
     words = []
+    proven = [r.result.slem.name for r in slems if r.result.stratified is not None
+              and r.result.stratified.searched < 1 - 1e-9]
+    if proven:
+        words.append(f"{', '.join(proven[:4])}{' …' if len(proven) > 4 else ''}: counted "
+                     "exactly where who holds the honours decides them (by the exact share "
+                     "of those deals), searched elsewhere; every slem's deals are weighted "
+                     "by those shares (docs/rules.md, strata).")
     if decided:
         words.append(f"~ decided: {len(decided)} slems stopped within {_pm(DECIDED)} (a 98% "
                      "interval): the gain told apart from 0 or within 2 points of it, "
