@@ -184,8 +184,8 @@ def _found_rounds(deals: np.ndarray, cols: list[Column], pair: Pair, hand: int, 
     """Search ``cols`` precision-driven (``rounds.rounds_of``): yields ``view`` of the
     ``_Found`` so far at each look of the rounds (nothing without ``view``), takes back the
     keys of the columns to keep searching (or a ``rounds.RoundReply`` of keys: those and
-    the keys decided), returns the ``_Found``. ``strata``: the deals' strata, for the
-    columns some stratum proves (``strata.Strata.columns``)."""
+    the keys decided), returns the ``_Found``. ``strata``: the deals' strata, by which
+    every column but a relaxed bound is estimated (``strata.Strata.columns``)."""
     plan = plan_search(cols, pair, hand, rules)
     by_strata = {} if strata is None else strata.columns(deals, cols, int(pair))
 

@@ -4,7 +4,7 @@ part weighted by its exact share of the consistent deals (issue 49, item 1).
 The strata. A deal's stratum is the pair holding each honour (skíz, XXI) that the user's
 hand does not, and for a slem that captures the XVIII (Vizi) the XVIII's pair too: up to
 four strata (eight), one when the hand holds them all. Their weights are exact: the
-sampler counts the consistent deals with each key card put in a seat's hand
+sampler counts the consistent deals with each key card in a pair's hands
 (``exact_weights``), so no deal is spent learning them.
 
 Proofs by stratum. In some strata a capture slem's verdict follows from who holds the cards
