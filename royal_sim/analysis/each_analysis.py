@@ -120,6 +120,10 @@ class TrickSearch:
         return cls(rules, trick_count(s.deck.n_cards, MAX_TRICKS),
                    CountSolver(rules, table_bits=12))
 
+    def stop(self) -> None:
+        """Stop this thread's search under way and its later ones (Ctrl-C)."""
+        self.solver.stop()
+
     def _arrays(self):
         r = self.rules
         self._suit = [int(x) for x in r.suit_of]
@@ -234,6 +238,9 @@ def maxn_tricks(ts: TrickSearch, pos, me: int, max_nodes: int = MAXN_NODES) -> i
         nodes[0] += 1
         if max_nodes and nodes[0] > max_nodes:
             raise _Budget
+        if ts.solver.stopped:                   # Ctrl-C (run_rounds' stop)
+            from ..engine.counts import SearchStopped
+            raise SearchStopped("the search was stopped")
         seat = (leader + len(table)) % m
         best = None
         for c in ts.representatives(ts.legal(hands[seat], table), _live(hands, table)):
@@ -525,7 +532,7 @@ def analyze_game(hand: str, seat: str, *, game, declarer=None, samples: int | No
         return result(done)
 
     got = run_analysis(kept, deals(s, seed), search, new_worker, looks, settled, jobs=jobs,
-                       progress=progress, on_update=on_update)
+                       progress=progress, on_update=on_update, stop=lambda w: w.stop())
     if tricks or not deepen_nodes or not last:
         return got
     from .game_rounds import jobs_of

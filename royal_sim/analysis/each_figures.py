@@ -83,6 +83,28 @@ class FigureSearch:
     table_bits: int = 18
     announce: bool = False
     """Search the on-lead announcements (the original table's; else their verdicts are 0)."""
+    solver: object = None
+    """The deal's solver under way (``stop``)."""
+    stopped: bool = False
+
+    def stop(self) -> None:
+        """Stop this thread's search under way and its later ones (Ctrl-C, from another
+        thread): they raise ``engine.counts.SearchStopped``."""
+        self.stopped = True
+        if self.solver is not None:
+            self.solver.stop()
+
+    def solver_for(self, dealt, max_nodes: int | None = None):
+        """A solver for one deal (its piles are part of its rules), stopped if ``stop`` was
+        called."""
+        from ..engine.counts import CountSolver
+
+        solver = CountSolver(self.game.rules(self.setup, dealt), table_bits=self.table_bits,
+                             max_nodes=self.max_nodes if max_nodes is None else max_nodes)
+        self.solver = solver
+        if self.stopped:
+            solver.stop()
+        return solver
 
     @classmethod
     def of(cls, s: Setting, max_nodes: int, table_bits: int = 18) -> "FigureSearch":
@@ -94,10 +116,9 @@ def search_alone(fs: FigureSearch, dealt, s: Setting, stats: dict | None = None
                  ) -> tuple[int, ...]:
     """Each figure of ``FIGURES`` on one deal (a ``games.Dealt``): 1 the seat can make it
     against the rest, 0 not, ``UNKNOWN`` past the node limit (module doc)."""
-    from ..engine.counts import CountPosition, CountSolver, SearchLimitError
+    from ..engine.counts import CountPosition, SearchLimitError
 
-    solver = CountSolver(fs.game.rules(fs.setup, dealt), table_bits=18,
-                         max_nodes=fs.max_nodes)
+    solver = fs.solver_for(dealt)
     pos = CountPosition(tuple(dealt.hands), s.leader)
     side = (s.me,)
     mine = dealt.hands[s.me]
@@ -142,10 +163,9 @@ def search_figures(fs: FigureSearch, dealt, s: Setting, stats: dict | None = Non
     number (0-based) of the trick ``s.leader`` leads, an ending's (the hands then hold what
     is left, the piles' cards played gone from their hands; the ladder's levels as given
     in ``fs.counts``)."""
-    from ..engine.counts import CountPosition, CountSolver, SearchLimitError
+    from ..engine.counts import CountPosition, SearchLimitError
 
-    solver = CountSolver(fs.game.rules(fs.setup, dealt), table_bits=fs.table_bits,
-                         max_nodes=fs.max_nodes)
+    solver = fs.solver_for(dealt)
     pos = CountPosition(tuple(dealt.hands), s.leader, trick)
     side = (s.me,)
     mine = dealt.hands[s.me]
