@@ -150,7 +150,7 @@ def search_alone(fs: FigureSearch, dealt, s: Setting, stats: dict | None = None
 
 
 def search_figures(fs: FigureSearch, dealt, s: Setting, stats: dict | None = None,
-                   trick: int = 0) -> tuple[int, ...]:
+                   trick: int = 0, given: dict | None = None) -> tuple[int, ...]:
     """Each figure of ``FIGURES`` on one deal (a ``games.Dealt``): 1 the seat can make it
     against the rest, 0 not, ``UNKNOWN`` past the node limit (module doc).
 
@@ -162,7 +162,8 @@ def search_figures(fs: FigureSearch, dealt, s: Setting, stats: dict | None = Non
     tulétroá). ``stats``: figure id → nodes searched for it, filled in; ``trick``: the
     number (0-based) of the trick ``s.leader`` leads, an ending's (the hands then hold what
     is left, the piles' cards played gone from their hands; the ladder's levels as given
-    in ``fs.counts``)."""
+    in ``fs.counts``); ``given``: verdicts known without a search (``other_given``), taken
+    as they are."""
     from ..engine.counts import CountPosition, SearchLimitError
 
     solver = fs.solver_for(dealt)
@@ -172,7 +173,7 @@ def search_figures(fs: FigureSearch, dealt, s: Setting, stats: dict | None = Non
     theirs = 0
     for x, h in enumerate(dealt.hands):
         theirs |= h if x != s.me else 0
-    got: dict = {}
+    got: dict = dict(given or {})
     stats = {} if stats is None else stats
 
     def possible(fid) -> bool:
@@ -203,6 +204,8 @@ def search_figures(fs: FigureSearch, dealt, s: Setting, stats: dict | None = Non
     lo, hi = -1, len(levels)                # levels[lo] made, levels[hi] not
     unknown: set = set()
     i = 1                                   # kassza first: each answer halves the rest
+    if all(f in got for f, _ in levels):    # given
+        levels, i = [], None
     while i is not None:
         fid, k = levels[i]
         v = test(fid, pts, k)
@@ -235,6 +238,32 @@ def search_figures(fs: FigureSearch, dealt, s: Setting, stats: dict | None = Non
         else:
             got["tuletroa"] = test("tuletroa")
     return _the_rest(got, test, fs, solver, pos, s.me)
+
+
+def other_given(fs: FigureSearch, mine: tuple, dealt, trick: int = 0) -> dict:
+    """What the analysed seat's verdicts ``mine`` (``FIGURES`` order) decide of the other
+    player's in a two-handed game, zero-sum, without a search: every card's points are one
+    player's or the other's (the count's total ``T``), so the seat forcing ``k`` holds the
+    other below ``T - k + 1``: a level the seat made (``jatek`` at 48 of 94 and up) leaves
+    the other none of its point levels (48 and up: 94 - 48 < 48) and no volát; the seat
+    capturing the other's I (pagátfogás made) leaves it no pagátulti (its I winning the
+    last trick). ``dealt``: the hands now (``T``: their cards' points), ``trick`` the
+    number (0-based) of the trick about to be led."""
+    if fs.setup.players != 2:
+        return {}
+    got = dict(zip(FIGURES, mine))
+    out: dict = {}
+    pts = fs.counts["jatek"][0]
+    left = dealt.hands[0] | dealt.hands[1]
+    total = (sum(int(pts.points[c]) for c in range(len(pts.points)) if left >> c & 1)
+             + int(pts.trick_points[trick:].sum()))
+    made = [fs.counts[f][1] for f in ("jatek", "kassza", "duplajatek") if got[f] == 1]
+    if made and all(total - max(made) < fs.counts[f][1] for f in ("jatek", "kassza",
+                                                                  "duplajatek")):
+        out.update({"jatek": 0, "kassza": 0, "duplajatek": 0, "volat": 0})
+    if got["pagatfogas"] == 1:
+        out["pagatulti"] = 0
+    return out
 
 
 def _the_rest(got: dict, test, fs: FigureSearch, solver, pos, me: int) -> tuple:
@@ -309,14 +338,15 @@ def refine(fs: FigureSearch, dealt, s: Setting, verdicts: tuple, fid: str, limit
     solver = CountSolver(fs.game.rules(fs.setup, dealt), table_bits=fs.table_bits,
                          max_nodes=limit)
     cnt, k, _ = fs.counts[fid]
-    got = dict(zip(FIGURES, verdicts))
+    got = dict(zip(FIGURES, verdicts[:len(FIGURES)]))
     try:
         got[fid] = int(solver.reaches(CountPosition(tuple(dealt.hands), s.leader),
                                       (s.me,), cnt, k))
     except SearchLimitError:
         return verdicts, solver.nodes
     got = implied(fs, dealt, s, got)
-    return tuple(got[f] for f in FIGURES), solver.nodes
+    # (the other seats' verdicts after the seat's, --option others: kept as they are)
+    return tuple(got[f] for f in FIGURES) + tuple(verdicts[len(FIGURES):]), solver.nodes
 
 
 def deepen(fs: FigureSearch, s: Setting, deals: list, verdicts: list, budget: int,
