@@ -168,3 +168,27 @@ def test_jobs_above_the_cores_is_a_note_in_every_analysis(monkeypatch):
         in r.stderr
     r = run("analyze", "--game", "vier-anderle", "XXI XII IV HX", "--seat", 1, "--jobs", 99)
     assert r.exit_code == 2 and len(r.stderr.splitlines()) == 1     # the error alone
+
+
+def test_ctrl_c_in_a_long_solve_answers_at_once_with_what_was_decided(monkeypatch):
+    """The search runs off the main thread: Ctrl-C stops it at its next node (a full
+    deal's count runs past 300,000,000 nodes unstopped) and the bounds found are printed,
+    exit 130."""
+    stage = P.SearchProgress.stage
+    stopped = []
+
+    def staged(self, words, solver):
+        if not stopped:
+            stopped.append(solver)
+            threading.Timer(0.5, lambda: signal.pthread_kill(
+                threading.main_thread().ident, signal.SIGINT)).start()
+        stage(self, words, solver)
+
+    monkeypatch.setattr(P.SearchProgress, "stage", staged)
+    r = run("solve", "--game", "strohmandli", FULL, "--json")
+    assert r.exit_code == 130, r.output
+    got = json.loads(r.stdout)
+    assert got["stopped"] == "interrupted" and got["interrupted"] is True
+    assert got["nodes"] < 300_000_000 and stopped[0].stopped
+    assert 0 <= got["count"]["at_least"] <= got["count"]["at_most"] <= 94
+    assert r.stderr.startswith("Interrupted (") and "not decided" in r.stderr

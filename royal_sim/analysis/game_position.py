@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..engine.counts import CountPosition, CountSolver, SearchLimitError
+from ..engine.counts import CountPosition, CountSolver, SearchLimitError, SearchStopped
 from ..errors import DealError, SearchLimit
 from ..games.base import Dealt, Game, Setup
 
@@ -118,14 +118,15 @@ def solve_game(game: Game, setup: Setup, dealt: Dealt, *, declarer: int,
     """Solve the position of ``dealt`` (the hands now) with ``table`` on the table of the
     current trick, ``leader`` its leader (default the game's rule). The count's search stops
     after ``max_nodes`` nodes in all, each later search (a card of the line, ``cards``) after
-    ``max_nodes`` of its own (0: no limit). ``progress(words, nodes)``, if given, is called
+    ``max_nodes`` of its own (0: no limit). ``progress(words, solver)``, if given, is called
     as each stage starts: ``words`` what is searched and known so far (``"the count: 48 to
-    71"``), ``nodes()`` the nodes searched so far (it may be read from another thread while
-    a search runs). Raises ``DealError`` for a card on the table that breaks the rules of
-    play, ``SearchLimit`` (argument ``max_nodes``) for a search past its limit, carrying
-    what was decided as ``.unsolved`` (``Unsolved``)."""
+    71"``), ``solver`` the ``CountSolver`` searching (``.nodes`` so far and ``.stop()``, from
+    another thread while a search runs). Raises ``DealError`` for a card on the table that
+    breaks the rules of play, ``SearchLimit`` (argument ``max_nodes``) for a search past its
+    limit, ``engine.counts.SearchStopped`` (a ``KeyboardInterrupt``) for a search stopped;
+    both carry what was decided as ``.unsolved`` (``Unsolved``)."""
     return _solve_game(game, setup, dealt, declarer, leader, table, cards, line, max_nodes,
-                       progress or (lambda words, nodes: None))
+                       progress or (lambda words, solver: None))
 
 
 def _limit(game: Game, unsolved: Unsolved, max_nodes: int) -> SearchLimit:
@@ -171,7 +172,6 @@ def _solve_game(game, setup, dealt, declarer, leader, table, cards, line, max_no
     side = game.declarer_side(declarer, setup)
     pos = replay_trick(game, setup, dealt, declarer=declarer, leader=leader, table=table)
     lo, hi = solver.bounds(pos, count)
-    nodes = lambda: solver.nodes                # noqa: E731
     unit = "points" if count.points.any() else "tricks"
     goal = game.goal_of(setup)
     guess = goal if goal is not None and lo < goal <= hi else None
@@ -179,7 +179,7 @@ def _solve_game(game, setup, dealt, declarer, leader, table, cards, line, max_no
         while lo < hi:          # the count: null-window tests, the goal first, then halving
             g = guess if guess is not None else (lo + hi + 1) // 2
             guess = None
-            progress(f"the declarer side's {unit}: {lo} to {hi} so far", nodes)
+            progress(f"the declarer side's {unit}: {lo} to {hi} so far", solver)
             solver.max_nodes = max_nodes and max(1, max_nodes - solver.nodes)
             if solver.reaches(pos, side, count, g):
                 lo = g
@@ -187,19 +187,25 @@ def _solve_game(game, setup, dealt, declarer, leader, table, cards, line, max_no
                 hi = g - 1
     except SearchLimitError:
         raise _limit(game, Unsolved(lo, hi, "count", solver.nodes), max_nodes) from None
+    except SearchStopped as e:
+        e.unsolved = Unsolved(lo, hi, "count", solver.nodes)
+        raise
     value = lo
     solver.max_nodes = max_nodes
     stage = "cards"
     try:
         values = None
         if cards:
-            progress(f"the declarer side's {unit}: {value}; every legal card", nodes)
+            progress(f"the declarer side's {unit}: {value}; every legal card", solver)
             values = solver.card_values(pos, side, count)
         stage = "line"
-        progress(f"the declarer side's {unit}: {value}; one optimal line", nodes)
+        progress(f"the declarer side's {unit}: {value}; one optimal line", solver)
         moves = _line(solver, pos, side, count, setup.players, value) if line else []
     except SearchLimitError:
         raise _limit(game, Unsolved(value, value, stage, solver.nodes), max_nodes) from None
+    except SearchStopped as e:
+        e.unsolved = Unsolved(value, value, stage, solver.nodes)
+        raise
     total = _position_total(pos, count, rules.n_cards)
     lead = game.default_leader(declarer, setup) if leader is None else leader
     return GameSolution(game, setup, declarer, side, lead, value, total, moves, values,

@@ -206,8 +206,8 @@ draws nothing)."""
 class SearchProgress:
     """``with SearchProgress("Solving") as p: solve(..., progress=p.stage)``: a search that
     reports stages, not steps (``solve --game``), shown on stderr while it runs: what it
-    searches and knows so far (``stage(words, nodes)``), the nodes searched (``nodes()``,
-    read while the search runs) and the time since the start. On a terminal one line drawn
+    searches and knows so far (``stage(words, solver)``), the nodes searched (the solver's,
+    read while the search runs) and the time since the start; ``stop()`` stops it. On a terminal one line drawn
     anew every ``TICK`` seconds once the search has run ``SHOW_AFTER`` seconds; off a
     terminal a line every ``LOG_EVERY`` seconds. When numba starts compiling a kernel
     (``compile_watch``) the line ``what`` + ``COUNT_COMPILE_NOTE`` is shown at once."""
@@ -215,7 +215,8 @@ class SearchProgress:
     def __init__(self, what: str):
         self.what = what
         self.words = ""
-        self._nodes = lambda: 0
+        self._solver = None
+        self._stopped = False
         self._tty = sys.stderr.isatty()
         self._start = self._last = time.monotonic()
         self._lock = threading.Lock()
@@ -224,11 +225,25 @@ class SearchProgress:
         self._ticker = None
         self._watch = compile_watch(self._compiling)
 
-    def stage(self, words: str, nodes) -> None:
-        """A new stage: ``words`` (what is searched, what is known), ``nodes()`` the nodes
-        searched so far."""
+    def stage(self, words: str, solver) -> None:
+        """A new stage: ``words`` (what is searched, what is known), ``solver`` searching
+        (``.nodes`` so far, ``.stop()``)."""
         with self._lock:
-            self.words, self._nodes = words, nodes
+            self.words, self._solver = words, solver
+            stopped = self._stopped
+        if stopped:
+            solver.stop()
+
+    def stop(self) -> None:
+        """Stop the search under way (Ctrl-C) and every later one: the solvers' ``stop``."""
+        with self._lock:
+            self._stopped = True
+            solver = self._solver
+        if solver is not None:
+            solver.stop()
+
+    def _nodes(self) -> int:
+        return 0 if self._solver is None else self._solver.nodes
 
     def _compiling(self) -> None:
         with self._lock:

@@ -10,7 +10,7 @@ from .games import game_option, game_play_options
 from .progress import SearchProgress, compile_note, compiling
 
 MAX_NODES_CAP = 10_000_000_000
-"""The most ``--max-nodes`` takes (some hours): Ctrl-C waits for a search under way."""
+"""The most ``--max-nodes`` takes (some hours; Ctrl-C stops a search at its next node)."""
 
 LIMIT_EXIT = 3
 """``solve --game``'s exit code when a search passed ``--max-nodes``: what was decided is
@@ -44,7 +44,7 @@ input, 130 Ctrl-C)."""
                    "to 60 s; at most 10,000,000,000). Past it, what was decided is "
                    "printed (the count between two bounds) and the exit code is 3. A full "
                    "deal of droggn or strohmandli can take minutes: progress on stderr; "
-                   "Ctrl-C waits for the search under way.")
+                   "Ctrl-C stops it and prints what was decided (exit 130).")
 @json_option
 @user_errors
 def solve_command(deal, game_id, leader, first_trick, trick, every_card, rules, no_slems,
@@ -222,14 +222,23 @@ def _solve_game(game, deal, leader, trick, every_card, players, trump, declarer,
                                 seen=sum(1 << c for c in table))
     with said(game, "--trick", only="trick"):        # a card of --trick breaking the rules
         replay_trick(game, setup, dealt, declarer=decl, leader=lead, table=table)
+    from .common import interrupt_code
+
     limit = MAX_NODES if max_nodes is None else max_nodes
     try:
         with SearchProgress("Solving") as bar:
-            sol = solve_game(game, setup, dealt, declarer=decl, leader=lead, table=table,
-                             cards=every_card, max_nodes=limit, progress=bar.stage)
+            sol = _waited(lambda: solve_game(game, setup, dealt, declarer=decl, leader=lead,
+                                             table=table, cards=every_card, max_nodes=limit,
+                                             progress=bar.stage), bar.stop)
     except SearchLimit as e:
         _unsolved(game, setup, dealt, decl, lead, table, e.unsolved, limit, as_json)
         sys.exit(LIMIT_EXIT)
+    except KeyboardInterrupt as e:
+        if getattr(e, "unsolved", None) is None:
+            raise
+        _unsolved(game, setup, dealt, decl, lead, table, e.unsolved, limit, as_json,
+                  interrupted=True)
+        sys.exit(interrupt_code(e))
     mm = _minimax(game, setup, dealt, decl, lead, table)
     if as_json:
         out = sol.to_json()
@@ -248,12 +257,47 @@ def _solve_game(game, deal, leader, trick, every_card, players, trump, declarer,
             terminal_width(), "  ")
 
 
-def _unsolved(game, setup, dealt, decl, lead, table, u, limit: int, as_json: bool) -> None:
-    """What ``solve --game`` decided before a search passed ``--max-nodes`` (``u``, an
-    ``analysis.game_position.Unsolved``): on stdout the hands and the bounds found (JSON:
-    ``"stopped": "max_nodes"``, ``"count": {"at_least", "at_most", "unit"}``, the goal
-    where the bounds decide it), on stderr one line saying what was not decided and how to
-    raise the limit."""
+def _waited(solve, stop):
+    """``solve()`` on a thread of its own while this one waits, so that Ctrl-C reaches it
+    while a search (a numba kernel) runs: then ``stop()`` ends the search at its next node
+    and the search's ``SearchStopped`` (what it decided, ``.unsolved``) is raised."""
+    import threading
+
+    box: dict = {}
+    done = threading.Event()
+
+    def run():
+        try:
+            box["value"] = solve()
+        except BaseException as e:      # noqa: BLE001 - handed to the waiting thread
+            box["error"] = e
+        finally:
+            done.set()
+
+    # (an Event, not Thread.join: Python 3.11's join interrupted by Ctrl-C can take a
+    # running thread for ended)
+    threading.Thread(target=run, name="royal-sim solve", daemon=True).start()
+    try:
+        while not done.wait(0.1):
+            pass
+    except KeyboardInterrupt:
+        stop()
+        done.wait()                     # a node away (a second Ctrl-C: no more waiting)
+        if isinstance(box.get("error"), KeyboardInterrupt):
+            raise box["error"] from None
+        raise
+    if "error" in box:
+        raise box["error"]
+    return box["value"]
+
+
+def _unsolved(game, setup, dealt, decl, lead, table, u, limit: int, as_json: bool,
+              interrupted: bool = False) -> None:
+    """What ``solve --game`` decided before a search passed ``--max-nodes`` or Ctrl-C came
+    (``interrupted``) (``u``, an ``analysis.game_position.Unsolved``): on stdout the hands
+    and the bounds found (JSON: ``"stopped": "max_nodes"`` or ``"interrupted"``, ``"count":
+    {"at_least", "at_most", "unit"}``, the goal where the bounds decide it), on stderr one
+    line saying what was not decided and (the limit) how to raise it."""
     import json
 
     from .games import listing, players_text
@@ -269,7 +313,8 @@ def _unsolved(game, setup, dealt, decl, lead, table, u, limit: int, as_json: boo
         out = {"game": game.id, "leader": game.seat_name(lead, setup),
                "declarer": game.seat_name(decl, setup),
                "side": [game.seat_name(x, setup) for x in game.declarer_side(decl, setup)],
-               "stopped": "max_nodes", "max_nodes": limit, "nodes": u.nodes,
+               "stopped": "interrupted" if interrupted else "max_nodes",
+               "interrupted": interrupted, "max_nodes": limit, "nodes": u.nodes,
                "count": {"unit": unit, "at_least": u.at_least, "at_most": u.at_most}}
         if goal is not None:
             out["goal"] = {"points": goal, "made": made}
@@ -280,12 +325,17 @@ def _unsolved(game, setup, dealt, decl, lead, table, u, limit: int, as_json: boo
         click.echo(listing(game, setup, dealt, width))
         count = (f"{u.at_least}" if u.decided
                  else f"at least {u.at_least}, at most {u.at_most}")
-        words = (f"\nDouble dummy, within the node limit: declarer "
+        words = (f"\nDouble dummy, {'interrupted' if interrupted else 'within the node limit'}"
+                 f": declarer "
                  f"{game.seat_name(decl, setup)}'s side counts {count} {unit}")
         if goal is not None:
             words += (f"; goal {goal}: " + ("made" if made else "not made" if made is False
                                             else "not decided"))
         say(words + f"; {missing} not decided.", width, "  ")
+    if interrupted:
+        click.echo(f"Interrupted ({u.nodes:,} nodes searched); not decided: {missing}.",
+                   err=True)
+        return
     more = min(MAX_NODES_CAP, limit * 10)
     raise_it = (f"raise the limit (--max-nodes {more:,}: some ten times as long) or "
                 if limit < MAX_NODES_CAP else "")
