@@ -238,7 +238,7 @@ def maxn_tricks(ts: TrickSearch, pos, me: int, max_nodes: int = MAXN_NODES) -> i
         nodes[0] += 1
         if max_nodes and nodes[0] > max_nodes:
             raise _Budget
-        if ts.solver.stopped:                   # Ctrl-C (run_rounds' stop)
+        if not nodes[0] & 255 and ts.solver.stopped:    # Ctrl-C (run_rounds' stop)
             from ..engine.counts import SearchStopped
             raise SearchStopped("the search was stopped")
         seat = (leader + len(table)) % m
