@@ -207,9 +207,9 @@ class SearchProgress:
     """``with SearchProgress("Solving") as p: solve(..., progress=p.stage)``: a search that
     reports stages, not steps (``solve --game``), shown on stderr while it runs: what it
     searches and knows so far (``stage(words, solver)``), the nodes searched (the solver's,
-    read while the search runs) and the time since the start; ``stop()`` stops it. On a terminal one line drawn
-    anew every ``TICK`` seconds once the search has run ``SHOW_AFTER`` seconds; off a
-    terminal a line every ``LOG_EVERY`` seconds. When numba starts compiling a kernel
+    read while the search runs) and the time since the start; ``stop()`` stops it. On a
+    terminal one line drawn anew every ``TICK`` seconds once the search has run
+    ``SHOW_AFTER`` seconds; off a terminal a line every ``LOG_EVERY`` seconds. When numba starts compiling a kernel
     (``compile_watch``) the line ``what`` + ``COUNT_COMPILE_NOTE`` is shown at once."""
 
     def __init__(self, what: str):

@@ -27,14 +27,6 @@ class SearchStopped(KeyboardInterrupt):
     """A search stopped by ``CountSolver.stop`` (Ctrl-C, from another thread): no answer."""
 
 
-def kernels_compiled() -> bool | None:
-    """Does numba's cache hold the count search compiled for a call from Python (the value
-    and the threshold)? ``None`` if that cannot be told. Only for a "compiling" note."""
-    from ..jit import direct_call_cached
-    got = [direct_call_cached(K._count_value), direct_call_cached(K._count_test)]
-    return None if None in got else all(got)
-
-
 @dataclass(frozen=True)
 class CountPosition:
     """``hands``: one mask a seat (Python ints); ``leader``: the seat that led (or leads) the
