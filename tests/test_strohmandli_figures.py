@@ -317,3 +317,28 @@ def test_the_other_seats_verdicts_with_what_the_seats_decide_are_the_references(
                  else 0 for f, w in zip(FIGURES, want)]
         assert list(got) == plain, (G.format_deal(d, SETUP), me, leader, given)
     assert used
+
+
+def test_tuletroa_holding_the_skiz_and_the_xxi_is_the_pagatfogas_of_the_reference():
+    """The seat holding the skíz and the XXI, the other the I: tulétroá is pagátfogás (the
+    search takes either verdict for both, ``each_figures._only_the_pagat``), and both are
+    the reference's on endings, made on some and missed on others."""
+    rng = random.Random(48)
+    n, trick = 5, T - 5
+    skiz, xxi, pagat = ids("XXII XXI I")
+    seen = set()
+    tried = 0
+    while tried < 10:
+        d, me, leader = _ending(rng, n)
+        mine, theirs = d.hands[me], d.hands[1 - me]
+        if not (mine >> skiz & 1 and mine >> xxi & 1 and theirs >> pagat & 1):
+            continue
+        tried += 1
+        counts = figure_counts(G, SETUP)
+        fs = FigureSearch(G, SETUP, counts, 0)
+        s = Setting(G, SETUP, me, mine, (0, 1), leader)
+        got = dict(zip(FIGURES, search_figures(fs, d, s, trick=trick)))
+        want = dict(zip(FIGURES, _reference_verdicts(d, me, leader, trick, counts)))
+        assert got["tuletroa"] == got["pagatfogas"] == want["pagatfogas"] == want["tuletroa"]
+        seen.add(got["tuletroa"])
+    assert seen == {0, 1}

@@ -235,9 +235,25 @@ def search_figures(fs: FigureSearch, dealt, s: Setting, stats: dict | None = Non
                   if got[f] == 0 and theirs >> fs.counts[f][2][-1][1] & 1]
         if failed:
             got["tuletroa"] = 0
+        elif _only_the_pagat(fs, mine, theirs):
+            # the same game as pagátfogás: either verdict is the other's
+            if got["pagatfogas"] == UNKNOWN:
+                got["pagatfogas"] = test("tuletroa")
+            got["tuletroa"] = got["pagatfogas"]
         else:
             got["tuletroa"] = test("tuletroa")
     return _the_rest(got, test, fs, solver, pos, s.me)
+
+
+def _only_the_pagat(fs: FigureSearch, mine: int, theirs: int) -> bool:
+    """Is tulétroá the capture of the other's I alone (pagátfogás)? The seat holds the skíz
+    and the XXI, which win every trick they are played to (nothing beats the skíz, and the
+    XXI loses only to it), and every card is played: the two are captured on every line,
+    the I held by another seat is the whole figure."""
+    skiz = fs.counts["tuletroa"][2][0][1]
+    xxi = fs.counts["xxi_fogas"][2][-1][1]
+    pagat = fs.counts["pagatfogas"][2][-1][1]
+    return bool(mine >> skiz & 1 and mine >> xxi & 1 and theirs >> pagat & 1)
 
 
 def other_given(fs: FigureSearch, mine: tuple, dealt, trick: int = 0) -> dict:
