@@ -59,8 +59,8 @@ from typing import Callable
 import numpy as np
 
 from ..errors import RoyalSimError
-from .each_figures import (DEEPEN_NODES, UNKNOWN, FigureSearch, deepen, other_given,
-                           result_points, search_figures)
+from .each_figures import (DEEPEN_NODES, UNKNOWN, FigureSearch, deepen, result_points,
+                           search_seats)
 from .each_deal import (ANNOUNCEMENTS, EXAMPLE_HANDS, FIGURES, MAX_TRICKS, READINGS, RULES,
                         TABLES, Setting, deals, setting)
 from .results import wilson
@@ -539,10 +539,7 @@ def analyze_game(hand: str, seat: str, *, game, declarer=None, samples: int | No
             return FigureSearch.of(s, max_nodes)
 
         def search(fs, dealt):
-            mine = search_figures(fs, dealt, s)
-            given = other_given(fs, mine, dealt)
-            return sum((search_figures(fs, dealt, x, given=given)
-                        for x in figure_seats(s)[1:]), mine)
+            return search_seats(fs, dealt, figure_seats(s))
 
     def result(done) -> EachAnalysis:
         return _analysis(s, seed, cap, precision, rule, done, max_nodes)

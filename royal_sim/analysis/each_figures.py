@@ -256,6 +256,27 @@ def _only_the_pagat(fs: FigureSearch, mine: int, theirs: int) -> bool:
     return bool(mine >> skiz & 1 and mine >> xxi & 1 and theirs >> pagat & 1)
 
 
+def search_seats(fs: FigureSearch, dealt, seats: list, stats: list | None = None
+                 ) -> tuple[int, ...]:
+    """The figures of each setting of ``seats`` (the analysed seat's first, then the
+    others', ``each_analysis.figure_seats``) on one deal, ``FIGURES`` each one after the
+    other. Two-handed, each seat's verdicts decide some of the other's (``other_given``):
+    the other's search takes the seat's, and what the other's then decide fills the seat's
+    undecided ones (a verdict decided is never changed). ``stats``: one dict a seat, filled
+    as ``search_figures``' ."""
+    stats = [{} for _ in seats] if stats is None else stats
+    mine = search_figures(fs, dealt, seats[0], stats[0])
+    if len(seats) == 1:
+        return mine
+    given = other_given(fs, mine, dealt)
+    theirs = [search_figures(fs, dealt, x, st, given=given)
+              for x, st in zip(seats[1:], stats[1:])]
+    if len(theirs) == 1:
+        back = other_given(fs, theirs[0], dealt)
+        mine = tuple(back.get(f, v) if v == UNKNOWN else v for f, v in zip(FIGURES, mine))
+    return sum(theirs, mine)
+
+
 def other_given(fs: FigureSearch, mine: tuple, dealt, trick: int = 0) -> dict:
     """What the analysed seat's verdicts ``mine`` (``FIGURES`` order) decide of the other
     player's in a two-handed game, zero-sum, without a search: every card's points are one
