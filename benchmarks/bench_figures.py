@@ -14,8 +14,8 @@ FIGURE``)::
 
 (the announcements, searched in Python with ``--option original`` only, are not counted),
 then the nodes and seconds of the whole run. Usage: ``python benchmarks/bench_figures.py
-[--deals 20] [--limit N] [--alone | --others] [--bits 18] [--seed 1]`` (``--bits``: the table's size,
-2**bits entries).
+[--deals 20] [--limit N] [--alone | --others] [--bits 18] [--seed 1]`` (``--bits``: the
+table's size, 2**bits entries).
 """
 
 from __future__ import annotations

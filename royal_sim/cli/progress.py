@@ -209,8 +209,9 @@ class SearchProgress:
     searches and knows so far (``stage(words, solver)``), the nodes searched (the solver's,
     read while the search runs) and the time since the start; ``stop()`` stops it. On a
     terminal one line drawn anew every ``TICK`` seconds once the search has run
-    ``SHOW_AFTER`` seconds; off a terminal a line every ``LOG_EVERY`` seconds. When numba starts compiling a kernel
-    (``compile_watch``) the line ``what`` + ``COUNT_COMPILE_NOTE`` is shown at once."""
+    ``SHOW_AFTER`` seconds; off a terminal a line every ``LOG_EVERY`` seconds. When numba
+    starts compiling a kernel (``compile_watch``) the line ``what`` + ``COUNT_COMPILE_NOTE``
+    is shown at once."""
 
     def __init__(self, what: str):
         self.what = what
