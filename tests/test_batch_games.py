@@ -234,6 +234,9 @@ def test_param_and_bids_of_other_shapes():
     assert game_param({"id": "capot", "trump": "H", "contract": 250}) == "H"
     assert game_param({"id": "80", "trump": "S", "contract": 80}) == "S"
     assert game_param({"id": "pagat"}) is None
+    # Strohmandli with option=others: the other seat's rows apart from the seat's
+    assert game_param({"id": "jatek", "reading": "paranoid", "seat": "2"}) == \
+        "paranoid seat 2"
     assert advice_bids({"bid": "szolo", "contract": "szolo", "announce": ["pagat"]}) == \
         "szolo pagat"
     assert advice_bids({"advice": "stay", "ev_stay": 1.5}) == "stay"

@@ -139,6 +139,43 @@ def test_strohmandli_figures_and_points():
     assert r.to_json()["rule"] == "highest"
 
 
+def test_strohmandli_others_are_the_other_seats_figures_on_the_same_deals():
+    """``--option others``: the seat's rows as without it (or more decided: the other's
+    verdicts decide some), then the other player's, each its own search on the same deals
+    (as the seat were 2), never both making a point level on one deal (zero-sum), the
+    expected points and their difference in the advice."""
+    alone = analyze_game(STROH, "1", game="strohmandli", samples=3, jobs=1,
+                         max_nodes=20_000)
+    both = analyze_game(STROH, "1", game="strohmandli", samples=3, jobs=1, max_nodes=20_000,
+                        option=("others",))
+    n = len(E.FIGURES[:10])
+    for a, b in zip(alone.per_deal, both.per_deal):    # the seat's: decided as alone, or more
+        assert all(x == y for x, y in zip(a, b) if x != E.UNKNOWN)
+    assert [x.id for x in both.rows[:n]] == [x.id for x in alone.rows]
+    assert [x.id for x in both.rows[n:]] == list(E.FIGURES[:10])
+    assert {x.seat for x in both.rows[n:]} == {"2"} and "seat" not in both.rows[0].to_json()
+    from dataclasses import replace
+
+    from royal_sim.analysis.each_figures import search_figures
+
+    fs = E.FigureSearch.of(both.setting, 20_000)
+    other = replace(both.setting, seat=1)
+    for dealt, v in zip(both.deals_list, both.per_deal):
+        mine, theirs = dict(zip(E.FIGURES, v)), dict(zip(E.FIGURES, v[len(E.FIGURES):]))
+        assert not (mine["jatek"] == 1 and theirs["jatek"] == 1)
+        searched = search_figures(fs, dealt, other)                # no proof given
+        assert all(a == b for a, b in zip(v[len(E.FIGURES):], searched) if b != E.UNKNOWN)
+    (o,) = both.advice()["others"]
+    lo, hi = both.expected_points()
+    olo, ohi = both.expected_points(1)
+    assert o["seat"] == "2" and o["difference_range"] == [round(lo - ohi, 4),
+                                                           round(hi - olo, 4)]
+    r = run("analyze", "--game", "strohmandli", STROH, "--seat", 1, "--samples", 2,
+            "--option", "others", "--jobs", 1)
+    assert r.exit_code == 0, r.output
+    assert "seat 2's" in r.stdout and "E[2]" in r.stdout
+
+
 def run(*args):
     return CliRunner().invoke(main, [str(a) for a in args])
 

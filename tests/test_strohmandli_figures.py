@@ -282,3 +282,63 @@ def test_highest_of_fej_and_tuletroa_counts_once():
     assert result_points(made, vals, "sum") == 2 + 4
     made["tuletroa_bejelentes"] = False
     assert result_points(made, vals, "sum") == 1 + 4
+
+
+@pytest.mark.parametrize("n, seed", [(4, 4), (5, 5), (6, 6)])
+def test_the_other_seats_verdicts_with_what_the_seats_decide_are_the_references(n, seed):
+    """``--option others``: the other player's figures, searched with what the seat's
+    verdicts decide of them (``other_given``: zero-sum points, its I captured), are the
+    reference's on endings; the given verdicts are used on some."""
+    from royal_sim.analysis.each_figures import other_given
+
+    rng = random.Random(seed)
+    trick = T - n
+    used = 0
+    for _ in range(12 if n < 6 else 6):
+        d, me, leader = _ending(rng, n)
+        counts = figure_counts(G, SETUP)
+        left = sum(int(counts["jatek"][0].points[c]) for c in range(DECK.n_cards)
+                   if (d.hands[0] | d.hands[1]) >> c & 1)
+        levels = sorted({max(1, round(left * x)) for x in (0.35, 0.5, 0.7)})
+        while len(levels) < 3:
+            levels.append(levels[-1] + 1)
+        for fid, lv in zip(("jatek", "kassza", "duplajatek"), levels):
+            counts[fid] = (counts[fid][0], lv, ())
+        fs = FigureSearch(G, SETUP, counts, 0)
+        mine = search_figures(fs, d, Setting(G, SETUP, me, d.hands[me], (0, 1), leader),
+                              trick=trick)
+        given = other_given(fs, mine, d, trick)
+        used += bool(given)
+        other = 1 - me
+        got = search_figures(fs, d, Setting(G, SETUP, other, d.hands[other], (0, 1), leader),
+                             trick=trick, given=given)
+        want = _reference_verdicts(d, other, leader, trick, counts)
+        plain = [w if f not in ("fej", "tuletroa_bejelentes", "negy_kiraly_bejelentes")
+                 else 0 for f, w in zip(FIGURES, want)]
+        assert list(got) == plain, (G.format_deal(d, SETUP), me, leader, given)
+    assert used
+
+
+def test_tuletroa_holding_the_skiz_and_the_xxi_is_the_pagatfogas_of_the_reference():
+    """The seat holding the skíz and the XXI, the other the I: tulétroá is pagátfogás (the
+    search takes either verdict for both, ``each_figures._only_the_pagat``), and both are
+    the reference's on endings, made on some and missed on others."""
+    rng = random.Random(48)
+    n, trick = 5, T - 5
+    skiz, xxi, pagat = ids("XXII XXI I")
+    seen = set()
+    tried = 0
+    while tried < 10:
+        d, me, leader = _ending(rng, n)
+        mine, theirs = d.hands[me], d.hands[1 - me]
+        if not (mine >> skiz & 1 and mine >> xxi & 1 and theirs >> pagat & 1):
+            continue
+        tried += 1
+        counts = figure_counts(G, SETUP)
+        fs = FigureSearch(G, SETUP, counts, 0)
+        s = Setting(G, SETUP, me, mine, (0, 1), leader)
+        got = dict(zip(FIGURES, search_figures(fs, d, s, trick=trick)))
+        want = dict(zip(FIGURES, _reference_verdicts(d, me, leader, trick, counts)))
+        assert got["tuletroa"] == got["pagatfogas"] == want["pagatfogas"] == want["tuletroa"]
+        seen.add(got["tuletroa"])
+    assert seen == {0, 1}

@@ -60,7 +60,7 @@ import numpy as np
 
 from ..errors import RoyalSimError
 from .each_figures import (DEEPEN_NODES, UNKNOWN, FigureSearch, deepen, result_points,
-                           search_figures)
+                           search_seats)
 from .each_deal import (ANNOUNCEMENTS, EXAMPLE_HANDS, FIGURES, MAX_TRICKS, READINGS, RULES,
                         TABLES, Setting, deals, setting)
 from .results import wilson
@@ -119,6 +119,10 @@ class TrickSearch:
             full, n_seats=m, team_of=np.arange(m, dtype=np.int8))
         return cls(rules, trick_count(s.deck.n_cards, MAX_TRICKS),
                    CountSolver(rules, table_bits=12))
+
+    def stop(self) -> None:
+        """Stop this thread's search under way and its later ones (Ctrl-C)."""
+        self.solver.stop()
 
     def _arrays(self):
         r = self.rules
@@ -234,6 +238,9 @@ def maxn_tricks(ts: TrickSearch, pos, me: int, max_nodes: int = MAXN_NODES) -> i
         nodes[0] += 1
         if max_nodes and nodes[0] > max_nodes:
             raise _Budget
+        if not nodes[0] & 255 and ts.solver.stopped:    # Ctrl-C (run_rounds' stop)
+            from ..engine.counts import SearchStopped
+            raise SearchStopped("the search was stopped")
         seat = (leader + len(table)) % m
         best = None
         for c in ts.representatives(ts.legal(hands[seat], table), _live(hands, table)):
@@ -268,6 +275,13 @@ def _live(hands, table) -> int:
     return m
 
 
+def figure_seats(s: Setting) -> list[Setting]:
+    """The settings whose figures a Strohmandli analysis searches on each deal: ``s``, then
+    with ``s.others`` each other seat's (the same deals; a deal's verdicts are theirs one
+    after the other, ``FIGURES`` each)."""
+    return [s] + ([replace(s, seat=x) for x in s.seats if x != s.seat] if s.others else [])
+
+
 # -- the analysis ------------------------------------------------------------------------------
 
 @dataclass
@@ -285,6 +299,9 @@ class Row:
     deals: int
     interval: tuple[float, float]
     value: int | None = None
+    seat: str | None = None
+    """Strohmandli with ``--option others``: the other seat whose figure this is (``None``:
+    the analysed seat's)."""
 
     @property
     def probability(self) -> float | None:
@@ -302,6 +319,8 @@ class Row:
         if self.value is not None:
             out["value"] = self.value
             out["expected_points"] = None if p is None else round(p * self.value, 3)
+        if self.seat is not None:
+            out["seat"] = self.seat
         return out
 
 
@@ -339,7 +358,7 @@ class EachAnalysis:
         """What one deal is searched for (the benchmark's ``N deals x …``)."""
         if self.setting.kind == "tricks":
             return "2 readings"
-        return f"{len(self.rows)} figures"
+        return f"{len(self.rows)} figures"      # (every seat's, with --option others)
 
     def row(self, id: str, param=None, reading: str = "paranoid") -> Row:
         return next(r for r in self.rows if r.id == id and r.param == param
@@ -371,16 +390,32 @@ class EachAnalysis:
         table = self.setting.table
         return {f.id: f.values.get(table) for f in self.setting.game.figures()}
 
-    def expected_points(self) -> tuple[float, float] | None:
-        """The mean result points over the deals: the unknown figures as not made, as made."""
+    def expected_points(self, k: int = 0) -> tuple[float, float] | None:
+        """The mean result points over the deals of ``figure_seats``' ``k``-th seat (0: the
+        analysed one): the unknown figures as not made, as made."""
         if not self.per_deal:
             return None
         vals, rule = self.values(), self.setting.rule
         lo = hi = 0
+        at = k * len(FIGURES)
         for v in self.per_deal:
-            lo += result_points({f: x == 1 for f, x in zip(FIGURES, v)}, vals, rule)
-            hi += result_points({f: x != 0 for f, x in zip(FIGURES, v)}, vals, rule)
+            mine = v[at:at + len(FIGURES)]
+            lo += result_points({f: x == 1 for f, x in zip(FIGURES, mine)}, vals, rule)
+            hi += result_points({f: x != 0 for f, x in zip(FIGURES, mine)}, vals, rule)
         return lo / self.deals, hi / self.deals
+
+    def others_points(self) -> list[dict]:
+        """With ``--option others``, per other seat: its expected result points (range as
+        ``expected_points``) and yours less its (the range's ends against each other)."""
+        out = []
+        mine = self.expected_points()
+        for k, x in enumerate(figure_seats(self.setting)[1:], 1):
+            e = self.expected_points(k)
+            out.append({"seat": self.setting.seat_name(x.seat),
+                        "expected_result_points_range": [_r(e[0]), _r(e[1])] if e else None,
+                        "difference_range": ([_r(mine[0] - e[1]), _r(mine[1] - e[0])]
+                                             if e else None)})
+        return out
 
     def advice(self) -> dict:
         """Vier-Anderle: ``stay`` when EV(stay) > 0 on the paranoid reading (§0), else
@@ -403,6 +438,7 @@ class EachAnalysis:
         e = self.expected_points()
         return {"expected_result_points": _r(e[0]) if e else None,
                 "expected_result_points_range": [_r(e[0]), _r(e[1])] if e else None,
+                "others": self.others_points(),
                 "rule": s.rule, "table": s.table, "minimax_difference": None,
                 "note": "each figure searched on its own (its own best line); the minimax "
                         "result-point difference is not computed on full deals (solve "
@@ -503,7 +539,7 @@ def analyze_game(hand: str, seat: str, *, game, declarer=None, samples: int | No
             return FigureSearch.of(s, max_nodes)
 
         def search(fs, dealt):
-            return search_figures(fs, dealt, s)
+            return search_seats(fs, dealt, figure_seats(s))
 
     def result(done) -> EachAnalysis:
         return _analysis(s, seed, cap, precision, rule, done, max_nodes)
@@ -525,7 +561,7 @@ def analyze_game(hand: str, seat: str, *, game, declarer=None, samples: int | No
         return result(done)
 
     got = run_analysis(kept, deals(s, seed), search, new_worker, looks, settled, jobs=jobs,
-                       progress=progress, on_update=on_update)
+                       progress=progress, on_update=on_update, stop=lambda w: w.stop())
     if tricks or not deepen_nodes or not last:
         return got
     from .game_rounds import jobs_of
@@ -585,12 +621,14 @@ def _analysis(s: Setting, seed, cap, precision, rule, done, max_nodes) -> EachAn
                                 interval(made, unknown)))
     else:
         values = {f.id: f.values.get(s.table) for f in s.game.figures()}
-        for i, fid in enumerate(FIGURES):
-            if fid in ANNOUNCEMENTS and s.table != "original":
-                continue                    # the original table's only, searched there
-            made = sum(1 for x in v if x[i] == 1)
-            unknown = sum(1 for x in v if x[i] == UNKNOWN)
-            rows.append(Row(fid, None, "paranoid", made, unknown, n, interval(made, unknown),
-                            values.get(fid) or 0))
+        for k, x in enumerate(figure_seats(s)):
+            for i, fid in enumerate(FIGURES, k * len(FIGURES)):
+                if fid in ANNOUNCEMENTS and s.table != "original":
+                    continue                # the original table's only, searched there
+                made = sum(1 for d in v if d[i] == 1)
+                unknown = sum(1 for d in v if d[i] == UNKNOWN)
+                rows.append(Row(fid, None, "paranoid", made, unknown, n,
+                                interval(made, unknown), values.get(fid) or 0,
+                                None if k == 0 else s.seat_name(x.seat)))
     return EachAnalysis(s, seed, cap, precision, rows, list(v), done.rounds, done.seconds,
                         max_nodes, done.interrupted, list(done.deals))

@@ -19,6 +19,8 @@ MAX_TRICKS = 4
 READINGS = ("paranoid", "maxn")
 RULES = ("sum", "highest")
 TABLES = ("valtozat", "original")
+OTHERS = "others"
+"""Strohmandli's analysis option: every other seat's figures too, on the same deals."""
 LADDER = ("jatek", "kassza", "duplajatek", "volat")
 """Strohmandli's figures of which ``highest`` keeps the highest made (§2)."""
 ANNOUNCEMENTS = ("fej", "tuletroa_bejelentes", "negy_kiraly_bejelentes")
@@ -38,7 +40,8 @@ class Setting:
     (Vier-Anderle's stayers; all seats in Strohmandli), ``leader``: the one leading trick 1
     (an index of ``seats``); ``pot`` (Vier-Anderle, units), ``rule``, ``table``
     (Strohmandli's ``sum|highest`` and ``valtozat|original``); ``seen``: per seat (of all
-    seats) its piles' seen cards, top first (``None``: not seen)."""
+    seats) its piles' seen cards, top first (``None``: not seen); ``others``: Strohmandli
+    also searches every other seat's figures on the same deals (``--option others``)."""
 
     game: object
     setup: object
@@ -50,6 +53,7 @@ class Setting:
     rule: str = "sum"
     table: str = "valtozat"
     seen: tuple = ()
+    others: bool = False
 
     @property
     def kind(self) -> str:
@@ -97,13 +101,16 @@ def setting(hand: str, seat: str, *, game, players=None, option=(), pot=None,
     g = game_of(game)
     flags = [str(o).strip().lower().replace("-", "_") for o in listed(option)]
     piles = hasattr(g, "pile_depth")
-    rule, table = "sum", "valtozat"
+    rule, table, others = "sum", "valtozat", False
     if piles:
         for name, value in (("pot", pot), ("stayers", stayers)):
             if value is not None:
                 flag = "--" + name
                 raise GameError(f"analyze --game {g.id} does not take {flag} (Vier-Anderle's)",
                                 argument=name)
+        if OTHERS in flags:
+            others = True
+            flags.remove(OTHERS)
         for f in [f for f in flags if f in RULES + TABLES]:
             if f in RULES:
                 rule = f
@@ -114,7 +121,7 @@ def setting(hand: str, seat: str, *, game, players=None, option=(), pot=None,
         setup = g.setup(players=players, flags=flags)
     except GameError as e:
         if e.argument == "option" and piles:
-            raise GameError(f"{e}; analyze also takes {', '.join(RULES + TABLES)}",
+            raise GameError(f"{e}; analyze also takes {', '.join(RULES + TABLES)}, {OTHERS}",
                             argument="option") from None
         raise
     me = g.parse_seat(seat, setup, "seat")
@@ -124,7 +131,7 @@ def setting(hand: str, seat: str, *, game, players=None, option=(), pot=None,
     if piles:
         mine, seen = _figures_hand(g, setup, hand, me)
         return Setting(g, setup, me, mine, tuple(range(setup.players)), 0, None, rule, table,
-                       seen)
+                       seen, others)
     deck = g.deck(setup)
     ids = _cards(deck, hand, g.id)
     if len(ids) != g.hand_size(setup):

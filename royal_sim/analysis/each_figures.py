@@ -83,6 +83,28 @@ class FigureSearch:
     table_bits: int = 18
     announce: bool = False
     """Search the on-lead announcements (the original table's; else their verdicts are 0)."""
+    solver: object = None
+    """The deal's solver under way (``stop``)."""
+    stopped: bool = False
+
+    def stop(self) -> None:
+        """Stop this thread's search under way and its later ones (Ctrl-C, from another
+        thread): they raise ``engine.counts.SearchStopped``."""
+        self.stopped = True
+        if self.solver is not None:
+            self.solver.stop()
+
+    def solver_for(self, dealt, max_nodes: int | None = None):
+        """A solver for one deal (its piles are part of its rules), stopped if ``stop`` was
+        called."""
+        from ..engine.counts import CountSolver
+
+        solver = CountSolver(self.game.rules(self.setup, dealt), table_bits=self.table_bits,
+                             max_nodes=self.max_nodes if max_nodes is None else max_nodes)
+        self.solver = solver
+        if self.stopped:
+            solver.stop()
+        return solver
 
     @classmethod
     def of(cls, s: Setting, max_nodes: int, table_bits: int = 18) -> "FigureSearch":
@@ -94,10 +116,9 @@ def search_alone(fs: FigureSearch, dealt, s: Setting, stats: dict | None = None
                  ) -> tuple[int, ...]:
     """Each figure of ``FIGURES`` on one deal (a ``games.Dealt``): 1 the seat can make it
     against the rest, 0 not, ``UNKNOWN`` past the node limit (module doc)."""
-    from ..engine.counts import CountPosition, CountSolver, SearchLimitError
+    from ..engine.counts import CountPosition, SearchLimitError
 
-    solver = CountSolver(fs.game.rules(fs.setup, dealt), table_bits=18,
-                         max_nodes=fs.max_nodes)
+    solver = fs.solver_for(dealt)
     pos = CountPosition(tuple(dealt.hands), s.leader)
     side = (s.me,)
     mine = dealt.hands[s.me]
@@ -129,7 +150,7 @@ def search_alone(fs: FigureSearch, dealt, s: Setting, stats: dict | None = None
 
 
 def search_figures(fs: FigureSearch, dealt, s: Setting, stats: dict | None = None,
-                   trick: int = 0) -> tuple[int, ...]:
+                   trick: int = 0, given: dict | None = None) -> tuple[int, ...]:
     """Each figure of ``FIGURES`` on one deal (a ``games.Dealt``): 1 the seat can make it
     against the rest, 0 not, ``UNKNOWN`` past the node limit (module doc).
 
@@ -141,18 +162,18 @@ def search_figures(fs: FigureSearch, dealt, s: Setting, stats: dict | None = Non
     tulétroá). ``stats``: figure id → nodes searched for it, filled in; ``trick``: the
     number (0-based) of the trick ``s.leader`` leads, an ending's (the hands then hold what
     is left, the piles' cards played gone from their hands; the ladder's levels as given
-    in ``fs.counts``)."""
-    from ..engine.counts import CountPosition, CountSolver, SearchLimitError
+    in ``fs.counts``); ``given``: verdicts known without a search (``other_given``), taken
+    as they are."""
+    from ..engine.counts import CountPosition, SearchLimitError
 
-    solver = CountSolver(fs.game.rules(fs.setup, dealt), table_bits=fs.table_bits,
-                         max_nodes=fs.max_nodes)
+    solver = fs.solver_for(dealt)
     pos = CountPosition(tuple(dealt.hands), s.leader, trick)
     side = (s.me,)
     mine = dealt.hands[s.me]
     theirs = 0
     for x, h in enumerate(dealt.hands):
         theirs |= h if x != s.me else 0
-    got: dict = {}
+    got: dict = dict(given or {})
     stats = {} if stats is None else stats
 
     def possible(fid) -> bool:
@@ -183,6 +204,8 @@ def search_figures(fs: FigureSearch, dealt, s: Setting, stats: dict | None = Non
     lo, hi = -1, len(levels)                # levels[lo] made, levels[hi] not
     unknown: set = set()
     i = 1                                   # kassza first: each answer halves the rest
+    if all(f in got for f, _ in levels):    # given
+        levels, i = [], None
     while i is not None:
         fid, k = levels[i]
         v = test(fid, pts, k)
@@ -212,9 +235,72 @@ def search_figures(fs: FigureSearch, dealt, s: Setting, stats: dict | None = Non
                   if got[f] == 0 and theirs >> fs.counts[f][2][-1][1] & 1]
         if failed:
             got["tuletroa"] = 0
+        elif _only_the_pagat(fs, mine, theirs):
+            # the same game as pagátfogás: either verdict is the other's
+            if got["pagatfogas"] == UNKNOWN:
+                got["pagatfogas"] = test("tuletroa")
+            got["tuletroa"] = got["pagatfogas"]
         else:
             got["tuletroa"] = test("tuletroa")
     return _the_rest(got, test, fs, solver, pos, s.me)
+
+
+def _only_the_pagat(fs: FigureSearch, mine: int, theirs: int) -> bool:
+    """Is tulétroá the capture of the other's I alone (pagátfogás)? The seat holds the skíz
+    and the XXI, which win every trick they are played to (nothing beats the skíz, and the
+    XXI loses only to it), and every card is played: the two are captured on every line,
+    the I held by another seat is the whole figure."""
+    skiz = fs.counts["tuletroa"][2][0][1]
+    xxi = fs.counts["xxi_fogas"][2][-1][1]
+    pagat = fs.counts["pagatfogas"][2][-1][1]
+    return bool(mine >> skiz & 1 and mine >> xxi & 1 and theirs >> pagat & 1)
+
+
+def search_seats(fs: FigureSearch, dealt, seats: list, stats: list | None = None
+                 ) -> tuple[int, ...]:
+    """The figures of each setting of ``seats`` (the analysed seat's first, then the
+    others', ``each_analysis.figure_seats``) on one deal, ``FIGURES`` each one after the
+    other. Two-handed, each seat's verdicts decide some of the other's (``other_given``):
+    the other's search takes the seat's, and what the other's then decide fills the seat's
+    undecided ones (a verdict decided is never changed). ``stats``: one dict a seat, filled
+    as ``search_figures``' ."""
+    stats = [{} for _ in seats] if stats is None else stats
+    mine = search_figures(fs, dealt, seats[0], stats[0])
+    if len(seats) == 1:
+        return mine
+    given = other_given(fs, mine, dealt)
+    theirs = [search_figures(fs, dealt, x, st, given=given)
+              for x, st in zip(seats[1:], stats[1:])]
+    if len(theirs) == 1:
+        back = other_given(fs, theirs[0], dealt)
+        mine = tuple(back.get(f, v) if v == UNKNOWN else v for f, v in zip(FIGURES, mine))
+    return sum(theirs, mine)
+
+
+def other_given(fs: FigureSearch, mine: tuple, dealt, trick: int = 0) -> dict:
+    """What the analysed seat's verdicts ``mine`` (``FIGURES`` order) decide of the other
+    player's in a two-handed game, zero-sum, without a search: every card's points are one
+    player's or the other's (the count's total ``T``), so the seat forcing ``k`` holds the
+    other below ``T - k + 1``: a level the seat made (``jatek`` at 48 of 94 and up) leaves
+    the other none of its point levels (48 and up: 94 - 48 < 48) and no volát; the seat
+    capturing the other's I (pagátfogás made) leaves it no pagátulti (its I winning the
+    last trick). ``dealt``: the hands now (``T``: their cards' points), ``trick`` the
+    number (0-based) of the trick about to be led."""
+    if fs.setup.players != 2:
+        return {}
+    got = dict(zip(FIGURES, mine))
+    out: dict = {}
+    pts = fs.counts["jatek"][0]
+    left = dealt.hands[0] | dealt.hands[1]
+    total = (sum(int(pts.points[c]) for c in range(len(pts.points)) if left >> c & 1)
+             + int(pts.trick_points[trick:].sum()))
+    made = [fs.counts[f][1] for f in ("jatek", "kassza", "duplajatek") if got[f] == 1]
+    if made and all(total - max(made) < fs.counts[f][1] for f in ("jatek", "kassza",
+                                                                  "duplajatek")):
+        out.update({"jatek": 0, "kassza": 0, "duplajatek": 0, "volat": 0})
+    if got["pagatfogas"] == 1:
+        out["pagatulti"] = 0
+    return out
 
 
 def _the_rest(got: dict, test, fs: FigureSearch, solver, pos, me: int) -> tuple:
@@ -289,14 +375,15 @@ def refine(fs: FigureSearch, dealt, s: Setting, verdicts: tuple, fid: str, limit
     solver = CountSolver(fs.game.rules(fs.setup, dealt), table_bits=fs.table_bits,
                          max_nodes=limit)
     cnt, k, _ = fs.counts[fid]
-    got = dict(zip(FIGURES, verdicts))
+    got = dict(zip(FIGURES, verdicts[:len(FIGURES)]))
     try:
         got[fid] = int(solver.reaches(CountPosition(tuple(dealt.hands), s.leader),
                                       (s.me,), cnt, k))
     except SearchLimitError:
         return verdicts, solver.nodes
     got = implied(fs, dealt, s, got)
-    return tuple(got[f] for f in FIGURES), solver.nodes
+    # (the other seats' verdicts after the seat's, --option others: kept as they are)
+    return tuple(got[f] for f in FIGURES) + tuple(verdicts[len(FIGURES):]), solver.nodes
 
 
 def deepen(fs: FigureSearch, s: Setting, deals: list, verdicts: list, budget: int,

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..engine.counts import CountPosition, CountSolver, SearchLimitError
+from ..engine.counts import CountPosition, CountSolver, SearchLimitError, SearchStopped
 from ..errors import DealError, SearchLimit
 from ..games.base import Dealt, Game, Setup
 
@@ -91,27 +91,51 @@ class GameSolution:
 
 
 MAX_NODES = 300_000_000
-"""The default node limit of one search of ``solve_game`` (some 20 to 40 s on one core)."""
+"""The default node limit of ``solve_game``'s value search and of each later search (some
+20 to 40 s on one core)."""
+
+
+@dataclass(frozen=True)
+class Unsolved:
+    """What ``solve_game`` had decided when a search passed its node limit: the declarer
+    side's count lies in ``at_least`` … ``at_most`` (equal: the count was decided and the
+    ``stage`` after it, ``"line"`` or ``"cards"``, was not); ``nodes`` searched in all."""
+
+    at_least: int
+    at_most: int
+    stage: str
+    nodes: int
+
+    @property
+    def decided(self) -> bool:
+        return self.at_least == self.at_most
 
 
 def solve_game(game: Game, setup: Setup, dealt: Dealt, *, declarer: int,
                leader: int | None = None, table: tuple[int, ...] = (),
                cards: bool = False, line: bool = True,
-               max_nodes: int = MAX_NODES) -> GameSolution:
+               max_nodes: int = MAX_NODES, progress=None) -> GameSolution:
     """Solve the position of ``dealt`` (the hands now) with ``table`` on the table of the
-    current trick, ``leader`` its leader (default the game's rule). Each search stops after
-    ``max_nodes`` nodes (0: no limit). Raises ``DealError`` for a card on the table that
+    current trick, ``leader`` its leader (default the game's rule). The count's search stops
+    after ``max_nodes`` nodes in all, each later search (a card of the line, ``cards``) after
+    ``max_nodes`` of its own (0: no limit). ``progress(words, solver)``, if given, is called
+    as each stage starts: ``words`` what is searched and known so far (``"the count: 48 to
+    71"``), ``solver`` the ``CountSolver`` searching (``.nodes`` so far and ``.stop()``, from
+    another thread while a search runs). Raises ``DealError`` for a card on the table that
     breaks the rules of play, ``SearchLimit`` (argument ``max_nodes``) for a search past its
-    limit."""
-    try:
-        return _solve_game(game, setup, dealt, declarer, leader, table, cards, line,
-                           max_nodes)
-    except SearchLimitError:
-        raise SearchLimit(f"{game.id}: a search passed `max_nodes` ({max_nodes:,} nodes) "
-                          "before it had an answer (a full deal of some games takes minutes): "
-                          "solve an ending with fewer cards, or raise `max_nodes` (0: no "
-                          "limit)",
-                          argument="max_nodes") from None
+    limit, ``engine.counts.SearchStopped`` (a ``KeyboardInterrupt``) for a search stopped;
+    both carry what was decided as ``.unsolved`` (``Unsolved``)."""
+    return _solve_game(game, setup, dealt, declarer, leader, table, cards, line, max_nodes,
+                       progress or (lambda words, solver: None))
+
+
+def _limit(game: Game, unsolved: Unsolved, max_nodes: int) -> SearchLimit:
+    e = SearchLimit(f"{game.id}: a search passed `max_nodes` ({max_nodes:,} nodes) before it "
+                    "had an answer (a full deal of some games takes minutes): solve an ending "
+                    "with fewer cards, or raise `max_nodes` (0: no limit)",
+                    argument="max_nodes")
+    e.unsolved = unsolved
+    return e
 
 
 def replay_trick(game: Game, setup: Setup, dealt: Dealt, *, declarer: int,
@@ -140,16 +164,49 @@ def replay_trick(game: Game, setup: Setup, dealt: Dealt, *, declarer: int,
     return pos
 
 
-def _solve_game(game, setup, dealt, declarer, leader, table, cards, line, max_nodes):
+def _solve_game(game, setup, dealt, declarer, leader, table, cards, line, max_nodes,
+                progress):
     rules = game.rules(setup, dealt)
     count = game.count(setup)
     solver = CountSolver(rules, max_nodes=max_nodes)
     side = game.declarer_side(declarer, setup)
     pos = replay_trick(game, setup, dealt, declarer=declarer, leader=leader, table=table)
-    value = solver.value(pos, side, count)
+    lo, hi = solver.bounds(pos, count)
+    unit = "points" if count.points.any() else "tricks"
+    goal = game.goal_of(setup)
+    guess = goal if goal is not None and lo < goal <= hi else None
+    try:
+        while lo < hi:          # the count: null-window tests, the goal first, then halving
+            g = guess if guess is not None else (lo + hi + 1) // 2
+            guess = None
+            progress(f"the declarer side's {unit}: {lo} to {hi} so far", solver)
+            solver.max_nodes = max_nodes and max(1, max_nodes - solver.nodes)
+            if solver.reaches(pos, side, count, g):
+                lo = g
+            else:
+                hi = g - 1
+    except SearchLimitError:
+        raise _limit(game, Unsolved(lo, hi, "count", solver.nodes), max_nodes) from None
+    except SearchStopped as e:
+        e.unsolved = Unsolved(lo, hi, "count", solver.nodes)
+        raise
+    value = lo
+    solver.max_nodes = max_nodes
+    stage = "cards"
+    try:
+        values = None
+        if cards:
+            progress(f"the declarer side's {unit}: {value}; every legal card", solver)
+            values = solver.card_values(pos, side, count)
+        stage = "line"
+        progress(f"the declarer side's {unit}: {value}; one optimal line", solver)
+        moves = _line(solver, pos, side, count, setup.players, value) if line else []
+    except SearchLimitError:
+        raise _limit(game, Unsolved(value, value, stage, solver.nodes), max_nodes) from None
+    except SearchStopped as e:
+        e.unsolved = Unsolved(value, value, stage, solver.nodes)
+        raise
     total = _position_total(pos, count, rules.n_cards)
-    values = solver.card_values(pos, side, count) if cards else None
-    moves = _line(solver, pos, side, count, setup.players, value) if line else []
     lead = game.default_leader(declarer, setup) if leader is None else leader
     return GameSolution(game, setup, declarer, side, lead, value, total, moves, values,
                         pos.to_play, tuple(table), bool(count.points.any()))

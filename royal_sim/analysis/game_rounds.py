@@ -17,6 +17,10 @@ of the rounds finished (a run of one look: its deals finished, a prefix of the d
 run, as the stopping rule's coverage asks (``StoppingRule.interval``). A second interrupt
 while the deals running finish (Ctrl-C again; ``timeout -s INT`` signals the process and its
 group) stops the waiting only: the finished deals are kept all the same (``stop_pool``).
+The deals are searched on the pool's threads, never on the calling one, so an interrupt
+reaches the caller at once, while a search (a numba kernel) runs; given ``stop(worker)``,
+the interrupt stops every worker's search under way (``engine.counts.CountSolver.stop``),
+which then ends without a verdict: Ctrl-C is answered within a node, not after the deal.
 """
 
 from __future__ import annotations
@@ -43,33 +47,39 @@ class Rounds:
 
 
 def jobs_of(jobs: int | None) -> int:
-    """The threads to search on: ``jobs`` (at least 1), or every core."""
+    """The threads to search on: ``jobs`` (at least 1) or every core, at most the machine's
+    cores (more threads than cores only share them)."""
+    cores = max(1, os.cpu_count() or 1)
     if jobs is None:
-        return max(1, os.cpu_count() or 1)
+        return cores
     from ..errors import RoyalSimError
 
     if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
         raise RoyalSimError(f"jobs must be a whole number of at least 1, got {jobs!r}",
                             argument="jobs")
-    return jobs
+    return min(jobs, cores)
 
 
 def run_rounds(source: Iterator, search: Callable, new_worker: Callable, looks: list[int],
                settled: Callable[[list], bool] | None = None, *, jobs: int | None = None,
                progress: Callable[[int], None] | None = None,
-               on_update: Callable[[Rounds], None] | None = None) -> Rounds:
+               on_update: Callable[[Rounds], None] | None = None,
+               stop: Callable[[object], None] | None = None) -> Rounds:
     """Search deals of ``source`` until a look after which ``settled(verdicts)`` is true, or
     the last look (module doc). ``progress(n)``: deals finished (called from this thread);
-    ``on_update(rounds)``: after each round.
+    ``on_update(rounds)``: after each round; ``stop(worker)``: stops a worker's search under
+    way and its later ones, from this thread (on an interrupt).
 
     :raises KeyboardInterrupt: with ``.partial`` (module doc)."""
     threads = jobs_of(jobs)
     local = threading.local()
+    workers: list = []
 
     def one(deal):
         worker = getattr(local, "worker", None)
         if worker is None:
             worker = local.worker = new_worker()
+            workers.append(worker)
         return search(worker, deal)
 
     done = Rounds()
@@ -83,11 +93,10 @@ def run_rounds(source: Iterator, search: Callable, new_worker: Callable, looks: 
         for look in looks:
             batch = [next(source) for _ in range(look - len(done.deals))]
             got = []
-            # in the order drawn; one thread searches here (Ctrl-C reaches it at once)
-            pending = ([pool.submit(one, deal) for deal in batch] if threads > 1
-                       else [None] * len(batch))
-            for deal, f in zip(batch, pending):
-                got.append(one(deal) if f is None else f.result())
+            # in the order drawn, on the pool: this thread waits, and Ctrl-C reaches it
+            pending = [pool.submit(one, deal) for deal in batch]
+            for f in pending:
+                got.append(f.result())
                 if progress:
                     progress(1)
             done.deals += batch
@@ -107,6 +116,9 @@ def run_rounds(source: Iterator, search: Callable, new_worker: Callable, looks: 
             done.verdicts += got
         done.interrupted = True
         e.partial = done if done.deals else None
+        if stop is not None:
+            for w in list(workers):
+                stop(w)
         stop_pool(pool)
         done.seconds = time.perf_counter() - start
         raise
@@ -160,13 +172,14 @@ def run_analysis(result: Callable[[Rounds], object], source: Iterator, search: C
                  new_worker: Callable, looks: list[int],
                  settled: Callable[[list], bool] | None = None, *, jobs: int | None = None,
                  progress: Callable[[int], None] | None = None,
-                 on_update: Callable[[object], None] | None = None):
+                 on_update: Callable[[object], None] | None = None,
+                 stop: Callable[[object], None] | None = None):
     """``run_rounds`` with its rounds turned into an analysis by ``result``: returns
     ``result(rounds)``, gives ``on_update`` the analysis after each round, and an interrupt
     carries the analysis of the rounds finished as ``.partial`` (``None`` before any)."""
     try:
         done = run_rounds(source, search, new_worker, looks, settled, jobs=jobs,
-                          progress=progress,
+                          progress=progress, stop=stop,
                           on_update=(lambda d: on_update(result(d))) if on_update else None)
     except KeyboardInterrupt as e:
         partial = getattr(e, "partial", None)

@@ -309,11 +309,12 @@ def _record_rows(job: Job, opts: BatchOptions) -> list[dict]:
     return rows
 
 
-PARAM_KEYS = ("trump", "contract", "param", "reading")
+PARAM_KEYS = ("trump", "contract", "param", "reading", "seat")
 """The keys of a game's JSON row whose values, joined by spaces, are its row's ``param``
 (what tells the rows of one id apart: coinche's and belote's trump, a declarer game's
-contract, Vier-Anderle's K and reading); a value equal to the row's id is left out, and a
-number ``contract`` too (coinche's points, which the id names)."""
+contract, Vier-Anderle's K and reading, Strohmandli's other seat as ``seat N`` with
+``option=others``); a value equal to the row's id is left out, and a number ``contract``
+too (coinche's points, which the id names)."""
 
 
 def game_param(row: dict) -> str | None:
@@ -325,7 +326,8 @@ def game_param(row: dict) -> str | None:
         if v is None or v == "" or str(v) == ident or (
                 key == "contract" and isinstance(v, (int, float))):
             continue
-        parts.append(" ".join(str(x) for x in v) if isinstance(v, (list, tuple)) else str(v))
+        text = " ".join(str(x) for x in v) if isinstance(v, (list, tuple)) else str(v)
+        parts.append(f"seat {text}" if key == "seat" else text)
     return " ".join(parts) or None
 
 

@@ -126,10 +126,9 @@ def run_request(request, jobs: int | None, live: bool = False, render=None):
 
     for note in request.notes:
         click.echo(f"Note: {note}", err=True)
-    threads = min(jobs or os.cpu_count() or 1, numba.config.NUMBA_NUM_THREADS)
-    if jobs is not None and jobs > threads:
-        click.echo(f"Note: --jobs {jobs}, but this machine runs {threads} thread(s) at most: "
-                   f"searching on {threads}.", err=True)
+    from .common import jobs_used
+
+    threads = jobs_used(jobs, min(os.cpu_count() or 1, numba.config.NUMBA_NUM_THREADS))
     numba.set_num_threads(threads)
     precise = request.precision is not None
     if live and sys.stdout.isatty():

@@ -22,6 +22,14 @@ def _deals(result) -> str:
     return deals_words(result, "paranoid figure")
 
 
+def _span(pair, sign: bool = False) -> str:
+    """A range of expected points (``[lo, hi]``) as one number when its ends agree."""
+    if pair is None:
+        return "?"
+    lo, hi = (number(x, 2, sign=sign) for x in pair)
+    return lo if lo == hi else f"{lo} to {hi}"
+
+
 def _interval(row) -> str:
     lo, hi = row.interval
     return f"{percent(lo)} - {percent(hi)}"
@@ -103,21 +111,37 @@ def _figures(result, width, every):
             f"alone, you against the rest, double dummy knowing the piles' order; "
             f"{s.table} values, {s.rule} rule."]
     e = result.expected_points()
+    others = list(dict.fromkeys(r.seat for r in result.rows if r.seat is not None))
+    only = "" if others else "; your figures only"
     if e is None:
         advice = "Expected result points: none (no deal searched)."
     elif e[0] == e[1]:
-        advice = f"Expected result points: {number(e[0], 2)} (your figures only)."
+        advice = f"Expected result points: {number(e[0], 2)} ({only[2:] or 'yours'})."
     else:
         advice = (f"Expected result points: {number(e[0], 2)} to {number(e[1], 2)} (the "
-                  "figures past the search's limit as missed, as made; your figures only).")
+                  f"figures past the search's limit as missed, as made{only}).")
+    if e is not None and others:
+        advice = advice[:-1] + "; " + "; ".join(
+            f"seat {o['seat']}'s {_span(o['expected_result_points_range'])}, yours less "
+            f"its {_span(o['difference_range'], sign=True)}"
+            for o in result.others_points()) + "."
     body = []
-    for r in result.rows:
+    for r in (r for r in result.rows if r.seat is None):
         p = r.probability
-        body.append([names.get(r.id, r.id), percent(p, blank="?"), _interval(r),
-                     str(r.unknown) if r.unknown else "", str(r.value or "-"),
-                     number(None if p is None else p * (r.value or 0), 2, blank="?")])
+        line = [names.get(r.id, r.id), percent(p, blank="?"), _interval(r),
+                str(r.unknown) if r.unknown else "", str(r.value or "-"),
+                number(None if p is None else p * (r.value or 0), 2, blank="?")]
+        for name in others:
+            o = next(x for x in result.rows if x.seat == name and x.id == r.id)
+            line += [percent(o.probability, blank="?") + ("*" if o.unknown else ""),
+                     number(None if o.probability is None else o.probability * (o.value or 0),
+                            2, blank="?")]
+        body.append(line)
     headers = ["figure", "chance", "95% CI", "past limit", "value", "E[points]"]
-    align = ("left", "right", "left", "right", "right", "right")
+    align = ["left", "right", "left", "right", "right", "right"]
+    for name in others:
+        headers += [f"seat {name}", f"E[{name}]"]
+        align += ["right", "right"]
     tab = fitted(body, headers, align, width, wrap=("95% CI",), drop=("past limit",))
     from ..analysis.each_announce import MAX_NODES as ANNOUNCE_NODES
 
@@ -125,8 +149,11 @@ def _figures(result, width, every):
            else "")
     notes = [f"Chance: of the deals decided; 95% CI spans the {result.max_nodes:,}-node{bej} "
              "limit's undecided deals both ways. Each figure is its own best line (making one "
-             "need not leave the others); the other seat's figures are not computed, "
-             "the minimax result-point difference only by solve on endings of at most 8 "
+             "need not leave the others); "
+             + ("the other seats' figures are their own against the rest on the same deals "
+                "(* some past the limit), " if others else
+                "--option others adds the other seats' figures (as much time again), ")
+             + "the minimax result-point difference only by solve on endings of at most 8 "
              "tricks. The original table's on-lead announcements (Fej, Tulétroá, Négy "
              "király) are searched with --option original: can you come to lead holding the "
              "set (docs/games.md)."]

@@ -30,7 +30,9 @@ def game_command(game_id: str, declarer: str | None, opts: dict) -> None:
                                           default_run, game_of, text_module)
     from ..errors import RoyalSimError
     from .live import LiveTable
-    from .progress import Progress, count_compile_note
+    from ..analysis.game_rounds import jobs_of
+    from .common import jobs_used
+    from .progress import COUNT_COMPILE_NOTE, Progress, compile_watch
 
     if game_id.strip().lower() == "royal":
         raise RoyalSimError("--declarer is for the other games (royal tarokk's roles are its "
@@ -54,24 +56,37 @@ def game_command(game_id: str, declarer: str | None, opts: dict) -> None:
     extra = {k: opts.get(k) for k in GAME_OPTIONS}
     args = dict(game=game.id, declarer=declarer, samples=samples, precision=precision,
                 seed=opts["seed"], holds=opts["holds"], voids=opts["voids"],
-                jobs=opts["jobs"], **extra)
+                jobs=min(opts["jobs"] or jobs_of(None), jobs_of(None)), **extra)
     live = not opts["as_json"] and sys.stdout.isatty() and (shown[1] is not None or decides)
 
     def render(result, width: int, height: int | None = None) -> str:
         return text.game_text(result, width, every=every)
 
+    def started(show):
+        """``show`` (deals done), the note of a --jobs above the cores first, once the
+        work starts (after the input's errors)."""
+        def progress(n: int) -> None:
+            if n == 0 and not noted:
+                noted.append(jobs_used(opts["jobs"], jobs_of(None)))
+            show(n)
+        return progress
+
+    noted: list = []
+
     try:
         if live:
-            with LiveTable(render, note=count_compile_note()) as table:
-                result = analyze_game(opts["hand"], opts["seat"], progress=table.progress,
+            with LiveTable(render) as table, compile_watch(
+                    lambda: table.compiling(COUNT_COMPILE_NOTE)):
+                result = analyze_game(opts["hand"], opts["seat"],
+                                      progress=started(table.progress),
                                       on_update=table.update, **args)
         else:
             cap = shown[0] if shown[0] is not None else 2000
             until = ("every figure until +-5% (+-10% where decided)" if decides else
                      "" if shown[1] is None else f"every figure until +-{shown[1] * 100:g}%")
-            with Progress(cap, "searching deals", until=until,
-                          note=count_compile_note()) as bar:
-                result = analyze_game(opts["hand"], opts["seat"], progress=bar.update,
+            with Progress(cap, "searching deals", until=until) as bar, compile_watch(
+                    lambda: bar.compiling(COUNT_COMPILE_NOTE)):
+                result = analyze_game(opts["hand"], opts["seat"], progress=started(bar.update),
                                       **args)
     except KeyboardInterrupt as e:      # the finished rounds' figures, then exit 130
         if getattr(e, "partial", None) is not None:

@@ -51,6 +51,17 @@ def interrupt_code(e: KeyboardInterrupt) -> int:
     return 143 if isinstance(e, Terminated) else 130
 
 
+def jobs_used(jobs: int | None, most: int) -> int:
+    """The threads a command searches on for ``--jobs``: ``jobs``, at most ``most`` (the
+    machine's), every one of them by default; a ``jobs`` above ``most`` is not an error (the
+    same command runs on a bigger machine), said in one note on stderr. ``batch`` says it on
+    its start line, with its processes."""
+    if jobs is not None and jobs > most:
+        click.echo(f"Note: --jobs {jobs}, but this machine runs {most} thread(s) at most: "
+                   f"searching on {most}.", err=True)
+    return min(jobs or most, most)
+
+
 def user_errors(fn):
     """Turn a ``RoyalSimError`` raised inside a command into one line ``Error: …`` on stderr
     (``flag_message``) and exit code 2 (click's own option errors also exit 2); Ctrl-C into

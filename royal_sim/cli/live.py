@@ -53,6 +53,12 @@ class LiveTable:
         if self.shown:
             self.live.__exit__(*exc)
 
+    def compiling(self, note: str) -> None:
+        """The kernels started compiling (from any thread): ``note`` is shown until the
+        first table, the display started at once (the compile is the wait)."""
+        self.note = note
+        self._draw()
+
     def progress(self, n: int) -> None:
         """Deals finished (``n`` more); the status line follows them."""
         self.done += n

@@ -79,13 +79,44 @@ def sampler_note(method: str) -> str:
     return ""
 
 
-def count_compile_note() -> str:
-    """`` (compiling ...)`` when numba's cache lacks the count search of the other games
-    (``engine.counts.kernels_compiled``), else ``""``."""
-    from ..engine.counts import kernels_compiled
-    if kernels_compiled() is False:
-        return f" (compiling the count search first: once, {COMPILE_TIME})"
-    return ""
+COUNT_COMPILE_NOTE = f" (compiling the count search first: once, {COMPILE_TIME})"
+"""The note of a first compile of the count search of the other games, shown when numba
+starts compiling one of its kernels (``compile_watch``): the cache cannot say beforehand
+which of them a run will call."""
+
+
+class compile_watch:
+    """``with compile_watch(on_start): ...``: ``on_start()`` is called once, from the
+    compiling thread, when numba starts compiling a kernel of royal-sim inside the block (a
+    cold cache); never when every kernel the block calls is loaded from the cache (numba's
+    ``numba:compile`` event fires only for a compile)."""
+
+    def __init__(self, on_start):
+        from numba.core import event
+
+        class _Listener(event.Listener):
+            def on_start(listener, ev):
+                fn = getattr(ev.data.get("dispatcher"), "py_func", None)
+                if self._fired or not getattr(fn, "__module__", "").startswith("royal_sim"):
+                    return
+                self._fired = True
+                on_start()
+
+            def on_end(listener, ev):
+                pass
+
+        self._fired = False
+        self._listener = _Listener()
+
+    def __enter__(self) -> compile_watch:
+        from numba.core import event
+        event.register("numba:compile", self._listener)
+        return self
+
+    def __exit__(self, *exc) -> bool:
+        from numba.core import event
+        event.unregister("numba:compile", self._listener)
+        return False
 
 
 def announce_compile(note: str, what: str) -> None:
@@ -167,6 +198,94 @@ class compiling:
         return False
 
 
+SHOW_AFTER = 2.0
+"""Seconds a search runs on a terminal before ``SearchProgress`` shows it (a quick answer
+draws nothing)."""
+
+
+class SearchProgress:
+    """``with SearchProgress("Solving") as p: solve(..., progress=p.stage)``: a search that
+    reports stages, not steps (``solve --game``), shown on stderr while it runs: what it
+    searches and knows so far (``stage(words, solver)``), the nodes searched (the solver's,
+    read while the search runs) and the time since the start; ``stop()`` stops it. On a
+    terminal one line drawn anew every ``TICK`` seconds once the search has run
+    ``SHOW_AFTER`` seconds; off a terminal a line every ``LOG_EVERY`` seconds. When numba
+    starts compiling a kernel (``compile_watch``) the line ``what`` + ``COUNT_COMPILE_NOTE``
+    is shown at once."""
+
+    def __init__(self, what: str):
+        self.what = what
+        self.words = ""
+        self._solver = None
+        self._stopped = False
+        self._tty = sys.stderr.isatty()
+        self._start = self._last = time.monotonic()
+        self._lock = threading.Lock()
+        self._note = ""
+        self._drawn = False
+        self._ticker = None
+        self._watch = compile_watch(self._compiling)
+
+    def stage(self, words: str, solver) -> None:
+        """A new stage: ``words`` (what is searched, what is known), ``solver`` searching
+        (``.nodes`` so far, ``.stop()``)."""
+        with self._lock:
+            self.words, self._solver = words, solver
+            stopped = self._stopped
+        if stopped:
+            solver.stop()
+
+    def stop(self) -> None:
+        """Stop the search under way (Ctrl-C) and every later one: the solvers' ``stop``."""
+        with self._lock:
+            self._stopped = True
+            solver = self._solver
+        if solver is not None:
+            solver.stop()
+
+    def _nodes(self) -> int:
+        return 0 if self._solver is None else self._solver.nodes
+
+    def _compiling(self) -> None:
+        with self._lock:
+            self._note = COUNT_COMPILE_NOTE
+            if not self._tty:
+                click.echo(f"{self.what}{self._note}...", err=True)
+        self._tick()
+
+    def line(self) -> str:
+        """The progress line now."""
+        elapsed = elapsed_words(time.monotonic() - self._start)
+        known = f": {self.words}" if self.words else ""
+        return f"{self.what}{self._note}{known}; {self._nodes():,} nodes, {elapsed}"
+
+    def _tick(self) -> None:
+        with self._lock:
+            now = time.monotonic()
+            if self._tty:
+                if self._note or now - self._start >= SHOW_AFTER:
+                    import shutil
+
+                    width = shutil.get_terminal_size().columns - 1
+                    click.echo(f"\r{self.line()[:width]:{width}}", err=True, nl=False)
+                    self._drawn = True
+            elif now - self._last >= LOG_EVERY:
+                self._last = now
+                click.echo(self.line(), err=True)
+
+    def __enter__(self) -> SearchProgress:
+        self._watch.__enter__()
+        self._ticker = _Ticker(self._tick).start()
+        return self
+
+    def __exit__(self, *exc) -> bool:
+        self._watch.__exit__(*exc)
+        self._ticker.stop()
+        if self._drawn:
+            click.echo(err=True)
+        return False
+
+
 class Progress:
     """Progress of ``total`` steps, fed by ``update(n)`` (``n`` more steps done; 0: the
     work starts). Nothing is shown before the first ``update``, so an input error found
@@ -198,10 +317,12 @@ class Progress:
         self._lock = threading.RLock()
         self._ticker = None
         self._first: tuple[float, int] | None = None   # (when, steps) the first steps were done
+        self._begun = False
 
     def update(self, n: int = 1) -> None:
         """``n`` more steps are done (0: the work starts)."""
         with self._lock:
+            self._begun = True
             self.done += n
             if n and self._first is None:
                 self._first = (time.monotonic(), self.done)
@@ -209,6 +330,17 @@ class Progress:
                 self._update_bar(n)
             else:
                 self._update_lines(n)
+
+    def compiling(self, note: str) -> None:
+        """The kernels started compiling (from any thread, after the work started):
+        ``note`` is shown, on a line of its own (the bar is drawn again under it)."""
+        with self._lock:
+            self.note = note
+            if not self._tty and self._begun:       # (else the start's line says it)
+                click.echo(f"{self.log_label}: {self.done} {self._of()}{note}", err=True)
+            elif self.bar is not None:
+                click.echo(f"\r\033[K{self.label}{note}...", err=True)
+                self._render()
 
     def reach(self, done: int, total: int, words: str) -> None:
         """How far a run that ends by its rule (``until``) is toward its end: ``done`` of

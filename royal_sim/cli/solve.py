@@ -7,10 +7,15 @@ import click
 from .common import OnceOptions, Whole, json_option, rules_option, user_errors
 from ..format import say, terminal_width
 from .games import game_option, game_play_options
-from .progress import compile_note, compiling, count_compile_note
+from .progress import SearchProgress, compile_note, compiling
 
 MAX_NODES_CAP = 10_000_000_000
-"""The most ``--max-nodes`` takes (some hours): Ctrl-C waits for a search under way."""
+"""The most ``--max-nodes`` takes (some hours; Ctrl-C stops a search at its next node)."""
+
+LIMIT_EXIT = 3
+"""``solve --game``'s exit code when a search passed ``--max-nodes``: what was decided is
+printed, the rest not (as ``batch``'s 3: a run that ended with part of its answer; 2 is bad
+input, 130 Ctrl-C)."""
 
 
 @click.command("solve", cls=OnceOptions)
@@ -34,9 +39,12 @@ MAX_NODES_CAP = 10_000_000_000
 @click.option("--no-slems", is_flag=True, help="Only the trick counts (faster).")
 @game_play_options
 @click.option("--max-nodes", type=Whole(min=1, max=MAX_NODES_CAP), default=None, metavar="N",
-              help="--game: stop a search after N nodes with an error (default 300,000,000, "
-                   "some 20 to 60 s; at most 10,000,000,000). A full deal of droggn or "
-                   "strohmandli can take minutes, and Ctrl-C waits for the search under way.")
+              help="--game: stop the count's search after N nodes, and each later one "
+                   "(the line, --cards) after N of its own (default 300,000,000, some 20 "
+                   "to 60 s; at most 10,000,000,000). Past it, what was decided is "
+                   "printed (the count between two bounds) and the exit code is 3. A full "
+                   "deal of droggn or strohmandli can take minutes: progress on stderr; "
+                   "Ctrl-C stops it and prints what was decided (exit 130).")
 @json_option
 @user_errors
 def solve_command(deal, game_id, leader, first_trick, trick, every_card, rules, no_slems,
@@ -196,7 +204,10 @@ def _solve_game(game, deal, leader, trick, every_card, players, trump, declarer,
     """``solve --game ID`` for a game of ``royal_sim.games`` (``spec/other-games.md`` §9)."""
     import json
 
+    import sys
+
     from ..analysis.game_position import MAX_NODES, replay_trick, solve_game
+    from ..errors import SearchLimit
     from .games import game_setup, said, seat, trick_cards
 
     setup = game_setup(game, players, trump, flags, no_overtake)
@@ -211,10 +222,23 @@ def _solve_game(game, deal, leader, trick, every_card, players, trump, declarer,
                                 seen=sum(1 << c for c in table))
     with said(game, "--trick", only="trick"):        # a card of --trick breaking the rules
         replay_trick(game, setup, dealt, declarer=decl, leader=lead, table=table)
-    with compiling(count_compile_note(), "Solving"):
-        sol = solve_game(game, setup, dealt, declarer=decl, leader=lead, table=table,
-                         cards=every_card,
-                         max_nodes=MAX_NODES if max_nodes is None else max_nodes)
+    from .common import interrupt_code
+
+    limit = MAX_NODES if max_nodes is None else max_nodes
+    try:
+        with SearchProgress("Solving") as bar:
+            sol = _waited(lambda: solve_game(game, setup, dealt, declarer=decl, leader=lead,
+                                             table=table, cards=every_card, max_nodes=limit,
+                                             progress=bar.stage), bar.stop)
+    except SearchLimit as e:
+        _unsolved(game, setup, dealt, decl, lead, table, e.unsolved, limit, as_json)
+        sys.exit(LIMIT_EXIT)
+    except KeyboardInterrupt as e:
+        if getattr(e, "unsolved", None) is None:
+            raise
+        _unsolved(game, setup, dealt, decl, lead, table, e.unsolved, limit, as_json,
+                  interrupted=True)
+        sys.exit(interrupt_code(e))
     mm = _minimax(game, setup, dealt, decl, lead, table)
     if as_json:
         out = sol.to_json()
@@ -231,6 +255,93 @@ def _solve_game(game, deal, leader, trick, every_card, players, trump, declarer,
         say(f"Minimax result-point difference for {mm['seat']} (both players' figures at "
             f"once, valtozat values, sum; this position read as a game of its own): {words}",
             terminal_width(), "  ")
+
+
+def _waited(solve, stop):
+    """``solve()`` on a thread of its own while this one waits, so that Ctrl-C reaches it
+    while a search (a numba kernel) runs: then ``stop()`` ends the search at its next node
+    and the search's ``SearchStopped`` (what it decided, ``.unsolved``) is raised."""
+    import threading
+
+    box: dict = {}
+    done = threading.Event()
+
+    def run():
+        try:
+            box["value"] = solve()
+        except BaseException as e:      # noqa: BLE001 - handed to the waiting thread
+            box["error"] = e
+        finally:
+            done.set()
+
+    # (an Event, not Thread.join: Python 3.11's join interrupted by Ctrl-C can take a
+    # running thread for ended)
+    threading.Thread(target=run, name="royal-sim solve", daemon=True).start()
+    try:
+        while not done.wait(0.1):
+            pass
+    except KeyboardInterrupt:
+        stop()
+        done.wait()                     # a node away (a second Ctrl-C: no more waiting)
+        if isinstance(box.get("error"), KeyboardInterrupt):
+            raise box["error"] from None
+        raise
+    if "error" in box:
+        raise box["error"]
+    return box["value"]
+
+
+def _unsolved(game, setup, dealt, decl, lead, table, u, limit: int, as_json: bool,
+              interrupted: bool = False) -> None:
+    """What ``solve --game`` decided before a search passed ``--max-nodes`` or Ctrl-C came
+    (``interrupted``) (``u``, an ``analysis.game_position.Unsolved``): on stdout the hands
+    and the bounds found (JSON: ``"stopped": "max_nodes"`` or ``"interrupted"``, ``"count":
+    {"at_least", "at_most", "unit"}``, the goal where the bounds decide it), on stderr one
+    line saying what was not decided and (the limit) how to raise it."""
+    import json
+
+    from .games import listing, players_text
+
+    unit = "points" if game.count(setup).points.any() else "tricks"
+    goal = game.goal_of(setup)
+    made = (None if goal is None else True if u.at_least >= goal
+            else False if u.at_most < goal else None)
+    missing = ("the exact count and the line" if u.stage == "count"
+               else "every legal card's count and the line" if u.stage == "cards"
+               else "the line")
+    if as_json:
+        out = {"game": game.id, "leader": game.seat_name(lead, setup),
+               "declarer": game.seat_name(decl, setup),
+               "side": [game.seat_name(x, setup) for x in game.declarer_side(decl, setup)],
+               "stopped": "interrupted" if interrupted else "max_nodes",
+               "interrupted": interrupted, "max_nodes": limit, "nodes": u.nodes,
+               "count": {"unit": unit, "at_least": u.at_least, "at_most": u.at_most}}
+        if goal is not None:
+            out["goal"] = {"points": goal, "made": made}
+        click.echo(json.dumps(out, ensure_ascii=False))
+    else:
+        width = terminal_width()
+        click.echo(f"{game.title}, {players_text(game, setup)}")
+        click.echo(listing(game, setup, dealt, width))
+        count = (f"{u.at_least}" if u.decided
+                 else f"at least {u.at_least}, at most {u.at_most}")
+        words = (f"\nDouble dummy, {'interrupted' if interrupted else 'within the node limit'}"
+                 f": declarer "
+                 f"{game.seat_name(decl, setup)}'s side counts {count} {unit}")
+        if goal is not None:
+            words += (f"; goal {goal}: " + ("made" if made else "not made" if made is False
+                                            else "not decided"))
+        say(words + f"; {missing} not decided.", width, "  ")
+    if interrupted:
+        click.echo(f"Interrupted ({u.nodes:,} nodes searched); not decided: {missing}.",
+                   err=True)
+        return
+    more = min(MAX_NODES_CAP, limit * 10)
+    raise_it = (f"raise the limit (--max-nodes {more:,}: some ten times as long) or "
+                if limit < MAX_NODES_CAP else "")
+    click.echo(f"Stopped: a search passed --max-nodes ({limit:,} nodes; {u.nodes:,} "
+               f"searched); not decided: {missing}. To decide them, {raise_it}solve an "
+               "ending with fewer cards.", err=True)
 
 
 def _minimax(game, setup, dealt, decl, lead, table) -> dict | None:

@@ -23,12 +23,8 @@ class SearchLimitError(RuntimeError):
     (the caller says it in its own words: ``errors.SearchLimit``)."""
 
 
-def kernels_compiled() -> bool | None:
-    """Does numba's cache hold the count search compiled for a call from Python (the value
-    and the threshold)? ``None`` if that cannot be told. Only for a "compiling" note."""
-    from ..jit import direct_call_cached
-    got = [direct_call_cached(K._count_value), direct_call_cached(K._count_test)]
-    return None if None in got else all(got)
+class SearchStopped(KeyboardInterrupt):
+    """A search stopped by ``CountSolver.stop`` (Ctrl-C, from another thread): no answer."""
 
 
 @dataclass(frozen=True)
@@ -59,7 +55,9 @@ class CountPosition:
 class CountSolver:
     """One thread's count search for one game's ``rules`` (its table kept between calls
     while the side and the count stay). ``nodes`` counts the nodes of every call;
-    ``max_nodes`` (0: none) bounds each call's nodes, past it ``SearchLimitError``."""
+    ``max_nodes`` (0: none) bounds each call's nodes, past it ``SearchLimitError``.
+    ``stop()`` (from another thread) ends the call under way and refuses every later one
+    (``SearchStopped``)."""
 
     rules: CountRules
     table_bits: int = 19
@@ -69,6 +67,7 @@ class CountSolver:
     _order_len: np.ndarray = field(init=False, repr=False)
     _record: tuple = field(init=False, repr=False)
     _stamped: tuple = field(init=False, repr=False, default=())
+    stopped: bool = field(init=False, repr=False, default=False)
 
     def __post_init__(self):
         self._table = K.new_table(self.table_bits)
@@ -81,6 +80,13 @@ class CountSolver:
             self._order[s, :len(ids)] = ids
             self._order_len[s] = len(ids)
         self._record = self.rules.record()
+
+    def stop(self) -> None:
+        """Stop the search under way at its next node (the kernel reads its node limit at
+        every node) and every later call of this solver: they raise ``SearchStopped``. Safe
+        from another thread; the table stays as it is (its entries are facts)."""
+        self.stopped = True
+        self._table[6][K.X_LIMIT] = 1
 
     @property
     def nodes(self) -> int:
@@ -110,7 +116,11 @@ class CountSolver:
             self._stamped = key
             self._table[6][K.X_STAMP] += 1
         ctx = self._table[6]
+        if self.stopped:
+            raise SearchStopped("the search was stopped")
         ctx[K.X_LIMIT] = ctx[K.X_NODES] + self.max_nodes if self.max_nodes else 0
+        if self.stopped:            # stop() between the check and the limit set: keep its limit
+            ctx[K.X_LIMIT] = 1
         return (hands, side_arr, self._record, count.record(), self._table, self._order,
                 self._order_len, count.card_classes(self.rules), np.int64(pos.leader),
                 np.int64(pos.trick), np.int64(len(pos.table)), tc,
@@ -136,6 +146,8 @@ class CountSolver:
         return bool(self._checked(K._count_test(*self._args(pos, side, count), np.int64(k))))
 
     def _checked(self, v) -> int:
+        if v == K.ABORT and self.stopped:
+            raise SearchStopped("the search was stopped")
         if v == K.ABORT:
             raise SearchLimitError(f"the search passed its limit of {self.max_nodes:,} nodes")
         return int(v)
