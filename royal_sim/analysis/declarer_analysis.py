@@ -52,8 +52,9 @@ its own (``Contract.ulti``: ``solo_pagatulti`` …, its card laid out, ``Variant
 every test of it under that rule); kontra: the defence doubles the game or an announced
 figure whose mean is below 0 for the declarer (``Row.expected_kontra``, the number read
 unless ``--option nokontra``); the mizer (``MIZER``): the seat holding his tricks below his
-fair share against the others loading him. Not counted: the opponents' silent figures and
-jelentések, Troggu's withheld skíz (played as the top tarokk).
+fair share against the others loading him; Troggu's withheld skíz is a rule of play
+(``CountRules.withhold``: every test plays it). Not counted: the opponents' silent figures
+and jelentések.
 """
 
 from __future__ import annotations
