@@ -223,6 +223,7 @@ class RefCount:
         self.points = tuple(int(p) for p in count.points)
         self.trick_points = tuple(int(p) for p in count.trick_points)
         self.trick_cards = tuple(int(m) for m in count.trick_cards)
+        self.trick_held = tuple(int(m) for m in count.trick_held)
 
 
 def ref_trick_result(g: RefGame, k: RefCount, cards, leader: int, trick: int, side,
@@ -230,7 +231,8 @@ def ref_trick_result(g: RefGame, k: RefCount, cards, leader: int, trick: int, si
     """``(winner seat, points the side counts)`` of a complete trick (§9 "Counts"): the cards'
     points to the winner's side, the excuse's to the side of the seat that played it; the
     trick's own points to the winner's side when the trick needs no card or was won with one
-    of ``trick_cards[trick]``. §3: a withheld skíz (``weak``) goes back to its holder's side,
+    of ``trick_cards[trick]`` and, §6, holds a card of ``trick_held[trick]`` (where not 0,
+    whoever played it). §3: a withheld skíz (``weak``) goes back to its holder's side,
     and the holder gives the winner his lowest captured card (``captured``, his tricks' cards:
     the fewest card points, of those the fewest in the count), none if he has captured none."""
     wpos = ref_trick_winner(g, cards, weak)
@@ -248,7 +250,8 @@ def ref_trick_result(g: RefGame, k: RefCount, cards, leader: int, trick: int, si
             got += k.points[given] if winner in side else -k.points[given]
     if winner in side:
         need = k.trick_cards[trick]
-        if need == 0 or need >> cards[wpos] & 1:
+        held = k.trick_held[trick]                  # §6: a trick holding the card, by anyone
+        if (need == 0 or need >> cards[wpos] & 1) and (held == 0 or held & mask_of(cards)):
             got += k.trick_points[trick]
     return winner, got
 

@@ -146,13 +146,16 @@ class Count:
     points for winning trick t (0-based absolute: belote's 10 for the last, Jókai's −2 for
     every trick, 1 a trick to count tricks); ``trick_cards``: (n_tricks,) uint64, where not 0
     trick t's points count only when won with a card of the mask (pagátulti: the last trick
-    with I). ``label`` names the count in messages.
+    with I); ``trick_held``: (n_tricks,) uint64, where not 0 only when the trick holds a card
+    of the mask, whoever played it (Droggn's failed pagátulti, §6: the opponents take the last
+    trick with the I in it). ``label`` names the count in messages.
     """
 
     points: np.ndarray
     trick_points: np.ndarray
     trick_cards: np.ndarray | None = None
     label: str = ""
+    trick_held: np.ndarray | None = None
 
     def __post_init__(self):
         if len(self.trick_points) > MAX_TRICKS:
@@ -160,15 +163,19 @@ class Count:
         if self.trick_cards is None:
             object.__setattr__(self, "trick_cards",
                                np.zeros(len(self.trick_points), dtype=np.uint64))
+        if self.trick_held is None:
+            object.__setattr__(self, "trick_held",
+                               np.zeros(len(self.trick_points), dtype=np.uint64))
 
     @property
     def n_tricks(self) -> int:
         return len(self.trick_points)
 
     def record(self) -> tuple:
-        """``(points int16 (n_cards,), trick_points int16 (n_tricks,), trick_cards uint64)``."""
+        """``(points int16 (n_cards,), trick_points int16 (n_tricks,), trick_cards uint64,
+        trick_held uint64)``."""
         return (self.points.astype(np.int16), self.trick_points.astype(np.int16),
-                self.trick_cards.astype(np.uint64))
+                self.trick_cards.astype(np.uint64), self.trick_held.astype(np.uint64))
 
     def card_classes(self, rules: CountRules) -> np.ndarray:
         """``(n_cards,)`` int16: cards the count treats alike (equal points, in no trick mask,
@@ -178,7 +185,7 @@ class Count:
         other live card lies between them in their suit, and its table matches across
         positions (``kernel/count_search._pattern_key``)."""
         named = rules.pile_mask
-        for m in self.trick_cards:
+        for m in (*self.trick_cards, *self.trick_held):
             named |= int(m)
         special = {rules.excuse, rules.reserved, rules.withhold, *rules.upset} | {
             c for c in range(rules.n_cards) if named >> c & 1}

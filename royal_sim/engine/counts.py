@@ -109,7 +109,7 @@ class CountSolver:
         # a table entry is a fact about a position under one side and count: kept while
         # they stay (the line of play, every card), a fresh stamp when they change
         key = (tuple(sorted(side)), count.points.tobytes(), count.trick_points.tobytes(),
-               count.trick_cards.tobytes())
+               count.trick_cards.tobytes(), count.trick_held.tobytes())
         if key != self._stamped:
             self._stamped = key
             self._table[6][K.X_STAMP] += 1

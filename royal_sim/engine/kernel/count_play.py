@@ -259,7 +259,7 @@ def _trick_value(tc, t, leader, side, rules, count, weak, off):
     card of the offer ``off``: its points change sides) or -1."""
     n_seats = rules[0]
     excuse = rules[7]
-    points, trick_points, trick_cards = count
+    points, trick_points, trick_cards, trick_held = count
     wpos = _win_pos_w(tc, t, n_seats, rules, weak)
     winner = (leader + wpos) % n_seats
     val = 0
@@ -280,7 +280,8 @@ def _trick_value(tc, t, leader, side, rules, count, weak, off):
         val += given if side[winner] else -given
     if side[winner]:
         req = trick_cards[t]
-        if req == 0 or (req & _bit(tc[t, wpos])) != 0:
+        if (req == 0 or (req & _bit(tc[t, wpos])) != 0) and \
+                (trick_held[t] == 0 or (trick_held[t] & cards) != 0):
             val += trick_points[t]
     return winner, val, cards
 

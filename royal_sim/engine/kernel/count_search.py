@@ -307,7 +307,7 @@ def _count_ab(hands, side, rules, count, table, order, order_len, cls, ws, wsu, 
     n_seats = rules[0]
     wcard = rules[14]
     tt_key2, tt_key1, tt_lo, tt_hi, tt_move, tt_stamp, ctx = table
-    points, trick_points, trick_cards = count
+    points, trick_points, trick_cards = count[:3]
     n_tricks = trick_points.shape[0]
     # the withholdable card (§3): the least offer of all (once reached no capture changes
     # it; with no card points in the count the offer gives nothing: always that one), and
