@@ -177,6 +177,17 @@ class Count:
         return (self.points.astype(np.int16), self.trick_points.astype(np.int16),
                 self.trick_cards.astype(np.uint64), self.trick_held.astype(np.uint64))
 
+    def offer_monotone(self, rules: CountRules) -> bool:
+        """Do the count's points rise with ``rules.offer_points`` (a card of fewer offer
+        points never counts more)? Then the card a withheld skíz's holder gives is worth the
+        fewest points of his captures in the count, whatever its offer points
+        (``kernel/count_play._offer``); the card points and a figure's count of its cards
+        (honours, kings: of the most card points) are."""
+        offers = rules.offers()
+        pts = self.points
+        return not bool(((offers[:, None] < offers[None, :])
+                         & (pts[:, None] > pts[None, :])).any())
+
     def card_classes(self, rules: CountRules) -> np.ndarray:
         """``(n_cards,)`` int16: cards the count treats alike (equal points, in no trick mask,
         not the excuse, an upset card, the reserved or withholdable card, a card a trick's
@@ -189,7 +200,8 @@ class Count:
             named |= int(m)
         special = {rules.excuse, rules.reserved, rules.withhold, *rules.upset} | {
             c for c in range(rules.n_cards) if named >> c & 1}
-        offers = rules.offers() if rules.withhold >= 0 else np.zeros(rules.n_cards, np.int16)
+        offers = rules.offers() if rules.withhold >= 0 and not self.offer_monotone(rules) \
+            else np.zeros(rules.n_cards, np.int16)
         out = np.zeros(rules.n_cards, dtype=np.int16)
         sig: dict = {}
         for c in range(rules.n_cards):

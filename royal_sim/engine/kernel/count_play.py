@@ -188,10 +188,14 @@ def _withholds(hand, c, tc, t, nplayed, rules, wh):
 
 
 @helper
-def _offer(off, c, rules, points):
+def _offer(off, c, rules, points, mono):
     """The offer after card ``c`` joins the withholdable card's holder's captures: the
-    least of ``off`` (-1 none) and ``c``'s ``(offer_points, points)`` packed."""
-    p = np.int64(rules[16][c]) * 65536 + np.int64(points[c]) + 32768
+    least of ``off`` (-1 none) and ``c``'s ``(offer_points, points)`` packed; ``mono`` (the
+    count's points rise with ``offer_points``: the card given is one of the fewest points
+    in the count): ``(0, points)``."""
+    p = np.int64(points[c]) + 32768
+    if not mono:
+        p += np.int64(rules[16][c]) * 65536
     if off < 0 or p < off:
         return p
     return off
@@ -287,7 +291,7 @@ def _trick_value(tc, t, leader, side, rules, count, weak, off):
 
 
 @helper
-def _after_trick(hands, winner, cards, wh, off, rules, points):
+def _after_trick(hands, winner, cards, wh, off, rules, points, mono):
     """The withheld flag and the offer after a trick of ``cards`` won by ``winner``
     (``hands`` after it): the trick's cards join the offer when the winner still holds the
     withholdable card; once nobody holds it, none (0, -1)."""
@@ -296,7 +300,7 @@ def _after_trick(hands, winner, cards, wh, off, rules, points):
         m = cards
         while m:
             low = m & (~m + np.uint64(1))
-            off = _offer(off, popcount(low - np.uint64(1)), rules, points)
+            off = _offer(off, popcount(low - np.uint64(1)), rules, points, mono)
             m ^= low
         return wh, off
     for s in range(rules[0]):

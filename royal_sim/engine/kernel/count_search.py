@@ -192,6 +192,10 @@ def _gen_moves(moves, d, legal, hands, seat, unplayed, tc, t, nplayed, leader, s
                         break               # the run ends above this card
                     k -= 1
                     if (legal & b) != 0:
+                        if c == rules[14] and _kept_back(c, k, order[s], legal, unplayed,
+                                                         count, cls, rules):
+                            continue        # the card below it does as much (the run wins
+                            #                 as the card would: ``top`` stays)
                         run[0] = c          # a card of its own: a run of one
                         nr = 1
                         break
@@ -231,6 +235,29 @@ def _gen_moves(moves, d, legal, hands, seat, unplayed, tc, t, nplayed, leader, s
                 n += 1
             top = False
     return n
+
+
+@helper
+def _kept_back(c, k, order_s, legal, unplayed, count, cls, rules):
+    """Is the withholdable card ``c`` (Troggu's skíz) not worth trying now: the next live card
+    below it in its suit (``order_s[k]`` down) is the seat's own, legal, an ordinary card
+    (``cls``) alike in the count and the offer, and no trick's points name ``c``? Then
+    playing that one and keeping ``c`` does all that playing ``c`` does (the tricks fall
+    alike card for card: nothing between them beats one and not the other) and keeps the
+    right to withhold (no upset pair plays)."""
+    points, trick_cards, trick_held = count[0], count[2], count[3]
+    if rules[8] >= 0:
+        return False
+    for t in range(trick_cards.shape[0]):
+        if ((trick_cards[t] | trick_held[t]) & _bit(c)) != 0:
+            return False
+    while k >= 0:
+        c2 = order_s[k]
+        if (unplayed & _bit(c2)) != 0:
+            return (legal & _bit(c2)) != 0 and cls[c2] < SPECIAL and \
+                points[c2] == points[c] and rules[16][c2] == rules[16][c]
+        k -= 1
+    return False
 
 
 @helper
@@ -311,17 +338,23 @@ def _count_ab(hands, side, rules, count, table, order, order_len, cls, ws, wsu, 
     n_tricks = trick_points.shape[0]
     # the withholdable card (§3): the least offer of all (once reached no capture changes
     # it; with no card points in the count the offer gives nothing: always that one), and
-    # whether the offer reads the count's own points
+    # whether the count's points rise with the offer's order (``_reduce_safe``)
     settled = np.int64(-1)
-    same = True
+    mono = True
     if wcard >= 0:
         any_pts = False
-        for c in range(rules[1].shape[0]):
-            settled = _offer(settled, c, rules, points)
-            same = same and rules[16][c] == points[c]
+        n_cards = rules[1].shape[0]
+        for c in range(n_cards):
             any_pts = any_pts or points[c] != 0
+            for c2 in range(n_cards):
+                if rules[16][c] < rules[16][c2] and points[c] > points[c2]:
+                    mono = False
+        for c in range(n_cards):
+            settled = _offer(settled, c, rules, points, mono)
         if not any_pts:
             off0 = settled
+        elif mono and off0 >= 0:
+            off0 = off0 & 65535             # the caller's offer packs offer_points too
     stamp = ctx[X_STAMP]
     owner = aux[A_OWNER]
     # the most and least the trick terms from trick t on can add
@@ -445,7 +478,7 @@ def _count_ab(hands, side, rules, count, table, order, order_len, cls, ws, wsu, 
             wsu[d, U_HAND] = hand
             reduce = True
             if wcard >= 0 and (unplayed & _bit(wcard)) != 0 and ws[d, W_OFF] != settled:
-                reduce = _reduce_safe(hands, side, n_seats, wcard, same)
+                reduce = _reduce_safe(hands, side, n_seats, wcard, mono)
             ws[d, W_N] = _gen_moves(moves, d, legal, hands, seat, unplayed, tc, t, nplayed,
                                     leader, side, hint, rules, count, cls, order, order_len,
                                     aux, reduce)
@@ -485,7 +518,7 @@ def _count_ab(hands, side, rules, count, table, order, order_len, cls, ws, wsu, 
                                                   wcard if wh != 0 else np.int64(-1), off)
                 if wcard >= 0:
                     ws[d + 1, W_WH], ws[d + 1, W_OFF] = _after_trick(hands, winner, cards, wh,
-                                                                     off, rules, points)
+                                                                     off, rules, points, mono)
                 tp = 0
                 m = cards
                 while m:
@@ -536,13 +569,15 @@ def _count_ab(hands, side, rules, count, table, order, order_len, cls, ws, wsu, 
 
 
 @helper
-def _reduce_safe(hands, side, n_seats, wcard, same):
+def _reduce_safe(hands, side, n_seats, wcard, mono):
     """May the move generator keep one card of a run by its points (``_gen_moves``) while
-    the withholdable card's holder may still give a captured card? Where the offer reads
-    the count's points (``same``) and the holder is alone on his side: the card of more
-    points his side takes now costs it at most that much more in the offer; a partner of
-    his taking the other card later could cost it more."""
-    if not same:
+    the withholdable card's holder may still give a captured card? Where the count's points
+    rise with the offer's order (``mono``: the card points themselves, a figure's cards of
+    the most points; the card given is then one of the fewest points in the count) and the
+    holder is alone on his side: the card of more points his side takes now costs it at
+    most that much more in the offer; a partner of his taking the other card later could
+    cost it more."""
+    if not mono:
         return False
     for s in range(n_seats):
         if (hands[s] & _bit(wcard)) != 0:
