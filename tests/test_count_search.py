@@ -74,6 +74,17 @@ def pagatulti_count(n_cards, n_tricks):
                  label="pagatulti")
 
 
+def pagat_lost_count(n_cards, n_tricks):
+    """§6 Droggn's failed pagátulti, from the side that beats it: the last trick won while
+    it holds the I, whoever played it (``Count.trick_held``)."""
+    tp = np.zeros(n_tricks, np.int16)
+    th = np.zeros(n_tricks, np.uint64)
+    tp[-1] = 1
+    th[-1] = np.uint64(1 << PAGAT)
+    return Count(points=np.zeros(n_cards, np.int16), trick_points=tp, trick_held=th,
+                 label="pagat lost")
+
+
 def uhu_pagatulti_count(n_cards, n_tricks):
     """Two figures in one count: trick n-1 won with II (uhu) and trick n with I (pagátulti),
     1 each; the masks differ from trick to trick."""
@@ -163,6 +174,10 @@ def build_cases():
                       pool=tuple(range(22, 54)) + (1, 5, 9, 14, 19, 20)))
     cases.append(Case("droggn54-3-pagat-out-ulti", deck, rules, pagatulti_count(54, 17), 17,
                       (3, 4, 4), 40, SEAT_SIDES, force=(PAGAT, SKIZ), force_p=0.9,
+                      pool=tuple(range(22, 54)) + (1, 5, 9, 14, 19, 20)))
+    deck, rules = tarokk_rules("droggn54-3", 54, 3, excuse=SKIZ)
+    cases.append(Case("droggn54-3-pagat-lost", deck, rules, pagat_lost_count(54, 17), 17,
+                      (3, 4, 4), 50, SEAT_SIDES, force=(PAGAT, SKIZ), force_p=0.9,
                       pool=tuple(range(22, 54)) + (1, 5, 9, 14, 19, 20)))
     deck, rules = tarokk_rules("droggn54-3-skiz-out", 54, 3, excuse=SKIZ, reserved=SKIZ)
     cases.append(Case("droggn54-3-skiz-out", deck, rules, zero_count(54, 17), 17,

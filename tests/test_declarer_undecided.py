@@ -6,6 +6,7 @@ the recommendation line)."""
 from __future__ import annotations
 
 from royal_sim.analysis import declarer_analysis as DA
+from royal_sim.analysis import declarer_worker as DW
 from royal_sim.analysis.declarer_bounds import count_floor
 from royal_sim.analysis.declarer_deal import deals, setting, variant
 from royal_sim.analysis.game_analysis import analyze_game
@@ -65,7 +66,7 @@ def test_count_floor_proves_nothing_for_a_side_of_two_or_without_a_top_tarokk():
 def test_an_advice_resting_on_undecided_deals_says_so(monkeypatch):
     """Every search past a tiny node limit: pass is read, but the deals counted not made
     could make a contract better; the advice and its line say so."""
-    monkeypatch.setattr(DA, "MAX_NODES", 30)
+    monkeypatch.setattr(DW, "MAX_NODES", 30)
     r = analyze_game(HARMAS, "1", game="harmas", samples=3, jobs=1)
     a = r.advice()
     assert a["bid"] == "pass" and a["undecided"] is True

@@ -51,11 +51,11 @@ def count_floor(s, rules, v, count, n_tricks: int) -> int | None:
     for h in others:
         gains = sorted(0 if c == excuse else int(pts[c]) for c in _cards(h))
         floor += sum(gains[:t])
-    tp, tc = count.trick_points, count.trick_cards
+    tp, tc, th = count.trick_points, count.trick_cards, count.trick_held
     above = []
     for j in range(n_tricks):
         floor += min(0, int(tp[j]))
-        above.append(max(0, int(tp[j])) if tc is None or int(tc[j]) == 0 else 0)
+        above.append(max(0, int(tp[j])) if int(tc[j]) == 0 and int(th[j]) == 0 else 0)
     return floor + sum(sorted(above)[:t])
 
 
@@ -88,7 +88,8 @@ def _swing(s, contract, fig: str) -> float:
                 continue
             for got in (best, worst):
                 for ok, into in ((True, made), (False, lost)):
-                    figs = {fig: ok, "tarokkszam_n": 12 if ok else 9}
+                    figs = {fig: ok, "tarokkszam_n": 12 if ok else 9,
+                            "pagatulti_failed": not ok}
                     into += [p for p in figure_pay(s, contract, fig, figs, got, index,
                                                    n_opp)[:2] if p is not None]
     return max(made) - min(lost) if made and lost else 0.0

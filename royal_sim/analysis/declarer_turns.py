@@ -123,8 +123,11 @@ def figure_pay(s: Setting, contract: Contract, fig: str, figs: dict, got: dict,
                                              fig == "pagatulti" else 0)
             return None, float(won if made else -won), float(won if made else -won)
         if fig in ("pagatulti", "skizulti"):
-            # silent: announcing lays the card out and is its own contract (``ulti``)
-            return float(SILENT[gid].get(fig, 0) * (1 if made else 0)), None, None
+            # silent: announcing lays the card out and is its own contract (``ulti``); a
+            # silent pagátulti failed (the pagát beaten in the last trick) pays its price
+            lost = fig == "pagatulti" and figs.get("pagatulti_failed")
+            price = SILENT[gid].get(fig, 0)
+            return float(price if made else -price if lost else 0), None, None
     silent = SILENT[gid].get(fig, 0) * payers * (1 if made else 0)
     ann = ANNOUNCED[gid].get(fig)
     if ann is None:

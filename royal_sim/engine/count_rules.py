@@ -24,9 +24,9 @@ MAX_SEATS = 13
 MAX_CARDS = 64
 """Most cards a deck may have: a set of cards is one ``uint64``."""
 MAX_TRICKS = 32
+"""Most tricks a deal may have (two-handed Strohmandli plays 21)."""
 SPECIAL = 1000
 """``Count.card_classes``: a class from here on is one card's own, never merged."""
-"""Most tricks a deal may have (two-handed Strohmandli plays 21)."""
 
 # duties (CountRules.duty bits)
 DUTY_TRUMP = 1
@@ -60,7 +60,15 @@ class CountRules:
     ``None``; the piles' cards are also in their seat's hand mask; ``reserved``: the card id
     of an ulti card laid face up (Droggn's announced pagátulti or skízulti, §6: playable only
     as the only legal card, so in the last trick; the excuse so reserved wins the trick it
-    is played in: the skíz laid out wins the last trick) or -1.
+    is played in: the skíz laid out wins the last trick) or -1; ``withhold``: the card id of a
+    top trump its holder may withhold (Troggu's skíz, §3: on a trump lead, his only trump, he
+    may play another card instead; ``withhold_void``: also when void in a plain suit led, the
+    intro's option) or -1. Withheld, the card is no trump and playable only as the last card
+    of its hand; in the last trick it never wins (led, the next card sets the suit), its
+    points stay with its holder's side, and the holder gives the trick's winner his captured
+    card lowest in ``offer_points`` (the game's card points; of equal ones the lowest in the
+    count), none if he has captured none (``kernel/count_search``: the withheld flag and
+    that card are the search's play-history state).
     """
 
     name: str
@@ -76,6 +84,9 @@ class CountRules:
     piles: np.ndarray | None = None
     to_hand: int = 0
     reserved: int = -1
+    withhold: int = -1
+    withhold_void: bool = False
+    offer_points: np.ndarray | None = None
     suit_masks: np.ndarray = field(init=False)
 
     def __post_init__(self):
@@ -109,14 +120,23 @@ class CountRules:
     def record(self) -> tuple:
         """The rules as the kernels take them (``kernel/count_search.COUNT_RULES``):
         ``(n_seats, suit_of, power, suit_masks, trump, duty, team_of, excuse, upset_low,
-        upset_high, piles, to_hand, pile_mask, reserved)``."""
+        upset_high, piles, to_hand, pile_mask, reserved, withhold, withhold_void,
+        offer_points)``."""
         piles = (np.full((1, 1, 1), -1, np.int64) if self.piles is None
                  else self.piles.astype(np.int64))
         return (np.int64(self.n_seats), self.suit_of.astype(np.int8),
                 self.power.astype(np.int16), self.suit_masks, np.int64(self.trump),
                 np.int64(self.duty), self.team_of.astype(np.int8), np.int64(self.excuse),
                 np.int64(self.upset[0]), np.int64(self.upset[1]), piles,
-                np.uint64(self.to_hand), np.uint64(self.pile_mask), np.int64(self.reserved))
+                np.uint64(self.to_hand), np.uint64(self.pile_mask), np.int64(self.reserved),
+                np.int64(self.withhold), np.int64(1 if self.withhold_void else 0),
+                self.offers())
+
+    def offers(self) -> np.ndarray:
+        """``offer_points`` as int16, zeros where not given."""
+        if self.offer_points is None:
+            return np.zeros(self.n_cards, np.int16)
+        return self.offer_points.astype(np.int16)
 
 
 @dataclass(frozen=True, eq=False)
@@ -126,13 +146,16 @@ class Count:
     points for winning trick t (0-based absolute: belote's 10 for the last, Jókai's −2 for
     every trick, 1 a trick to count tricks); ``trick_cards``: (n_tricks,) uint64, where not 0
     trick t's points count only when won with a card of the mask (pagátulti: the last trick
-    with I). ``label`` names the count in messages.
+    with I); ``trick_held``: (n_tricks,) uint64, where not 0 only when the trick holds a card
+    of the mask, whoever played it (Droggn's failed pagátulti, §6: the opponents take the last
+    trick with the I in it). ``label`` names the count in messages.
     """
 
     points: np.ndarray
     trick_points: np.ndarray
     trick_cards: np.ndarray | None = None
     label: str = ""
+    trick_held: np.ndarray | None = None
 
     def __post_init__(self):
         if len(self.trick_points) > MAX_TRICKS:
@@ -140,32 +163,50 @@ class Count:
         if self.trick_cards is None:
             object.__setattr__(self, "trick_cards",
                                np.zeros(len(self.trick_points), dtype=np.uint64))
+        if self.trick_held is None:
+            object.__setattr__(self, "trick_held",
+                               np.zeros(len(self.trick_points), dtype=np.uint64))
 
     @property
     def n_tricks(self) -> int:
         return len(self.trick_points)
 
     def record(self) -> tuple:
-        """``(points int16 (n_cards,), trick_points int16 (n_tricks,), trick_cards uint64)``."""
+        """``(points int16 (n_cards,), trick_points int16 (n_tricks,), trick_cards uint64,
+        trick_held uint64)``."""
         return (self.points.astype(np.int16), self.trick_points.astype(np.int16),
-                self.trick_cards.astype(np.uint64))
+                self.trick_cards.astype(np.uint64), self.trick_held.astype(np.uint64))
+
+    def offer_monotone(self, rules: CountRules) -> bool:
+        """Do the count's points rise with ``rules.offer_points`` (a card of fewer offer
+        points never counts more)? Then the card a withheld skíz's holder gives is worth the
+        fewest points of his captures in the count, whatever its offer points
+        (``kernel/count_play._offer``); the card points and a figure's count of its cards
+        (honours, kings: of the most card points) are."""
+        offers = rules.offers()
+        pts = self.points
+        return not bool(((offers[:, None] < offers[None, :])
+                         & (pts[:, None] > pts[None, :])).any())
 
     def card_classes(self, rules: CountRules) -> np.ndarray:
         """``(n_cards,)`` int16: cards the count treats alike (equal points, in no trick mask,
-        not the excuse, an upset card, the reserved card, a card a trick's points name or a
-        card in a table pile: those have ``SPECIAL + id``), which the search merges when no
+        not the excuse, an upset card, the reserved or withholdable card, a card a trick's
+        points name or a card in a table pile: those have ``SPECIAL + id``; with a
+        withholdable card, equal ``offer_points`` too), which the search merges when no
         other live card lies between them in their suit, and its table matches across
         positions (``kernel/count_search._pattern_key``)."""
         named = rules.pile_mask
-        for m in self.trick_cards:
+        for m in (*self.trick_cards, *self.trick_held):
             named |= int(m)
-        special = {rules.excuse, rules.reserved, *rules.upset} | {c for c in range(rules.n_cards)
-                                                  if named >> c & 1}
+        special = {rules.excuse, rules.reserved, rules.withhold, *rules.upset} | {
+            c for c in range(rules.n_cards) if named >> c & 1}
+        offers = rules.offers() if rules.withhold >= 0 and not self.offer_monotone(rules) \
+            else np.zeros(rules.n_cards, np.int16)
         out = np.zeros(rules.n_cards, dtype=np.int16)
         sig: dict = {}
         for c in range(rules.n_cards):
-            out[c] = SPECIAL + c if c in special else sig.setdefault(int(self.points[c]),
-                                                                        len(sig))
+            key = (int(self.points[c]), int(offers[c]))
+            out[c] = SPECIAL + c if c in special else sig.setdefault(key, len(sig))
         return out
 
 

@@ -31,12 +31,16 @@ class SearchStopped(KeyboardInterrupt):
 class CountPosition:
     """``hands``: one mask a seat (Python ints); ``leader``: the seat that led (or leads) the
     current trick; ``trick``: its number, 0-based; ``table``: the card ids played to it so far,
-    the leader's first."""
+    the leader's first. The play history a rule reads (``CountRules.withhold``, Troggu's
+    skíz, §3): ``withheld``, its holder withheld it; ``captured``, the cards in its holder's
+    tricks so far (whose lowest he would give the last trick's winner)."""
 
     hands: tuple[int, ...]
     leader: int = 0
     trick: int = 0
     table: tuple[int, ...] = ()
+    withheld: bool = False
+    captured: int = 0
 
     @property
     def to_play(self) -> int:
@@ -111,7 +115,7 @@ class CountSolver:
         # a table entry is a fact about a position under one side and count: kept while
         # they stay (the line of play, every card), a fresh stamp when they change
         key = (tuple(sorted(side)), count.points.tobytes(), count.trick_points.tobytes(),
-               count.trick_cards.tobytes())
+               count.trick_cards.tobytes(), count.trick_held.tobytes())
         if key != self._stamped:
             self._stamped = key
             self._table[6][K.X_STAMP] += 1
@@ -124,7 +128,22 @@ class CountSolver:
         return (hands, side_arr, self._record, count.record(), self._table, self._order,
                 self._order_len, count.card_classes(self.rules), np.int64(pos.leader),
                 np.int64(pos.trick), np.int64(len(pos.table)), tc,
-                np.uint64(pos.unplayed()))
+                np.uint64(pos.unplayed()), *self._history(pos, count))
+
+    def _history(self, pos: CountPosition, count: Count) -> tuple:
+        """The kernels' play-history state of ``pos``: the withheld flag and the offer
+        (``kernel/count_play._offer``: the least ``(offer_points, points)`` of the holder's
+        captures, packed; -1 none), ``(0, -1)`` once the withholdable card is played."""
+        w = self.rules.withhold
+        if w < 0 or not pos.unplayed() >> w & 1:
+            return np.int64(0), np.int64(-1)
+        return np.int64(1 if pos.withheld else 0), self._offer(pos.captured, count)
+
+    def _offer(self, captured: int, count: Count) -> np.int64:
+        offers = self.rules.offers()
+        return np.int64(min((int(offers[c]) * 65536 + int(count.points[c]) + 32768
+                             for c in range(self.rules.n_cards) if captured >> c & 1),
+                            default=-1))
 
     def bounds(self, pos: CountPosition, count: Count) -> tuple[int, int]:
         """The least and the most the count can give from ``pos``: no card points and every
@@ -160,7 +179,7 @@ class CountSolver:
             tc[pos.trick, i] = c
         return int(K._legal_cards(np.uint64(pos.hands[pos.to_play]), tc, np.int64(pos.trick),
                                   np.int64(len(pos.table)), np.int64(pos.leader),
-                                  self._record))
+                                  self._record, np.int64(1 if pos.withheld else 0)))
 
     def play(self, pos: CountPosition, card: int, side, count: Count
              ) -> tuple[CountPosition, int]:
@@ -171,16 +190,29 @@ class CountSolver:
         hands[seat] &= ~(1 << card)
         table = pos.table + (card,)
         n = self.rules.n_seats
+        tc = np.zeros((count.n_tricks, n + 1), np.int64)
+        tc[pos.trick, :len(table)] = table
+        withheld = pos.withheld or bool(K._withholding(
+            np.uint64(pos.hands[seat]), np.int64(card), tc, np.int64(pos.trick),
+            np.int64(len(pos.table)), self._record, np.int64(1 if pos.withheld else 0)))
         if len(table) < n:
-            return CountPosition(tuple(hands), pos.leader, pos.trick, table), 0
-        tc = np.zeros((count.n_tricks, n), np.int64)
-        tc[pos.trick, :] = table
+            return CountPosition(tuple(hands), pos.leader, pos.trick, table, withheld,
+                                 pos.captured), 0
         side_arr = np.zeros(16, np.bool_)
         for s in side:
             side_arr[s] = True
-        winner, val, _ = K._finish_trick(tc, np.int64(pos.trick), np.int64(pos.leader),
-                                         side_arr, self._record, count.record())
-        return CountPosition(tuple(hands), int(winner), pos.trick + 1, ()), int(val)
+        w = self.rules.withhold
+        weak = w if withheld and w in table else -1
+        winner, val, cards = K._finish_trick(tc, np.int64(pos.trick), np.int64(pos.leader),
+                                             side_arr, self._record, count.record(),
+                                             np.int64(weak), self._offer(pos.captured, count))
+        captured = pos.captured
+        if w >= 0 and hands[int(winner)] >> w & 1:
+            captured |= int(cards)
+        if w < 0 or not any(h >> w & 1 for h in hands):
+            withheld, captured = False, 0
+        return (CountPosition(tuple(hands), int(winner), pos.trick + 1, (), withheld, captured),
+                int(val))
 
     def card_values(self, pos: CountPosition, side, count: Count) -> dict[int, int]:
         """Every legal card of the seat to play → the side's count from ``pos`` after it

@@ -28,6 +28,8 @@ import numpy as np
 from ...jit import helper, kernel, kernel_no_refcount
 from ...jit.bits import _bit, popcount
 from ..count_rules import SPECIAL
+from .count_play import (_above, _after_trick, _available, _led_suit, _offer, _t_legal,
+                         _trick_value, _win_pos, _withholds)
 
 CTX_LEN = 8
 X_NODES = 0       # ctx: nodes searched
@@ -43,7 +45,8 @@ DEPTH = 66        # plies: 64 cards and the root
 # ws columns (int64 per ply)
 W_SEAT, W_NPLAYED, W_LEADER, W_TRICK, W_ACC, W_ALPHA, W_BETA, W_BEST = 0, 1, 2, 3, 4, 5, 6, 7
 W_IDX, W_N, W_ISMAX, W_ALPHA0, W_BETA0, W_BESTMOVE, W_REM = 8, 9, 10, 11, 12, 13, 14
-W_LEN = 15
+W_WH, W_OFF = 15, 16    # the withheld flag; the offer (``_offer``) or -1 (``CountRules.withhold``)
+W_LEN = 17
 # wsu columns (uint64 per ply)
 U_HASH, U_UNPLAYED, U_HAND, U_K2 = 0, 1, 2, 3
 U_LEN = 4
@@ -60,205 +63,6 @@ def new_table(bits: int = 19) -> tuple:
     return (np.zeros(size, np.uint64), np.zeros(size, np.uint64), np.zeros(size, np.int16),
             np.zeros(size, np.int16), np.zeros(size, np.int8), np.full(size, -1, np.int64),
             np.zeros(CTX_LEN, np.int64))
-
-
-@helper
-def _available(hand, seat, rules):
-    """The cards of ``hand`` the seat may play: with table piles (Strohmandli, §2) a pile's
-    cards below its first card still in the pile that is no tarokk or king are not turned
-    yet (a turned tarokk or king goes to hand and the next card is turned)."""
-    piles = rules[10]
-    to_hand = rules[11]
-    if rules[12] == 0 or seat >= piles.shape[0]:
-        return hand
-    locked = np.uint64(0)
-    for p in range(piles.shape[1]):
-        stop = False
-        for k in range(piles.shape[2]):
-            c = piles[seat, p, k]
-            if c < 0:
-                break
-            b = _bit(c)
-            if (hand & b) == 0:
-                continue
-            if stop:
-                locked |= b
-            elif (to_hand & b) == 0:
-                stop = True
-    return hand & ~locked
-
-
-@helper
-def _beats(c, w, suit_of, power, trump):
-    """Does card ``c`` beat the card ``w`` winning so far?"""
-    if suit_of[c] == suit_of[w]:
-        return power[c] > power[w]
-    return suit_of[c] == trump
-
-
-@helper
-def _win_pos(tc, t, n, rules):
-    """Play position (0 … n-1) of the card winning trick ``t`` as its first ``n`` cards stand
-    (the excuse never wins; the upset pair in a trick of trumps); -1 if no card can win."""
-    suit_of = rules[1]
-    power = rules[2]
-    trump = rules[4]
-    excuse = rules[7]
-    up_lo = rules[8]
-    up_hi = rules[9]
-    wpos = -1
-    all_trump = True
-    has_lo = -1
-    has_hi = False
-    for i in range(n):
-        c = tc[t, i]
-        if c == excuse:
-            if c == rules[13]:
-                return i            # the skíz laid out wins (skízulti, §6)
-            continue
-        if suit_of[c] != trump:
-            all_trump = False
-        if c == up_lo:
-            has_lo = i
-        if c == up_hi:
-            has_hi = True
-        if wpos < 0 or _beats(c, tc[t, wpos], suit_of, power, trump):
-            wpos = i
-    if up_lo >= 0 and all_trump and has_hi and has_lo >= 0:
-        wpos = has_lo
-    return wpos
-
-
-@helper
-def _led_suit(tc, t, nplayed, excuse, suit_of):
-    """The suit the trick is played in so far; -1 on lead or after the excuse alone."""
-    for i in range(nplayed):
-        c = tc[t, i]
-        if c != excuse:
-            return np.int64(suit_of[c])
-    return np.int64(-1)
-
-
-@helper
-def _top_trump_on_table(tc, t, nplayed, suit_of, power, trump):
-    """The power of the highest trump on the table; -1 if none."""
-    top = -1
-    for i in range(nplayed):
-        c = tc[t, i]
-        if suit_of[c] == trump and power[c] > top:
-            top = power[c]
-    return top
-
-
-@helper
-def _above(cards, top, power):
-    """The cards of mask ``cards`` of power above ``top``."""
-    out = np.uint64(0)
-    m = cards
-    while m:
-        low = m & (~m + np.uint64(1))
-        if power[popcount(low - np.uint64(1))] > top:
-            out |= low
-        m ^= low
-    return out
-
-
-@helper
-def _higher_trumps(hand, top, suit_masks, power, trump):
-    """The trumps of ``hand`` above power ``top``."""
-    return _above(hand & suit_masks[trump], top, power)
-
-
-@helper
-def _c_legal(hand, tc, t, nplayed, leader, rules):
-    """Legal cards of ``hand`` (the seat at play position ``nplayed`` of trick ``t``, led by
-    ``leader``) under the rules' duties (``count_rules.DUTY_*``); the reserved card (an ulti
-    card laid out, §6) only when it is the only one."""
-    legal = _duty_legal(hand, tc, t, nplayed, leader, rules)
-    reserved = rules[13]
-    if reserved >= 0 and (legal & _bit(reserved)) != 0 and legal != _bit(reserved):
-        legal &= ~_bit(reserved)
-    return legal
-
-
-@helper
-def _duty_legal(hand, tc, t, nplayed, leader, rules):
-    """``_c_legal`` before the reserved card's rule."""
-    (n_seats, suit_of, power, suit_masks, trump, duty, team_of, excuse, up_lo, up_hi,
-     piles, to_hand, pile_mask, reserved) = rules
-    ex_bit = np.uint64(0)
-    if excuse >= 0:
-        ex_bit = hand & _bit(excuse)
-    h = hand & ~ex_bit
-    if h == 0:
-        return ex_bit
-    led = _led_suit(tc, t, nplayed, excuse, suit_of)
-    if led < 0:
-        return hand
-    base = h & suit_masks[led]
-    if duty & 4:        # belote
-        if base != 0:
-            if led == trump:
-                hi = _higher_trumps(base, _top_trump_on_table(tc, t, nplayed, suit_of, power,
-                                                              trump), suit_masks, power, trump)
-                if hi != 0:
-                    base = hi
-        else:
-            base = h
-            if trump >= 0 and (h & suit_masks[trump]) != 0:
-                wpos = _win_pos(tc, t, nplayed, rules)
-                me = (leader + nplayed) % n_seats
-                wseat = (leader + wpos) % n_seats
-                if wpos < 0 or team_of[wseat] != team_of[me]:
-                    base = h & suit_masks[trump]
-                    hi = _higher_trumps(base, _top_trump_on_table(tc, t, nplayed, suit_of,
-                                                                  power, trump),
-                                        suit_masks, power, trump)
-                    if hi != 0:
-                        base = hi
-    else:
-        if base == 0:
-            base = h
-            if (duty & 1) and trump >= 0 and (h & suit_masks[trump]) != 0:
-                base = h & suit_masks[trump]
-        if duty & 2:    # must overtake: a card that would win the trick as it stands
-            win = np.uint64(0)
-            m = base
-            while m:
-                low = m & (~m + np.uint64(1))
-                c = popcount(low - np.uint64(1))
-                tc[t, nplayed] = c
-                if _win_pos(tc, t, nplayed + 1, rules) == nplayed:
-                    win |= low
-                m ^= low
-            if win != 0:
-                base = win
-    return base | ex_bit
-
-
-@helper
-def _trick_value(tc, t, leader, side, rules, count):
-    """A finished trick: ``(winner seat, the points it brings the side, its cards)``."""
-    n_seats = rules[0]
-    excuse = rules[7]
-    points, trick_points, trick_cards = count
-    wpos = _win_pos(tc, t, n_seats, rules)
-    winner = (leader + wpos) % n_seats
-    val = 0
-    cards = np.uint64(0)
-    for i in range(n_seats):
-        c = tc[t, i]
-        cards |= _bit(c)
-        if c == excuse:
-            if side[(leader + i) % n_seats]:
-                val += points[c]
-        elif side[winner]:
-            val += points[c]
-    if side[winner]:
-        req = trick_cards[t]
-        if req == 0 or (req & _bit(tc[t, wpos])) != 0:
-            val += trick_points[t]
-    return winner, val, cards
 
 
 @helper
@@ -341,7 +145,7 @@ def _score_move(c, tc, t, nplayed, top, mate_wins, last, hint, rules, points, tp
 
 @helper
 def _gen_moves(moves, d, legal, hands, seat, unplayed, tc, t, nplayed, leader, side, hint,
-               rules, count, cls, order, order_len, aux):
+               rules, count, cls, order, order_len, aux, reduce):
     """The moves of ply ``d`` into ``moves[d]``, best first (the table's move ``hint`` first);
     returns their number.
 
@@ -349,8 +153,10 @@ def _gen_moves(moves, d, legal, hands, seat, unplayed, tc, t, nplayed, leader, s
     on the table) separates. Cards of a run win and lose alike: where the trick surely goes to
     the seat's side, only the run's card of the most points is tried, where it surely goes to
     the other side the one of the fewest (skatsearch's ``reduce_unequal``: the card kept is
-    worth as much later); else one card of each class in a row. Special cards (a class of
-    their own: the excuse, named cards, pile cards, ``SPECIAL`` on) stand alone."""
+    worth as much later; not while ``reduce`` is false: a withholdable card's holder may
+    still give a captured card, whose points the offer reads); else one card of each class
+    in a row. Special cards (a class of their own: the excuse, named cards, pile cards,
+    ``SPECIAL`` on) stand alone."""
     n_seats, suit_of, power, suit_masks = rules[:4]
     points = count[0]
     hand = hands[seat]
@@ -386,6 +192,10 @@ def _gen_moves(moves, d, legal, hands, seat, unplayed, tc, t, nplayed, leader, s
                         break               # the run ends above this card
                     k -= 1
                     if (legal & b) != 0:
+                        if c == rules[14] and _kept_back(c, k, order[s], legal, unplayed,
+                                                         count, cls, rules):
+                            continue        # the card below it does as much (the run wins
+                            #                 as the card would: ``top`` stays)
                         run[0] = c          # a card of its own: a run of one
                         nr = 1
                         break
@@ -397,7 +207,7 @@ def _gen_moves(moves, d, legal, hands, seat, unplayed, tc, t, nplayed, leader, s
             if nr == 0:
                 break
             sure = 0
-            if nr > 1:
+            if nr > 1 and reduce:
                 sure = _sure_side(hands, tc, t, nplayed, leader, run[0], seat, side, rules)
             for i in range(nr):
                 c = run[i]
@@ -428,6 +238,29 @@ def _gen_moves(moves, d, legal, hands, seat, unplayed, tc, t, nplayed, leader, s
 
 
 @helper
+def _kept_back(c, k, order_s, legal, unplayed, count, cls, rules):
+    """Is the withholdable card ``c`` (Troggu's skíz) not worth trying now: the next live card
+    below it in its suit (``order_s[k]`` down) is the seat's own, legal, an ordinary card
+    (``cls``) alike in the count and the offer, and no trick's points name ``c``? Then
+    playing that one and keeping ``c`` does all that playing ``c`` does (the tricks fall
+    alike card for card: nothing between them beats one and not the other) and keeps the
+    right to withhold (no upset pair plays)."""
+    points, trick_cards, trick_held = count[0], count[2], count[3]
+    if rules[8] >= 0:
+        return False
+    for t in range(trick_cards.shape[0]):
+        if ((trick_cards[t] | trick_held[t]) & _bit(c)) != 0:
+            return False
+    while k >= 0:
+        c2 = order_s[k]
+        if (unplayed & _bit(c2)) != 0:
+            return (legal & _bit(c2)) != 0 and cls[c2] < SPECIAL and \
+                points[c2] == points[c] and rules[16][c2] == rules[16][c]
+        k -= 1
+    return False
+
+
+@helper
 def _mix(x):
     """splitmix64's finalizer: every input bit moves every output bit."""
     x = (x ^ (x >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
@@ -436,9 +269,10 @@ def _mix(x):
 
 
 @helper
-def _pattern_key(hands, n_seats, leader, cls, order, order_len, owner):
+def _pattern_key(hands, n_seats, leader, cls, order, order_len, owner, st):
     """Two 64-bit hashes of a trick start up to the cards' identities: per suit, the owner
-    and class of each card still held, in order of strength, and the leader. Positions with
+    and class of each card still held, in order of strength, the leader and the play-history
+    state ``st`` (0 none: the withheld flag and the offer). Positions with
     the same pattern play alike (cards of one class count alike and are not special), so
     one table entry serves them all (DDS's relative ranks, with the count's classes)."""
     for s in range(n_seats):
@@ -461,6 +295,9 @@ def _pattern_key(hands, n_seats, leader, cls, order, order_len, owner):
                 h2 = _mix(h2 + code * np.uint64(0x9FB21C651E98DF25))
         h1 = _mix(h1 ^ np.uint64(0xABCDEF))
         h2 = _mix(h2 + np.uint64(0x1234567))
+    if st != 0:
+        h1 = _mix(h1 ^ np.uint64(st))
+        h2 = _mix(h2 + np.uint64(st) * np.uint64(0x9FB21C651E98DF25))
     return h1, h2
 
 
@@ -481,7 +318,7 @@ def _tt_slot(tt_key2, tt_key1, tt_stamp, stamp, key2, key1):
 
 @kernel_no_refcount
 def _count_ab(hands, side, rules, count, table, order, order_len, cls, ws, wsu, moves, aux,
-              tc, leader0, trick0, nplayed0, unplayed0, alpha, beta):
+              tc, leader0, trick0, nplayed0, unplayed0, wh0, off0, alpha, beta):
     """Fail-soft alpha-beta: the points the side (``side`` (n_seats,) bool) counts from the
     position to the end, exact when inside ``alpha`` … ``beta``, else a bound beyond it.
 
@@ -491,11 +328,33 @@ def _count_ab(hands, side, rules, count, table, order, order_len, cls, ws, wsu, 
     (the hands and the table); ``order``: (n_suits, 64) int64, each suit's card ids from the
     weakest, ``order_len`` their number; ``cls``: ``Count.card_classes``; ``ws``, ``wsu``,
     ``moves``, ``aux``: the work space (``DEPTH`` plies; ``aux`` (A_LEN, 65) int64 scratch),
-    allocated by the caller: the search allocates nothing."""
+    allocated by the caller: the search allocates nothing. ``wh0``, ``off0``: the
+    withheld flag and the offer (``_offer``, -1 none) at the position (``CountRules.withhold``;
+    the play-history state each ply carries, in the table's key while the card is held)."""
     n_seats = rules[0]
+    wcard = rules[14]
     tt_key2, tt_key1, tt_lo, tt_hi, tt_move, tt_stamp, ctx = table
-    points, trick_points, trick_cards = count
+    points, trick_points, trick_cards = count[:3]
     n_tricks = trick_points.shape[0]
+    # the withholdable card (§3): the least offer of all (once reached no capture changes
+    # it; with no card points in the count the offer gives nothing: always that one), and
+    # whether the count's points rise with the offer's order (``_reduce_safe``)
+    settled = np.int64(-1)
+    mono = True
+    if wcard >= 0:
+        any_pts = False
+        n_cards = rules[1].shape[0]
+        for c in range(n_cards):
+            any_pts = any_pts or points[c] != 0
+            for c2 in range(n_cards):
+                if rules[16][c] < rules[16][c2] and points[c] > points[c2]:
+                    mono = False
+        for c in range(n_cards):
+            settled = _offer(settled, c, rules, points, mono)
+        if not any_pts:
+            off0 = settled
+        elif mono and off0 >= 0:
+            off0 = off0 & 65535             # the caller's offer packs offer_points too
     stamp = ctx[X_STAMP]
     owner = aux[A_OWNER]
     # the most and least the trick terms from trick t on can add
@@ -527,6 +386,8 @@ def _count_ab(hands, side, rules, count, table, order, order_len, cls, ws, wsu, 
     ws[0, W_ALPHA] = alpha
     ws[0, W_BETA] = beta
     ws[0, W_REM] = rem0
+    ws[0, W_WH] = wh0
+    ws[0, W_OFF] = off0
     wsu[0, U_UNPLAYED] = unplayed0
     phase = 0     # 0 enter, 1 next move, 2 return, 3 child returned
     r = 0
@@ -552,19 +413,29 @@ def _count_ab(hands, side, rules, count, table, order, order_len, cls, ws, wsu, 
                     r = acc
                     phase = 2
                     continue
+                weak = np.int64(-1)
+                st = np.int64(0)
+                given = 0
+                if wcard >= 0 and (unplayed & _bit(wcard)) != 0:
+                    if ws[d, W_WH] != 0:
+                        weak = wcard
+                    st = (ws[d, W_WH] << 40) | (ws[d, W_OFF] + 1)
+                    if ws[d, W_OFF] >= 0:
+                        given = abs((ws[d, W_OFF] & 65535) - 32768)
                 if popcount(unplayed) == n_seats:     # the last trick plays itself
                     for i in range(n_seats):
                         tc[t, i] = popcount(hands[(leader + i) % n_seats] - np.uint64(1))
-                    _w, val, _c = _trick_value(tc, t, leader, side, rules, count)
+                    _w, val, _c = _trick_value(tc, t, leader, side, rules, count, weak,
+                                               ws[d, W_OFF])
                     r = acc + val
                     phase = 2
                     continue
-                fmax = ws[d, W_REM] + suf_pos[t]
-                fmin = suf_neg[t]
+                fmax = ws[d, W_REM] + suf_pos[t] + given
+                fmin = suf_neg[t] - given
                 if named:
                     fpos, fneg = _live_terms(hands, side, n_seats, t, trick_points, trick_cards)
-                    fmax = ws[d, W_REM] + fpos
-                    fmin = fneg
+                    fmax = ws[d, W_REM] + fpos + given
+                    fmin = fneg - given
                 if acc + fmax <= a:
                     ctx[X_CUTS] += 1
                     r = acc + fmax
@@ -575,7 +446,8 @@ def _count_ab(hands, side, rules, count, table, order, order_len, cls, ws, wsu, 
                     r = acc + fmin
                     phase = 2
                     continue
-                k1, k2 = _pattern_key(hands, n_seats, leader, cls, order, order_len, owner)
+                k1, k2 = _pattern_key(hands, n_seats, leader, cls, order, order_len, owner,
+                                      st)
                 wsu[d, U_HASH] = k1
                 wsu[d, U_K2] = k2
                 j = _tt_slot(tt_key2, tt_key1, tt_stamp, stamp, k2, k1)
@@ -595,7 +467,8 @@ def _count_ab(hands, side, rules, count, table, order, order_len, cls, ws, wsu, 
                     hint = np.int64(tt_move[j])
             seat = (leader + nplayed) % n_seats
             hand = hands[seat]
-            legal = _c_legal(_available(hand, seat, rules), tc, t, nplayed, leader, rules)
+            legal = _t_legal(_available(hand, seat, rules), tc, t, nplayed, leader, rules,
+                             ws[d, W_WH])
             ws[d, W_SEAT] = seat
             ws[d, W_ISMAX] = 1 if side[seat] else 0
             ws[d, W_BEST] = -INF if side[seat] else INF
@@ -603,9 +476,12 @@ def _count_ab(hands, side, rules, count, table, order, order_len, cls, ws, wsu, 
             ws[d, W_ALPHA0] = a
             ws[d, W_BETA0] = b
             wsu[d, U_HAND] = hand
+            reduce = True
+            if wcard >= 0 and (unplayed & _bit(wcard)) != 0 and ws[d, W_OFF] != settled:
+                reduce = _reduce_safe(hands, side, n_seats, wcard, mono)
             ws[d, W_N] = _gen_moves(moves, d, legal, hands, seat, unplayed, tc, t, nplayed,
                                     leader, side, hint, rules, count, cls, order, order_len,
-                                    aux)
+                                    aux, reduce)
             ws[d, W_IDX] = 0
             phase = 1
         elif phase == 1:
@@ -624,6 +500,12 @@ def _count_ab(hands, side, rules, count, table, order, order_len, cls, ws, wsu, 
             tc[t, nplayed] = c
             ws[d + 1, W_ALPHA] = ws[d, W_ALPHA]
             ws[d + 1, W_BETA] = ws[d, W_BETA]
+            wh = ws[d, W_WH]
+            off = ws[d, W_OFF]
+            if wcard >= 0 and wh == 0:
+                wh = _withholds(wsu[d, U_HAND], c, tc, t, nplayed, rules, wh)
+            ws[d + 1, W_WH] = wh
+            ws[d + 1, W_OFF] = off
             if nplayed + 1 < n_seats:
                 ws[d + 1, W_LEADER] = ws[d, W_LEADER]
                 ws[d + 1, W_TRICK] = t
@@ -632,7 +514,11 @@ def _count_ab(hands, side, rules, count, table, order, order_len, cls, ws, wsu, 
                 ws[d + 1, W_REM] = ws[d, W_REM]
                 wsu[d + 1, U_UNPLAYED] = wsu[d, U_UNPLAYED]
             else:
-                winner, val, cards = _trick_value(tc, t, ws[d, W_LEADER], side, rules, count)
+                winner, val, cards = _trick_value(tc, t, ws[d, W_LEADER], side, rules, count,
+                                                  wcard if wh != 0 else np.int64(-1), off)
+                if wcard >= 0:
+                    ws[d + 1, W_WH], ws[d + 1, W_OFF] = _after_trick(hands, winner, cards, wh,
+                                                                     off, rules, points, mono)
                 tp = 0
                 m = cards
                 while m:
@@ -680,6 +566,26 @@ def _count_ab(hands, side, rules, count, table, order, order_len, cls, ws, wsu, 
             else:
                 ws[d, W_IDX] += 1
                 phase = 1
+
+
+@helper
+def _reduce_safe(hands, side, n_seats, wcard, mono):
+    """May the move generator keep one card of a run by its points (``_gen_moves``) while
+    the withholdable card's holder may still give a captured card? Where the count's points
+    rise with the offer's order (``mono``: the card points themselves, a figure's cards of
+    the most points; the card given is then one of the fewest points in the count) and the
+    holder is alone on his side: the card of more points his side takes now costs it at
+    most that much more in the offer; a partner of his taking the other card later could
+    cost it more."""
+    if not mono:
+        return False
+    for s in range(n_seats):
+        if (hands[s] & _bit(wcard)) != 0:
+            for s2 in range(n_seats):
+                if s2 != s and side[s2] == side[s]:
+                    return False
+            return True
+    return True
 
 
 @helper
@@ -731,7 +637,7 @@ def _tt_store(table, ws, wsu, d, r, stamp):
 
 @kernel(nogil=True)
 def _count_value(hands, side, rules, count, table, order, order_len, cls, leader, trick,
-                 nplayed, tc, unplayed, lo, hi, guess):
+                 nplayed, tc, unplayed, wh, off, lo, hi, guess):
     """The exact count from the position, known to lie in ``lo`` … ``hi``: null-window tests
     sharing the table, the first at ``guess``, then halving what is left (each test's
     fail-soft bound narrows it further); ``ABORT`` past the node limit. ``table``'s stamp is
@@ -743,7 +649,7 @@ def _count_value(hands, side, rules, count, table, order, order_len, cls, leader
     g = min(max(guess, lo + 1), hi)
     while lo < hi:
         v = _count_ab(hands, side, rules, count, table, order, order_len, cls, ws, wsu, moves,
-                      aux, tc, leader, trick, nplayed, unplayed, g - 1, g)
+                      aux, tc, leader, trick, nplayed, unplayed, wh, off, g - 1, g)
         if v == ABORT:
             return v
         if v < g:
@@ -756,7 +662,7 @@ def _count_value(hands, side, rules, count, table, order, order_len, cls, leader
 
 @kernel(nogil=True)
 def _count_test(hands, side, rules, count, table, order, order_len, cls, leader, trick,
-                nplayed, tc, unplayed, k):
+                nplayed, tc, unplayed, wh, off, k):
     """Does the side count at least ``k`` from the position? One null-window search: 1 or 0
     (``ABORT`` past the node limit)."""
     ws = np.zeros((DEPTH, W_LEN), np.int64)
@@ -764,22 +670,29 @@ def _count_test(hands, side, rules, count, table, order, order_len, cls, leader,
     moves = np.zeros((DEPTH, 64), np.int64)
     aux = np.zeros((A_LEN, 65), np.int64)
     v = _count_ab(hands, side, rules, count, table, order, order_len, cls, ws, wsu, moves,
-                  aux, tc, leader, trick, nplayed, unplayed, k - 1, k)
+                  aux, tc, leader, trick, nplayed, unplayed, wh, off, k - 1, k)
     if v == ABORT:
         return v
     return np.int64(1) if v >= k else np.int64(0)
 
 
 @kernel
-def _legal_cards(hand, tc, trick, nplayed, leader, rules):
+def _legal_cards(hand, tc, trick, nplayed, leader, rules, wh):
     """The legal cards of ``hand`` at play position ``nplayed`` (a mask), its table piles'
-    face-down cards left out (``_available``, as the search); ``tc`` row ``trick`` is used as
-    scratch past ``nplayed``."""
+    face-down cards left out (``_available``, as the search; ``wh``: the withholdable card
+    is withheld); ``tc`` row ``trick`` is used as scratch past ``nplayed``."""
     seat = (leader + nplayed) % rules[0]
-    return _c_legal(_available(hand, seat, rules), tc, trick, nplayed, leader, rules)
+    return _t_legal(_available(hand, seat, rules), tc, trick, nplayed, leader, rules, wh)
 
 
 @kernel
-def _finish_trick(tc, trick, leader, side, rules, count):
-    """The trick ``trick`` complete: ``(winner, points to the side, its cards)``."""
-    return _trick_value(tc, trick, leader, side, rules, count)
+def _withholding(hand, c, tc, trick, nplayed, rules, wh):
+    """Does playing ``c`` from ``hand`` withhold the withholdable card? (``_withholds``)"""
+    return _withholds(hand, c, tc, trick, nplayed, rules, wh)
+
+
+@kernel
+def _finish_trick(tc, trick, leader, side, rules, count, weak, off):
+    """The trick ``trick`` complete: ``(winner, points to the side, its cards)``; ``weak``,
+    ``off``: the withheld card and the offer (``_trick_value``)."""
+    return _trick_value(tc, trick, leader, side, rules, count, weak, off)
