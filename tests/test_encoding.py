@@ -72,3 +72,28 @@ def test_a_real_stream_of_another_encoding(encoding, folded, kept):
     assert p.returncode == 0 and b"Traceback" not in p.stderr, p.stderr
     text = p.stdout.decode(encoding)
     assert folded in text and kept in text
+
+
+def _closing(fd: int):
+    return lambda: os.close(fd)
+
+
+def test_a_closed_stdout_is_one_error_line():
+    """``royal-sim slems >&-``: Python's stdout is None; one error line, exit code 2 (was
+    a traceback, exit 1)."""
+    p = subprocess.run([sys.executable, "-m", "royal_sim.cli", "slems"],
+                       stderr=subprocess.PIPE, preexec_fn=_closing(1), timeout=300)
+    assert p.returncode == 2, p.stderr
+    assert p.stderr.decode().strip() == ("Error: cannot write the output: standard output "
+                                         "is closed")
+
+
+def test_a_closed_stderr_still_gives_the_output():
+    """``2>&-``: the notes and progress lines are dropped, the table is written, exit 0
+    (was exit 1 and nothing on stdout)."""
+    p = subprocess.run([sys.executable, "-m", "royal_sim.cli", "analyze",
+                        "XXII XX XVIII XVI XIV IX IV SK SQ HK", "--seat", "A_IND",
+                        "--samples", "5", "--jobs", "1", "--only", "gem"],
+                       stdout=subprocess.PIPE, preexec_fn=_closing(2), timeout=300)
+    assert p.returncode == 0
+    assert b"Gem" in p.stdout or "Gém".encode() in p.stdout

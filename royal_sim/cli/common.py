@@ -141,6 +141,7 @@ class OneLineErrors(click.Group):
             _reader_gone()
 
     def _main(self, args, prog_name, complete_var, **extra):
+        _closed_streams()
         try:
             rv = super().main(args, prog_name, complete_var, False, **extra)
         except click.exceptions.NoArgsIsHelpError as e:
@@ -162,6 +163,18 @@ class OneLineErrors(click.Group):
         except OSError as e:
             _output_error(e)
         sys.exit(rv if isinstance(rv, int) else 0)
+
+
+def _closed_streams() -> None:
+    """A standard stream closed by the caller (``>&-``, ``2>&-``: Python's is ``None``).
+    stderr: pointed at the null device, so that progress lines and notes are dropped and
+    the output is still written; stdout: one error line and exit code 2, as when the
+    output cannot be written (``_output_error``)."""
+    if sys.stderr is None:
+        sys.stderr = open(os.devnull, "w", encoding="utf-8")
+    if sys.stdout is None:
+        click.echo("Error: cannot write the output: standard output is closed", err=True)
+        sys.exit(2)
 
 
 def _reader_gone() -> None:
