@@ -238,6 +238,8 @@ def test_a_record_with_comments_and_blank_lines_is_read_as_a_record(tmp_path):
     bad = tmp_path / "bad.txt"
     bad.write_bytes(b"deal: \xff\n")
     assert "cannot read the record file" in _review_error(str(bad))
+    missing = str(tmp_path / "nofile.txt")
+    assert _review_error(missing).startswith(f"Error: no file named {missing!r}, and not")
 
 
 # --------------------------------------------------------------------------------------
