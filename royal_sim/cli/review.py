@@ -54,13 +54,16 @@ def _record_file(deal: str) -> str:
     """DEAL as given, or the text of the file it names (a game record a coach keeps, read as
     UTF-8): a DEAL of one line that names an existing file is read. Raises ``RoyalSimError``
     for a file that cannot be read or is not UTF-8 text, and for a DEAL that is neither a
-    file nor a deal or record (no '/', ':' or ';': a file name mistyped)."""
+    file nor a deal or record (one word with a '.' or not four parts: a file name
+    mistyped)."""
     import os
 
     from ..errors import RoyalSimError
 
     if "\n" in deal or not os.path.isfile(deal):
-        if "/" not in deal and ":" not in deal and ";" not in deal:
+        word = deal.strip()
+        if word and not any(ch.isspace() for ch in word) and ("." in word
+                                                               or word.count("/") != 3):
             raise RoyalSimError(f"no file named {deal!r}, and not a deal: DEAL is four hands "
                                 "separated by '/', a game record or the name of a file "
                                 "holding one")
