@@ -47,9 +47,14 @@ def test_only_is_repeatable_and_the_lists_are_joined():
 
 def test_a_fresh_users_slips_get_a_line_that_says_what_to_do(capsys):
     """An unquoted hand gets a hint to quote it; voids that leave a hand only tarokks are
-    counted in the tarokk total; an interrupted analysis with nothing done says so."""
+    counted in the tarokk total; an interrupted analysis with nothing done says so (and
+    with --json prints JSON with no figure)."""
+    import json
     import subprocess
     import sys
+
+    import click
+    from click.testing import CliRunner
 
     import royal_sim
     from royal_sim.cli.common import user_errors
@@ -82,6 +87,18 @@ def test_a_fresh_users_slips_get_a_line_that_says_what_to_do(capsys):
 
     assert stopped(None) == "Interrupted before the first deals were searched: nothing to show."
     assert stopped(...) == stopped("a report") == "Interrupted."
+    # with --json, nothing searched is still JSON on stdout, with no figure in it
+    cmd = click.Command("analyze", params=[click.Option(["--json", "as_json"], is_flag=True)],
+                        callback=user_errors(lambda as_json: stopped_now()))
+
+    def stopped_now():
+        e = KeyboardInterrupt()
+        e.partial = None
+        raise e
+
+    run = CliRunner().invoke(cmd, ["--json"])
+    assert run.exit_code == 130
+    assert json.loads(run.stdout) == {"interrupted": True, "deals_searched": 0, "slems": []}
 
 
 def test_a_second_fresh_users_findings():

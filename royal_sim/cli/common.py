@@ -4,6 +4,7 @@ flags, Ctrl-C and SIGTERM, the click group class and the shared options."""
 from __future__ import annotations
 
 import functools
+import json
 import os
 import re
 import signal
@@ -65,7 +66,9 @@ def jobs_used(jobs: int | None, most: int) -> int:
 def user_errors(fn):
     """Turn a ``RoyalSimError`` raised inside a command into one line ``Error: …`` on stderr
     (``flag_message``) and exit code 2 (click's own option errors also exit 2); Ctrl-C into
-    "Interrupted." and exit code 130, without a traceback."""
+    "Interrupted." and exit code 130, without a traceback (with ``--json`` before any deal
+    was searched: ``{"interrupted": true, "deals_searched": 0, "slems": []}`` on stdout,
+    so that a script still reads JSON)."""
 
     @functools.wraps(fn)
     def wrapper(*args, **kwargs):
@@ -80,6 +83,10 @@ def user_errors(fn):
                 click.echo(("\n" if sys.stderr.isatty() else "")
                            + ("Interrupted before the first deals were searched: nothing "
                               "to show." if nothing else "Interrupted."), err=True)
+                ctx = click.get_current_context(silent=True)
+                if nothing and ctx is not None and ctx.params.get("as_json"):
+                    click.echo(json.dumps({"interrupted": True, "deals_searched": 0,
+                                           "slems": []}))   # still JSON, and no figure
             except KeyboardInterrupt:
                 pass
             sys.exit(interrupt_code(e))
