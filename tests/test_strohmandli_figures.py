@@ -188,21 +188,29 @@ def _ref_announce(ref, hands, me: int, leader: int, cards: int) -> bool:
     return any(results) if leader == me else all(results)
 
 
+def _ending_with_levels(rng, n):
+    """A random ending of ``n`` tricks (``_ending``) and the figures' counts with the point
+    levels of játék, kassza and duplajáték set at 35, 50 and 70 % of the points left (so
+    that each ending tells them apart)."""
+    d, me, leader = _ending(rng, n)
+    counts = figure_counts(G, SETUP)
+    left = sum(int(counts["jatek"][0].points[c]) for c in range(DECK.n_cards)
+               if (d.hands[0] | d.hands[1]) >> c & 1)
+    levels = sorted({max(1, round(left * x)) for x in (0.35, 0.5, 0.7)})
+    while len(levels) < 3:
+        levels.append(levels[-1] + 1)
+    for fid, lv in zip(("jatek", "kassza", "duplajatek"), levels):
+        counts[fid] = (counts[fid][0], lv, ())
+    return d, me, leader, counts
+
+
 @pytest.mark.parametrize("n, seed", [(4, 1), (5, 2), (6, 3)])
 def test_the_figures_verdicts_are_the_references_on_endings(n, seed):
     rng = random.Random(seed)
     trick = T - n
     seen = {f: set() for f in FIGURES}
     for _ in range(12 if n < 6 else 6):
-        d, me, leader = _ending(rng, n)
-        counts = figure_counts(G, SETUP)
-        left = sum(int(counts["jatek"][0].points[c]) for c in range(DECK.n_cards)
-                   if (d.hands[0] | d.hands[1]) >> c & 1)
-        levels = sorted({max(1, round(left * x)) for x in (0.35, 0.5, 0.7)})
-        while len(levels) < 3:
-            levels.append(levels[-1] + 1)
-        for fid, lv in zip(("jatek", "kassza", "duplajatek"), levels):
-            counts[fid] = (counts[fid][0], lv, ())
+        d, me, leader, counts = _ending_with_levels(rng, n)
         fs = FigureSearch(G, SETUP, counts, 0, announce=True)
         s = Setting(G, SETUP, me, d.hands[me], (0, 1), leader)
         got = search_figures(fs, d, s, trick=trick)
@@ -295,15 +303,7 @@ def test_the_other_seats_verdicts_with_what_the_seats_decide_are_the_references(
     trick = T - n
     used = 0
     for _ in range(12 if n < 6 else 6):
-        d, me, leader = _ending(rng, n)
-        counts = figure_counts(G, SETUP)
-        left = sum(int(counts["jatek"][0].points[c]) for c in range(DECK.n_cards)
-                   if (d.hands[0] | d.hands[1]) >> c & 1)
-        levels = sorted({max(1, round(left * x)) for x in (0.35, 0.5, 0.7)})
-        while len(levels) < 3:
-            levels.append(levels[-1] + 1)
-        for fid, lv in zip(("jatek", "kassza", "duplajatek"), levels):
-            counts[fid] = (counts[fid][0], lv, ())
+        d, me, leader, counts = _ending_with_levels(rng, n)
         fs = FigureSearch(G, SETUP, counts, 0)
         mine = search_figures(fs, d, Setting(G, SETUP, me, d.hands[me], (0, 1), leader),
                               trick=trick)
