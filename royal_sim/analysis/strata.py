@@ -20,10 +20,13 @@ interval of ``q``: post-stratified over the unproven strata where each has deals
 else their pooled share. A column undefined on some deals (searched only where another was
 made) is not stratified, nor is a fixed run (``--samples`` alone: the plain share).
 
-Measured (``benchmarks/bench_strata.py --simulate``: runs resampled from 2,000 searched
-deals a hand, the ± 5 rule per slem): over the 80 slems of two hands, 25 % fewer deals
-(10,459 → 7,853), Honőr 400 → 42-55, Köpf 176-235 → 44-46, Vizi 397-400 → 173-248, Gém
-307-400 → 234-307; the lowest coverage over the slems 0.950 (plain: 0.927), mean 0.986.
+Measured (``benchmarks/bench_strata.py --simulate 300 --hands 0,1,2,4``: runs resampled
+from 2,000 searched deals a hand, the ± 5 rule per slem): over the 186 slems of four hands,
+23 % fewer deals (29,673 → 22,881); Honőr 400 → 42-55, Köpf 176-400 → 42-74, Vizi 397-400
+→ 165-248, Gém 247-400 → 223-310, the Bandas 5-25 % fewer; coverage lowest 0.927 over the
+slems (plain: 0.927), mean 0.982 (plain: 0.981). Control variates on top (the cheap
+figures of ``bench_strata``'s ``variates`` by regression): 9 % fewer deals again but
+coverage down to 0.18 (Köpf), not kept.
 """
 
 from __future__ import annotations
