@@ -577,6 +577,7 @@ def test_command_writes_rows_summary_and_skip_count(tmp_path, clean, monkeypatch
     ("empty", "is empty"),
     ("missing", "not found"),
     ("out-format", "unknown file format of output"),
+    ("out-empty", "the output file name is empty"),
     ("unwritable", "cannot write"),
     ("all-bad", "no valid input"),
     ("only", "unknown slem"),
@@ -594,6 +595,8 @@ def test_bad_input_is_one_error_line(tmp_path, case, message):
         inp = tmp_path / "nope.txt"
     elif case == "out-format":
         out = tmp_path / "out.xlsx"
+    elif case == "out-empty":
+        out = ""
     elif case == "unwritable":
         out = tmp_path / "no-such-dir" / "out.csv"
     elif case == "same":

@@ -127,6 +127,11 @@ class Inputs:
 
 
 def format_of(path: Path, formats: dict[str, str], what: str) -> str:
+    """The format of ``path`` by its suffix (a key of ``formats``); ``RoyalSimError`` for an
+    empty name or an unknown suffix, naming ``what`` (``input``, ``output``)."""
+    if not str(path).strip() or str(path) == ".":
+        raise RoyalSimError(f"the {what} file name is empty: give a file name ending in "
+                            + ", ".join(formats))
     fmt = formats.get(path.suffix.lower())
     if fmt is None:
         raise RoyalSimError(f"unknown file format of {what} {str(path)!r}: use "
