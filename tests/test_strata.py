@@ -21,6 +21,7 @@ from royal_sim import slems as S
 
 D_IND_HAND = "XVIII XIV XI IX IV III SN S10 CJ HJ"      # no honour, the XVIII
 A_IND_HAND = "XX VI V SJ S10 CJ C10 HJ DN DJ"            # no honour, no XVIII
+KEYS_ALL = (C.SKIZ, C.XXI, C.XVIII)
 CAPTURES = "vizi,lamour,angelo,honor,kopf,tous_les_trois,les,csendes_xxi_fogas,xxi_fogas"
 
 
@@ -59,9 +60,6 @@ def test_weights_with_heard_announcements_match_the_draws():
     shares = np.bincount(st.labels(deals), minlength=8) / len(deals)
     se = np.sqrt(st.weights * (1 - st.weights) / len(deals))
     assert (np.abs(shares - st.weights) <= 4 * se + 1e-9).all()
-
-
-KEYS_ALL = (C.SKIZ, C.XXI, C.XVIII)
 
 
 def test_no_strata_when_the_hand_holds_both_honours():

@@ -79,7 +79,7 @@ def _settled(rule: StoppingRule, out: np.ndarray, strata=None) -> str | None:
         return BY_PRECISION if out.shape[0] >= FIRST_LOOK else None
     est = None if strata is None else strata.estimate(out, rule.interval)
     if est is not None:
-        if out.shape[0] >= FIRST_LOOK and est.half_width <= rule.precision + 1e-12:
+        if rule.narrow(est.interval, out.shape[0]):
             return BY_PRECISION
         return BY_SAMPLES if out.shape[0] >= rule.cap else None
     made = int((out == 1).sum())
@@ -94,8 +94,7 @@ def _decided(rule: StoppingRule, out: np.ndarray, strata=None) -> str | None:
     n = int((out >= 0).sum())
     est = None if strata is None else strata.estimate(out, rule.decided_interval)
     if est is not None:
-        ok = out.shape[0] >= FIRST_LOOK and est.half_width <= DECIDED + 1e-12
-        return BY_DECIDED if ok else None
+        return BY_DECIDED if rule.narrow(est.interval, out.shape[0], DECIDED) else None
     return BY_DECIDED if rule.decided(int((out == 1).sum()), n) else None
 
 

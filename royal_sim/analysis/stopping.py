@@ -183,7 +183,17 @@ class StoppingRule:
     def precise(self, made: int, deals: int) -> bool:
         """Whether the column's interval is as narrow as asked: deals ≥ ``FIRST_LOOK`` (the
         first round) and the interval within ± precision."""
-        return deals >= FIRST_LOOK and self.half_width(made, deals) <= self.precision + 1e-12
+        return self.narrow(bounds(made, deals), deals)
+
+    def narrow(self, interval: tuple[float, float], deals: int,
+               half: float | None = None) -> bool:
+        """Whether a column searched on ``deals`` deals may stop with this ``(lo, hi)``
+        interval (its own, or another estimate's, e.g. ``strata.Estimate.interval``):
+        deals ≥ ``FIRST_LOOK`` and the interval within ± ``half`` (default the precision;
+        ``DECIDED`` for a decided column)."""
+        lo, hi = interval
+        limit = self.precision if half is None else half
+        return deals >= FIRST_LOOK and (hi - lo) / 2 <= limit + 1e-12
 
     def interval(self, made: int, deals: int) -> tuple[float, float]:
         """The interval to report for a column made on ``made`` of ``deals`` deals: ``(lo, hi)``,
@@ -214,8 +224,7 @@ class StoppingRule:
     def decided(self, made: int, deals: int) -> bool:
         """Whether a decided column may stop: at least ``FIRST_LOOK`` deals and its
         ``decided_interval`` within ± ``DECIDED``."""
-        lo, hi = self.decided_interval(made, deals)
-        return deals >= FIRST_LOOK and (hi - lo) / 2 <= DECIDED + 1e-12
+        return self.narrow(self.decided_interval(made, deals), deals, DECIDED)
 
     def table(self, deals: int):
         """The whole look at once, for vectorised callers (simulations): arrays ``lo``,

@@ -238,10 +238,6 @@ class Estimate:
     deals: int
     effective: float
 
-    @property
-    def half_width(self) -> float:
-        return (self.interval[1] - self.interval[0]) / 2
-
 
 @dataclass(frozen=True)
 class ColumnStrata:
