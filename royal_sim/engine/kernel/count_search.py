@@ -28,6 +28,7 @@ import numpy as np
 from ...jit import helper, kernel, kernel_no_refcount
 from ...jit.bits import _bit, popcount
 from ..count_rules import SPECIAL
+from .count_bounds import _least_card, _live_terms, _sure_points
 from .count_play import (_above, _after_trick, _available, _led_suit, _offer, _t_legal,
                          _trick_value, _win_pos, _withholds)
 
@@ -53,8 +54,8 @@ U_LEN = 4
 
 INF = 1 << 30
 # aux rows (int64 scratch of the search)
-A_OWNER, A_SUF_POS, A_SUF_NEG, A_SCORES, A_RUN = 0, 1, 2, 3, 4
-A_LEN = 5
+A_OWNER, A_SUF_POS, A_SUF_NEG, A_SCORES, A_RUN, A_SEATS = 0, 1, 2, 3, 4, 5
+A_LEN = 6
 
 
 def new_table(bits: int = 19) -> tuple:
@@ -372,6 +373,12 @@ def _count_ab(hands, side, rules, count, table, order, order_len, cls, ws, wsu, 
     for t in range(n_tricks):
         if trick_cards[t] != 0 and trick_points[t] != 0:
             named = True
+    least = _least_card(points, rules)
+    # the withholdable card's holder may hand over one captured card, of a sure trick too
+    slack = np.int64(0)
+    if wcard >= 0:
+        for c in range(points.shape[0]):
+            slack = max(slack, np.int64(points[c]))
     rem0 = 0                # the points of every card in no finished trick
     m = unplayed0
     while m:
@@ -436,6 +443,11 @@ def _count_ab(hands, side, rules, count, table, order, order_len, cls, ws, wsu, 
                     fpos, fneg = _live_terms(hands, side, n_seats, t, trick_points, trick_cards)
                     fmax = ws[d, W_REM] + fpos + given
                     fmin = fneg - given
+                s_side, s_other = _sure_points(hands, side, unplayed, rules, points, order,
+                                               order_len, least, aux[A_SEATS])
+                sl = slack if wcard >= 0 and (unplayed & _bit(wcard)) != 0 else 0
+                fmax -= max(s_other - sl, 0)
+                fmin += max(s_side - sl, 0)
                 if acc + fmax <= a:
                     ctx[X_CUTS] += 1
                     r = acc + fmax
@@ -586,28 +598,6 @@ def _reduce_safe(hands, side, n_seats, wcard, mono):
                     return False
             return True
     return True
-
-
-@helper
-def _live_terms(hands, side, n_seats, t, trick_points, trick_cards):
-    """The most and the least the trick terms from trick ``t`` on can still add at a trick
-    start: a term that needs a card of ``trick_cards`` counts only while a seat of the side
-    holds one (the side wins that trick with it, so plays it then)."""
-    held = np.uint64(0)
-    for s in range(n_seats):
-        if side[s]:
-            held |= hands[s]
-    pos = 0
-    neg = 0
-    for u in range(t, trick_points.shape[0]):
-        tp = np.int64(trick_points[u])
-        if trick_cards[u] != 0 and (trick_cards[u] & held) == 0:
-            continue
-        if tp > 0:
-            pos += tp
-        else:
-            neg += tp
-    return pos, neg
 
 
 @helper

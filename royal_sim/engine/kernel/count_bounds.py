@@ -1,0 +1,126 @@
+"""The bounds of the count search at a trick start (``count_search._count_ab``): the most and
+the least the points still to come can give the side, cheap enough for every trick start.
+A trick start whose bound cannot reach the window is cut without a search.
+
+- ``_live_terms``: the trick terms still open (a term that needs a card no seat of the side
+  holds is dead);
+- ``_sure_points``: the card points each side surely takes, whatever anyone plays. The
+  highest trump in a trick wins it, so a run of the highest live trumps held by one side
+  wins every trick it is played to for that side. Each such trick also holds a card of every
+  other seat, each worth at least the count's least card. The excuse and the withholdable
+  card keep their points with their holder's side.
+
+Helpers of ``count_search``, inlined into its kernels; ``rules`` is ``CountRules.record()``.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ...jit import helper
+from ...jit.bits import _bit
+
+
+@helper
+def _live_terms(hands, side, n_seats, t, trick_points, trick_cards):
+    """The most and the least the trick terms from trick ``t`` on can still add at a trick
+    start: a term that needs a card of ``trick_cards`` counts only while a seat of the side
+    holds one (the side wins that trick with it, so plays it then)."""
+    held = np.uint64(0)
+    for s in range(n_seats):
+        if side[s]:
+            held |= hands[s]
+    pos = 0
+    neg = 0
+    for u in range(t, trick_points.shape[0]):
+        tp = np.int64(trick_points[u])
+        if trick_cards[u] != 0 and (trick_cards[u] & held) == 0:
+            continue
+        if tp > 0:
+            pos += tp
+        else:
+            neg += tp
+    return pos, neg
+
+
+@helper
+def _least_card(points, rules):
+    """The fewest points of a card other than the excuse and the withholdable card (their
+    points stay with their holder): what any other card of a trick brings its winner at
+    least. 0 when no such card."""
+    least = np.int64(-1)
+    for c in range(points.shape[0]):
+        if c == rules[7] or c == rules[14]:
+            continue
+        if least < 0 or points[c] < least:
+            least = np.int64(points[c])
+    return max(least, np.int64(0))
+
+
+@helper
+def _sure_points(hands, side, unplayed, rules, points, order, order_len, least, per_seat):
+    """At a trick start (no card on the table): ``(the side's sure points, the others')``,
+    card points each side takes however the play goes.
+
+    - The excuse's and the withholdable card's points stay with their holder's side (played
+      as a trump, the withholdable card is the highest one and wins: its side again).
+    - The highest live trumps (the excuse aside), as far as one side holds them all, win
+      their tricks for that side (the withholdable card among them counts as no winner).
+      Their points are that side's; so is ``least`` for each other card of the tricks they
+      win: one seat's run cards fall in tricks of their own (its most of them), ``n_seats``
+      cards a trick, less the run's other cards and the excuse and withholdable card.
+
+    Not where a trick's highest trump may lose it: an upset pair (``CountRules.upset``) or
+    the excuse laid out (``reserved``: it wins its trick). ``per_seat``: (>= n_seats,) int64
+    scratch."""
+    n_seats, suit_of = rules[0], rules[1]
+    trump, excuse, up_lo, wcard = rules[4], rules[7], rules[8], rules[14]
+    sure_side = np.int64(0)
+    sure_other = np.int64(0)
+    slots = np.int64(0)        # cards of the run's tricks that bring no ``least``
+    for c in (excuse, wcard):
+        if c >= 0 and (unplayed & _bit(c)) != 0:
+            slots += 1
+            for s in range(n_seats):
+                if (hands[s] & _bit(c)) != 0:
+                    if side[s]:
+                        sure_side += points[c]
+                    else:
+                        sure_other += points[c]
+    if trump < 0 or up_lo >= 0 or (excuse >= 0 and rules[13] == excuse and
+                                   (unplayed & _bit(excuse)) != 0):
+        return sure_side, sure_other
+    for s in range(n_seats):
+        per_seat[s] = 0
+    run = -1                # 1: the side holds the run, 0: the others
+    n_run = 0
+    pts = np.int64(0)
+    for k in range(order_len[trump] - 1, -1, -1):
+        c = order[trump, k]
+        b = _bit(c)
+        if (unplayed & b) == 0 or c == excuse or suit_of[c] != trump:
+            continue
+        holder = 0
+        while holder < n_seats and (hands[holder] & b) == 0:
+            holder += 1
+        sd = 1 if side[holder] else 0
+        if run < 0:
+            run = sd
+        elif sd != run:
+            break
+        if c == wcard:
+            continue
+        pts += points[c]
+        n_run += 1
+        per_seat[holder] += 1
+    most = np.int64(0)
+    for s in range(n_seats):
+        most = max(most, per_seat[s])
+    extra = most * n_seats - n_run - slots
+    if extra > 0:
+        pts += extra * least
+    if run == 1:
+        sure_side += pts
+    elif run == 0:
+        sure_other += pts
+    return sure_side, sure_other
