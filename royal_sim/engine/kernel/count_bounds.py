@@ -8,7 +8,9 @@ A trick start whose bound cannot reach the window is cut without a search.
   highest trump in a trick wins it, so a run of the highest live trumps held by one side
   wins every trick it is played to for that side. Each such trick also holds a card of every
   other seat, each worth at least the count's least card. The excuse and the withholdable
-  card keep their points with their holder's side.
+  card keep their points with their holder's side;
+- ``_wins_the_rest``: the leader's side holds only cards nobody of the others can beat, so
+  it takes every trick left (the search counts that at once, as the last trick).
 
 Helpers of ``count_search``, inlined into its kernels; ``rules`` is ``CountRules.record()``.
 """
@@ -18,7 +20,7 @@ from __future__ import annotations
 import numpy as np
 
 from ...jit import helper
-from ...jit.bits import _bit
+from ...jit.bits import _bit, popcount
 
 
 @helper
@@ -59,13 +61,15 @@ def _least_card(points, rules):
 
 @helper
 def _sure_points(hands, side, unplayed, rules, points, order, order_len, least, per_seat):
-    """At a trick start (no card on the table): ``(the side's sure points, the others')``,
-    card points each side takes however the play goes.
+    """At a trick start (no card on the table): ``(the side's sure points, the others', sure
+    tricks)``: card points each side takes however the play goes, and the tricks the run
+    below wins (above 0 the side's, below 0 the others').
 
     - The excuse's and the withholdable card's points stay with their holder's side (played
       as a trump, the withholdable card is the highest one and wins: its side again).
     - The highest live trumps (the excuse aside), as far as one side holds them all, win
-      their tricks for that side (the withholdable card among them counts as no winner).
+      their tricks for that side (the withholdable card among them counts as no winner):
+      as many tricks as one seat holds of them, at the least.
       Their points are that side's; so is ``least`` for each other card of the tricks they
       win: one seat's run cards fall in tricks of their own (its most of them), ``n_seats``
       cards a trick, less the run's other cards and the excuse and withholdable card.
@@ -89,7 +93,7 @@ def _sure_points(hands, side, unplayed, rules, points, order, order_len, least, 
                         sure_other += points[c]
     if trump < 0 or up_lo >= 0 or (excuse >= 0 and rules[13] == excuse and
                                    (unplayed & _bit(excuse)) != 0):
-        return sure_side, sure_other
+        return sure_side, sure_other, np.int64(0)
     for s in range(n_seats):
         per_seat[s] = 0
     run = -1                # 1: the side holds the run, 0: the others
@@ -123,4 +127,49 @@ def _sure_points(hands, side, unplayed, rules, points, order, order_len, least, 
         sure_side += pts
     elif run == 0:
         sure_other += pts
-    return sure_side, sure_other
+    return sure_side, sure_other, (most if run == 1 else -most)
+
+
+@helper
+def _wins_the_rest(hands, side, leader, unplayed, rules, wh, order, order_len):
+    """At a trick start: does the leader's side surely win every trick left? When each card
+    its seats hold is above every card of the others in its suit (the excuse aside: it
+    never wins), and the others hold no trump where it holds a plain card: every trick it
+    leads it wins, whoever of it wins leads again. Not while it holds the excuse (led, it
+    loses the trick), a withheld card (``wh``: no trump, never wins the last trick), an
+    upset pair, or the excuse laid out."""
+    n_seats, suit_masks = rules[0], rules[3]
+    trump, excuse = rules[4], rules[7]
+    if rules[8] >= 0 or (rules[14] >= 0 and wh != 0 and (unplayed & _bit(rules[14])) != 0):
+        return False
+    me = side[leader]
+    mine_all = np.uint64(0)
+    theirs_all = np.uint64(0)
+    for s in range(n_seats):
+        if side[s] == me:
+            mine_all |= hands[s]
+        else:
+            theirs_all |= hands[s]
+    if excuse >= 0:
+        if (mine_all & _bit(excuse)) != 0 or ((theirs_all & _bit(excuse)) != 0 and
+                                              rules[13] == excuse):
+            return False
+        theirs_all &= ~_bit(excuse)
+    if trump >= 0 and (theirs_all & suit_masks[trump]) != 0 and \
+            (mine_all & ~suit_masks[trump]) != 0:
+        return False
+    for su in range(suit_masks.shape[0]):
+        mine = mine_all & suit_masks[su]
+        theirs = theirs_all & suit_masks[su]
+        if mine == 0 or theirs == 0:
+            continue
+        left = popcount(mine)
+        for k in range(order_len[su] - 1, -1, -1):      # the suit from its highest card
+            b = _bit(order[su, k])
+            if (mine & b) != 0:
+                left -= 1
+                if left == 0:
+                    break
+            elif (theirs & b) != 0:
+                return False
+    return True

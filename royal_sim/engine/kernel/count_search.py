@@ -28,7 +28,7 @@ import numpy as np
 from ...jit import helper, kernel, kernel_no_refcount
 from ...jit.bits import _bit, popcount
 from ..count_rules import SPECIAL
-from .count_bounds import _least_card, _live_terms, _sure_points
+from .count_bounds import _least_card, _live_terms, _sure_points, _wins_the_rest
 from .count_play import (_above, _after_trick, _available, _led_suit, _offer, _t_legal,
                          _trick_value, _win_pos, _withholds)
 
@@ -54,8 +54,9 @@ U_LEN = 4
 
 INF = 1 << 30
 # aux rows (int64 scratch of the search)
-A_OWNER, A_SUF_POS, A_SUF_NEG, A_SCORES, A_RUN, A_SEATS = 0, 1, 2, 3, 4, 5
-A_LEN = 6
+A_OWNER, A_SUF_POS, A_SUF_NEG, A_SCORES, A_RUN, A_SEATS, A_SUF_LEAST = 0, 1, 2, 3, 4, 5, 6
+A_SUF_ALL = 7
+A_LEN = 8
 
 
 def new_table(bits: int = 19) -> tuple:
@@ -287,13 +288,26 @@ def _pattern_key(hands, n_seats, leader, cls, order, order_len, owner, st):
         held |= hands[s]
     h1 = _mix(np.uint64(leader) + np.uint64(0x9E3779B97F4A7C15))
     h2 = _mix(np.uint64(leader) ^ np.uint64(0xC2B2AE3D27D4EB4F))
+    # each held card's code (its owner, 4 bits, and class, 7 bits: a special class is 64 +
+    # its card) packed five to a word, a word mixed in at a time: no code is 0, so a word
+    # tells how many codes it holds, and a suit's end mixes in a mark
     for su in range(order_len.shape[0]):
+        word = np.uint64(0)
+        nw = 0
         for k in range(order_len[su]):
             c = order[su, k]
             if held & _bit(c):
-                code = np.uint64(owner[c] * 4096 + cls[c] + 1)
-                h1 = _mix(h1 ^ code)
-                h2 = _mix(h2 + code * np.uint64(0x9FB21C651E98DF25))
+                cl = cls[c] if cls[c] < SPECIAL else 64 + cls[c] - SPECIAL
+                word = (word << np.uint64(11)) | np.uint64(owner[c] * 128 + cl + 1)
+                nw += 1
+                if nw == 5:
+                    h1 = _mix(h1 ^ word)
+                    h2 = _mix(h2 + word * np.uint64(0x9FB21C651E98DF25))
+                    word = np.uint64(0)
+                    nw = 0
+        if nw > 0:
+            h1 = _mix(h1 ^ word)
+            h2 = _mix(h2 + word * np.uint64(0x9FB21C651E98DF25))
         h1 = _mix(h1 ^ np.uint64(0xABCDEF))
         h2 = _mix(h2 + np.uint64(0x1234567))
     if st != 0:
@@ -367,6 +381,18 @@ def _count_ab(hands, side, rules, count, table, order, order_len, cls, ws, wsu, 
         tp = np.int64(trick_points[t])
         suf_pos[t] = suf_pos[t + 1] + (tp if tp > 0 else 0)
         suf_neg[t] = suf_neg[t + 1] + (tp if tp < 0 else 0)
+    # with no term tied to a card, each trick's term at least the least positive one left
+    # (``suf_least``: 0 where any left is 0 or below) comes with a sure trick
+    suf_least = aux[A_SUF_LEAST]
+    suf_least[n_tricks] = 0
+    suf_all = aux[A_SUF_ALL]
+    suf_all[n_tricks] = 0
+    plain_terms = True
+    for t in range(n_tricks - 1, -1, -1):
+        tp = np.int64(trick_points[t])
+        plain_terms = plain_terms and trick_cards[t] == 0 and count[3][t] == 0
+        suf_least[t] = max(tp, 0) if t == n_tricks - 1 else min(max(tp, 0), suf_least[t + 1])
+        suf_all[t] = suf_all[t + 1] + tp
     # a trick term that needs a card (pagátulti's I) is dead once no seat of the side holds
     # one: the bounds at a trick start then leave it out (``_live_terms``)
     named = False
@@ -437,17 +463,35 @@ def _count_ab(hands, side, rules, count, table, order, order_len, cls, ws, wsu, 
                     r = acc + val
                     phase = 2
                     continue
+                if plain_terms and _wins_the_rest(hands, side, leader, unplayed, rules,
+                                                  ws[d, W_WH], order, order_len):
+                    # every trick left to the leader's side: every point but the others'
+                    # excuse, every term; or none but the side's own excuse
+                    keep = 0
+                    ex = rules[7]
+                    if ex >= 0 and (unplayed & _bit(ex)) != 0:
+                        for s in range(n_seats):
+                            if (hands[s] & _bit(ex)) != 0 and side[s] != side[leader]:
+                                keep = points[ex]
+                    r = acc + (ws[d, W_REM] - keep + suf_all[t] if side[leader] else keep)
+                    phase = 2
+                    continue
                 fmax = ws[d, W_REM] + suf_pos[t] + given
                 fmin = suf_neg[t] - given
                 if named:
                     fpos, fneg = _live_terms(hands, side, n_seats, t, trick_points, trick_cards)
                     fmax = ws[d, W_REM] + fpos + given
                     fmin = fneg - given
-                s_side, s_other = _sure_points(hands, side, unplayed, rules, points, order,
-                                               order_len, least, aux[A_SEATS])
+                s_side, s_other, n_sure = _sure_points(hands, side, unplayed, rules, points,
+                                                       order, order_len, least, aux[A_SEATS])
                 sl = slack if wcard >= 0 and (unplayed & _bit(wcard)) != 0 else 0
                 fmax -= max(s_other - sl, 0)
                 fmin += max(s_side - sl, 0)
+                if plain_terms:         # the sure tricks' terms, each at least the least
+                    if n_sure < 0:
+                        fmax += n_sure * suf_least[t]
+                    else:
+                        fmin += n_sure * suf_least[t]
                 if acc + fmax <= a:
                     ctx[X_CUTS] += 1
                     r = acc + fmax
