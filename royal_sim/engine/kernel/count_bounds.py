@@ -173,3 +173,52 @@ def _wins_the_rest(hands, side, leader, unplayed, rules, wh, order, order_len):
             elif (theirs & b) != 0:
                 return False
     return True
+
+
+@helper
+def _cashing(hands, side, leader, unplayed, rules, points, order, order_len, least):
+    """At a trick start, with the leader alone on his side: ``(points, tricks)`` his plain
+    winners surely take when he cashes them before anything else. A card of his led is
+    above every other card of its suit and every other seat holding a trump still holds
+    the suit (must follow, cannot trump): he wins and leads again, as often as that seat's
+    length and his run of the suit's highest cards allow. Each such trick brings his card's
+    points and ``least`` for every other card (one less when the others hold the excuse:
+    played, it keeps its points). ``(0, 0)`` with an upset pair or the excuse laid out;
+    his trumps are ``_sure_points``'s."""
+    n_seats, suit_of, power, suit_masks = rules[:4]
+    trump, excuse = rules[4], rules[7]
+    if rules[8] >= 0 or (excuse >= 0 and rules[13] == excuse and
+                         (unplayed & _bit(excuse)) != 0):
+        return np.int64(0), np.int64(0)
+    me = side[leader]
+    for s in range(n_seats):
+        if s != leader and side[s] == me and hands[s] != 0:
+            return np.int64(0), np.int64(0)
+    mine_all = hands[leader]
+    pts = np.int64(0)
+    tricks = np.int64(0)
+    for su in range(suit_masks.shape[0]):
+        if su == trump or (mine_all & suit_masks[su]) == 0:
+            continue
+        k = np.int64(64)
+        for s in range(n_seats):
+            if s != leader and trump >= 0 and (hands[s] & suit_masks[trump]) != 0:
+                k = min(k, np.int64(popcount(hands[s] & suit_masks[su])))
+        n = np.int64(0)
+        for i in range(order_len[su] - 1, -1, -1):     # his run of the suit's highest
+            if n >= k:
+                break
+            c = order[su, i]
+            b = _bit(c)
+            if (unplayed & b) == 0 or c == excuse:
+                continue
+            if (mine_all & b) == 0:
+                break
+            pts += points[c]
+            n += 1
+        tricks += n
+    if tricks > 0:
+        pts += tricks * (n_seats - 1) * least
+        if excuse >= 0 and (unplayed & _bit(excuse)) != 0 and (mine_all & _bit(excuse)) == 0:
+            pts -= least
+    return pts, tricks

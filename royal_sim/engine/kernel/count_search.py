@@ -28,7 +28,8 @@ import numpy as np
 from ...jit import helper, kernel, kernel_no_refcount
 from ...jit.bits import _bit, popcount
 from ..count_rules import SPECIAL
-from .count_bounds import _least_card, _live_terms, _sure_points, _wins_the_rest
+from .count_bounds import (_cashing, _least_card, _live_terms, _sure_points,
+                           _wins_the_rest)
 from .count_play import (_above, _after_trick, _available, _led_suit, _offer, _t_legal,
                          _trick_value, _win_pos, _withholds)
 
@@ -388,9 +389,14 @@ def _count_ab(hands, side, rules, count, table, order, order_len, cls, ws, wsu, 
     suf_all = aux[A_SUF_ALL]
     suf_all[n_tricks] = 0
     plain_terms = True
+    one_named = np.int64(-1)    # the one trick term naming a card, none held (else -2)
     for t in range(n_tricks - 1, -1, -1):
         tp = np.int64(trick_points[t])
         plain_terms = plain_terms and trick_cards[t] == 0 and count[3][t] == 0
+        if count[3][t] != 0 or (trick_cards[t] != 0 and one_named != -1):
+            one_named = np.int64(-2)
+        elif trick_cards[t] != 0:
+            one_named = np.int64(t)
         suf_least[t] = max(tp, 0) if t == n_tricks - 1 else min(max(tp, 0), suf_least[t + 1])
         suf_all[t] = suf_all[t + 1] + tp
     # a trick term that needs a card (pagátulti's I) is dead once no seat of the side holds
@@ -463,8 +469,10 @@ def _count_ab(hands, side, rules, count, table, order, order_len, cls, ws, wsu, 
                     r = acc + val
                     phase = 2
                     continue
-                if plain_terms and _wins_the_rest(hands, side, leader, unplayed, rules,
-                                                  ws[d, W_WH], order, order_len):
+                if _terms_follow(hands, side, leader, n_seats, t, plain_terms, one_named,
+                                 count) and _wins_the_rest(hands, side, leader, unplayed,
+                                                           rules, ws[d, W_WH], order,
+                                                           order_len):
                     # every trick left to the leader's side: every point but the others'
                     # excuse, every term; or none but the side's own excuse
                     keep = 0
@@ -487,11 +495,21 @@ def _count_ab(hands, side, rules, count, table, order, order_len, cls, ws, wsu, 
                 sl = slack if wcard >= 0 and (unplayed & _bit(wcard)) != 0 else 0
                 fmax -= max(s_other - sl, 0)
                 fmin += max(s_side - sl, 0)
+                c_pts, c_tricks = _cashing(hands, side, leader, unplayed, rules, points,
+                                           order, order_len, least)
+                if side[leader]:
+                    fmin += c_pts
+                else:
+                    fmax -= c_pts
                 if plain_terms:         # the sure tricks' terms, each at least the least
                     if n_sure < 0:
                         fmax += n_sure * suf_least[t]
                     else:
                         fmin += n_sure * suf_least[t]
+                    if side[leader]:
+                        fmin += c_tricks * suf_least[t]
+                    else:
+                        fmax -= c_tricks * suf_least[t]
                 if acc + fmax <= a:
                     ctx[X_CUTS] += 1
                     r = acc + fmax
@@ -642,6 +660,24 @@ def _reduce_safe(hands, side, n_seats, wcard, mono):
                     return False
             return True
     return True
+
+
+@helper
+def _terms_follow(hands, side, leader, n_seats, t, plain_terms, one_named, count):
+    """Where the leader's side wins every trick left (``_wins_the_rest``), does it count every
+    trick term left? Yes with no term naming a card; with one (``one_named``: its trick, the
+    pagátulti's last), where the leader, alone on his side, holds a card it names (he plays it
+    to that trick and wins). The others' side winning them all counts no term: yes."""
+    if plain_terms or not side[leader]:
+        return True
+    if one_named == -2:
+        return False
+    if one_named < t:
+        return True
+    for s in range(n_seats):
+        if s != leader and side[s] and hands[s] != 0:
+            return False
+    return (hands[leader] & count[2][one_named]) != 0
 
 
 @helper
