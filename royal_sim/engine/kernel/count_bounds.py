@@ -60,7 +60,8 @@ def _least_card(points, rules):
 
 
 @helper
-def _sure_points(hands, side, unplayed, rules, points, order, order_len, least, per_seat):
+def _sure_points(hands, side, leader, unplayed, rules, points, order, order_len, least,
+                 per_seat):
     """At a trick start (no card on the table): ``(the side's sure points, the others', sure
     tricks)``: card points each side takes however the play goes, and the tricks the run
     below wins (above 0 the side's, below 0 the others').
@@ -73,10 +74,13 @@ def _sure_points(hands, side, unplayed, rules, points, order, order_len, least, 
       Their points are that side's; so is ``least`` for each other card of the tricks they
       win: one seat's run cards fall in tricks of their own (its most of them), ``n_seats``
       cards a trick, less the run's other cards and the excuse and withholdable card.
+    - The leader holding the whole run: leading it he draws every other seat's trumps when
+      none holds more than his run (the excuse holder one more: he may play it to a round):
+      their points for ``least``.
 
     Not where a trick's highest trump may lose it: an upset pair (``CountRules.upset``) or
-    the excuse laid out (``reserved``: it wins its trick). ``per_seat``: (>= n_seats,) int64
-    scratch."""
+    the excuse laid out (``reserved``: it wins its trick). ``per_seat``: (>= 2 n_seats,)
+    int64 scratch."""
     n_seats, suit_of = rules[0], rules[1]
     trump, excuse, up_lo, wcard = rules[4], rules[7], rules[8], rules[14]
     sure_side = np.int64(0)
@@ -94,11 +98,14 @@ def _sure_points(hands, side, unplayed, rules, points, order, order_len, least, 
     if trump < 0 or up_lo >= 0 or (excuse >= 0 and rules[13] == excuse and
                                    (unplayed & _bit(excuse)) != 0):
         return sure_side, sure_other, np.int64(0)
-    for s in range(n_seats):
+    for s in range(2 * n_seats):
         per_seat[s] = 0
     run = -1                # 1: the side holds the run, 0: the others
     n_run = 0
     pts = np.int64(0)
+    in_run = True
+    low_pts = np.int64(0)   # below the run: the trumps of seats not the leader's, their points
+    n_low = np.int64(0)
     for k in range(order_len[trump] - 1, -1, -1):
         c = order[trump, k]
         b = _bit(c)
@@ -111,7 +118,13 @@ def _sure_points(hands, side, unplayed, rules, points, order, order_len, least, 
         if run < 0:
             run = sd
         elif sd != run:
-            break
+            in_run = False
+        if not in_run:
+            if holder != leader:
+                low_pts += points[c]
+                n_low += 1
+                per_seat[n_seats + holder] += 1
+            continue
         if c == wcard:
             continue
         pts += points[c]
@@ -123,6 +136,17 @@ def _sure_points(hands, side, unplayed, rules, points, order, order_len, least, 
     extra = most * n_seats - n_run - slots
     if extra > 0:
         pts += extra * least
+    if extra > 0 and per_seat[leader] == n_run and (run == 1) == side[leader]:
+        # the leader draws the trumps: leading his run he takes every trump of the other
+        # seats (none can beat his) when none holds more than he leads (the excuse plays
+        # for one round)
+        longest = np.int64(0)
+        for s in range(n_seats):
+            if s != leader:
+                held_ex = 1 if excuse >= 0 and (hands[s] & _bit(excuse)) != 0 else 0
+                longest = max(longest, per_seat[n_seats + s] + held_ex)
+        if longest <= n_run and n_low <= extra:
+            pts += low_pts - n_low * least
     if run == 1:
         sure_side += pts
     elif run == 0:
@@ -177,11 +201,11 @@ def _wins_the_rest(hands, side, leader, unplayed, rules, wh, order, order_len):
 
 @helper
 def _cashing(hands, side, leader, unplayed, rules, points, order, order_len, least):
-    """At a trick start, with the leader alone on his side: ``(points, tricks)`` his plain
-    winners surely take when he cashes them before anything else. A card of his led is
-    above every other card of its suit and every other seat holding a trump still holds
-    the suit (must follow, cannot trump): he wins and leads again, as often as that seat's
-    length and his run of the suit's highest cards allow. Each such trick brings his card's
+    """At a trick start: ``(points, tricks)`` the leader's plain winners surely take when he
+    cashes them before anything else. A card of his led is above every other card of its
+    suit and every other seat holding a trump still holds the suit (must follow, cannot
+    trump; under belote's duties a partner need not): he wins and leads again, as often as
+    that seat's length and his run of the suit's highest cards allow. Each such trick brings his card's
     points and ``least`` for every other card (one less when the others hold the excuse:
     played, it keeps its points). ``(0, 0)`` with an upset pair or the excuse laid out;
     his trumps are ``_sure_points``'s."""
@@ -190,11 +214,8 @@ def _cashing(hands, side, leader, unplayed, rules, points, order, order_len, lea
     if rules[8] >= 0 or (excuse >= 0 and rules[13] == excuse and
                          (unplayed & _bit(excuse)) != 0):
         return np.int64(0), np.int64(0)
-    me = side[leader]
-    for s in range(n_seats):
-        if s != leader and side[s] == me and hands[s] != 0:
-            return np.int64(0), np.int64(0)
     mine_all = hands[leader]
+    free = (rules[5] & 4) != 0      # belote: a partner winning, any card (no trump due)
     pts = np.int64(0)
     tricks = np.int64(0)
     for su in range(suit_masks.shape[0]):
@@ -202,7 +223,8 @@ def _cashing(hands, side, leader, unplayed, rules, points, order, order_len, lea
             continue
         k = np.int64(64)
         for s in range(n_seats):
-            if s != leader and trump >= 0 and (hands[s] & suit_masks[trump]) != 0:
+            if s != leader and trump >= 0 and (hands[s] & suit_masks[trump]) != 0 and \
+                    not (free and side[s] == side[leader]):
                 k = min(k, np.int64(popcount(hands[s] & suit_masks[su])))
         n = np.int64(0)
         for i in range(order_len[su] - 1, -1, -1):     # his run of the suit's highest

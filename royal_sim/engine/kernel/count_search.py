@@ -490,8 +490,9 @@ def _count_ab(hands, side, rules, count, table, order, order_len, cls, ws, wsu, 
                     fpos, fneg = _live_terms(hands, side, n_seats, t, trick_points, trick_cards)
                     fmax = ws[d, W_REM] + fpos + given
                     fmin = fneg - given
-                s_side, s_other, n_sure = _sure_points(hands, side, unplayed, rules, points,
-                                                       order, order_len, least, aux[A_SEATS])
+                s_side, s_other, n_sure = _sure_points(hands, side, leader, unplayed, rules,
+                                                       points, order, order_len, least,
+                                                       aux[A_SEATS])
                 sl = slack if wcard >= 0 and (unplayed & _bit(wcard)) != 0 else 0
                 fmax -= max(s_other - sl, 0)
                 fmin += max(s_side - sl, 0)
