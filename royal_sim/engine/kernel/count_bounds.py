@@ -204,18 +204,20 @@ def _cashing(hands, side, leader, unplayed, rules, points, order, order_len, lea
     """At a trick start: ``(points, tricks)`` the leader's plain winners surely take when he
     cashes them before anything else. A card of his led is above every other card of its
     suit and every other seat holding a trump still holds the suit (must follow, cannot
-    trump; under belote's duties a partner need not): he wins and leads again, as often as
-    that seat's length and his run of the suit's highest cards allow. Each such trick brings his card's
-    points and ``least`` for every other card (one less when the others hold the excuse:
-    played, it keeps its points). ``(0, 0)`` with an upset pair or the excuse laid out;
-    his trumps are ``_sure_points``'s."""
+    trump; under belote's duties his partner in the game, on his side, need not and will
+    not): he wins and leads again, as often as that seat's length and his run of the
+    suit's highest cards allow. Each such trick brings his card's points and ``least`` for
+    every other card (one less when the others hold the excuse: played, it keeps its
+    points). ``(0, 0)`` with an upset pair or the excuse laid out; his trumps are
+    ``_sure_points``'s. (Where that one counts the trumps he draws first, the same
+    winners cash after: nobody can trump them then.)"""
     n_seats, suit_of, power, suit_masks = rules[:4]
     trump, excuse = rules[4], rules[7]
     if rules[8] >= 0 or (excuse >= 0 and rules[13] == excuse and
                          (unplayed & _bit(excuse)) != 0):
         return np.int64(0), np.int64(0)
     mine_all = hands[leader]
-    free = (rules[5] & 4) != 0      # belote: a partner winning, any card (no trump due)
+    free = (rules[5] & 4) != 0      # belote: a partner (``team_of``) winning, any card
     pts = np.int64(0)
     tricks = np.int64(0)
     for su in range(suit_masks.shape[0]):
@@ -224,7 +226,7 @@ def _cashing(hands, side, leader, unplayed, rules, points, order, order_len, lea
         k = np.int64(64)
         for s in range(n_seats):
             if s != leader and trump >= 0 and (hands[s] & suit_masks[trump]) != 0 and \
-                    not (free and side[s] == side[leader]):
+                    not (free and rules[6][s] == rules[6][leader] and side[s] == side[leader]):
                 k = min(k, np.int64(popcount(hands[s] & suit_masks[su])))
         n = np.int64(0)
         for i in range(order_len[su] - 1, -1, -1):     # his run of the suit's highest

@@ -5,12 +5,14 @@ The Skat solvers' way (Kupferschmid & Helmert 2006; ``spec/other-games.md`` §0)
 search over the points still to come, one card per ply, for any number of seats; a null window
 at a threshold answers "does the side count k?" (``_count_test``), tests halving the range
 left give the exact count (``_count_value``). The two entry kernels release the GIL: one
-``CountSolver`` a thread searches deals side by side (``analysis/game_rounds.py``). The transposition table holds, per position at a
-trick start (the cards each seat still holds and the leader), a lower and an upper bound of
-the points still to come, so one entry serves every window and every later test of the same
-deal. Cards of one hand that no other live card separates in their suit, and that the count
-treats alike (``Count.card_classes``), are merged: the search tries one of them. A trick
-start is cut at once when the points left cannot reach the window.
+``CountSolver`` a thread searches deals side by side (``analysis/game_rounds.py``). The
+transposition table holds, per position at a trick start (the cards each seat still holds
+and the leader), a lower and an upper bound of the points still to come, so one entry serves
+every window and every later test of the same deal. Cards of one hand that no other live
+card separates in their suit, and that the count treats alike (``Count.card_classes``), are
+merged: the search tries one of them. A trick start is cut at once when its bounds
+(``count_bounds``: the points left, less what the other side surely takes) cannot reach the
+window, and counted at once when the leader's side surely wins every trick left.
 
 Records (tuples of arrays and ints, as the goal search's):
 
