@@ -230,3 +230,33 @@ def test_a_made_figure_is_never_undecided():
         assert r.made + r.undecided <= r.deals
         lo, hi = r.interval
         assert 0.0 <= lo <= r.probability <= hi <= 1.0
+
+
+def test_the_pagat_laid_out_lends_its_proofs_to_the_silent_game(monkeypatch):
+    """Droggn's games with the pagát laid out are searched first; a count they reach, the
+    same game without it reaches too (the card binds only the declarer), so that test is
+    not searched again (``Worker.reaches``): same rows with and without, fewer searches."""
+    from royal_sim.analysis import declarer_worker as DW
+    from royal_sim.engine.counts import CountSolver
+
+    hand = "XXI XX XIX XVIII XVII XVI XV XIV XIII XII XI X IX VIII SK HK I"
+    calls = []
+    real = CountSolver.reaches
+
+    def counted(self, *a):
+        calls.append(1)
+        return real(self, *a)
+
+    monkeypatch.setattr(CountSolver, "reaches", counted)
+    kept = D.analyze_game(hand, "1", game="droggn", samples=6, seed=2, jobs=1).to_json()
+    n_kept = len(calls)
+
+    class Forget(dict):
+        def __setitem__(self, key, value):
+            pass
+
+    monkeypatch.setattr(DW.Worker, "new_deal", lambda self: setattr(self, "_floors", Forget()))
+    calls.clear()
+    searched = D.analyze_game(hand, "1", game="droggn", samples=6, seed=2, jobs=1).to_json()
+    assert kept["slems"] == searched["slems"]
+    assert n_kept < len(calls)

@@ -307,7 +307,10 @@ def search_deal(w: Worker, deal, chosen: dict) -> dict:
     before = w.limits
     out = {}
     pairs = {}
-    for c in s.contracts:
+    w.new_deal()
+    # a game with its ulti laid out first: what it reaches, the silent one reaches too
+    # (``Worker.reaches``)
+    for c in sorted(s.contracts, key=lambda c: not c.ulti):
         if c.exchange == "pair":
             rule, t = chosen.get("kettos", (LAY_AWAY[0], 0))
             if c.index:

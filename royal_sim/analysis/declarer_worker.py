@@ -30,6 +30,7 @@ class Worker:
     limits: int = 0
     _counts: dict = field(default_factory=dict)
     _solvers: dict = field(default_factory=dict)
+    _floors: dict = field(default_factory=dict)
 
     @classmethod
     def of(cls, s: Setting) -> "Worker":
@@ -71,14 +72,28 @@ class Worker:
         floor = count_floor(self.s, self.solver_of(v).rules, v, count, self.n_tricks)
         if floor is not None and floor >= k:
             return True             # proved by the tricks its top tarokks surely win
+        # a card laid out binds only its holder: what his side counts with it, it counts
+        # without (not the skíz laid out: it wins its trick)
+        free_key = (v.hands, v.side, v.leader, id(count))
+        if v.reserved < 0 and self._floors.get(free_key, k - 1) >= k:
+            return True
         pos = CountPosition(v.hands, self.s.leader if v.leader is None else v.leader)
         solver = self.solver_of(v)
         solver.max_nodes = limit
         try:
-            return solver.reaches(pos, v.side, count, k)
+            made = solver.reaches(pos, v.side, count, k)
         except SearchLimitError:
             self.limits += limit != BRACKET_NODES
             return False
+        if made and v.reserved >= 0 and v.reserved != solver.rules.excuse and \
+                any(v.hands[x] >> v.reserved & 1 for x in v.side):
+            self._floors[free_key] = max(k, self._floors.get(free_key, k))
+        return made
+
+    def new_deal(self) -> None:
+        """Forget the last deal's proofs (``reaches``'s: what a variant with a card laid out
+        counts, its free variant counts too)."""
+        self._floors.clear()
 
     def all_tricks(self, v: Variant, last_with: int = 0) -> bool:
         """Does ``v``'s side win every trick (volát, Match, Super Mord; ``last_with``: the
