@@ -136,10 +136,11 @@ def _sure_points(hands, side, leader, unplayed, rules, points, order, order_len,
     extra = most * n_seats - n_run - slots
     if extra > 0:
         pts += extra * least
-    if extra > 0 and per_seat[leader] == n_run and (run == 1) == side[leader]:
+    if extra > 0 and per_seat[leader] == n_run and (run == 1) == side[leader] and \
+            rules[12] == 0:
         # the leader draws the trumps: leading his run he takes every trump of the other
         # seats (none can beat his) when none holds more than he leads (the excuse plays
-        # for one round)
+        # for one round); not with table piles: a card of his run may lie face down
         longest = np.int64(0)
         for s in range(n_seats):
             if s != leader:
@@ -208,13 +209,14 @@ def _cashing(hands, side, leader, unplayed, rules, points, order, order_len, lea
     not): he wins and leads again, as often as that seat's length and his run of the
     suit's highest cards allow. Each such trick brings his card's points and ``least`` for
     every other card (one less when the others hold the excuse: played, it keeps its
-    points). ``(0, 0)`` with an upset pair or the excuse laid out; his trumps are
+    points). ``(0, 0)`` with an upset pair, the excuse laid out or table piles (a card of
+    his may lie face down); his trumps are
     ``_sure_points``'s. (Where that one counts the trumps he draws first, the same
     winners cash after: nobody can trump them then.)"""
     n_seats, suit_of, power, suit_masks = rules[:4]
     trump, excuse = rules[4], rules[7]
-    if rules[8] >= 0 or (excuse >= 0 and rules[13] == excuse and
-                         (unplayed & _bit(excuse)) != 0):
+    if rules[8] >= 0 or rules[12] != 0 or (excuse >= 0 and rules[13] == excuse and
+                                           (unplayed & _bit(excuse)) != 0):
         return np.int64(0), np.int64(0)
     mine_all = hands[leader]
     free = (rules[5] & 4) != 0      # belote: a partner (``team_of``) winning, any card
