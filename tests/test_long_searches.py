@@ -11,6 +11,7 @@ import os
 import re
 import signal
 import threading
+import time
 
 import pytest
 from click.testing import CliRunner
@@ -121,12 +122,14 @@ def test_vier_anderle_of_13_interrupted_keeps_its_finished_deals(monkeypatch):
             return search(ts, hands, s)
         threading.Timer(0.3, lambda: signal.pthread_kill(
             threading.main_thread().ident, signal.SIGINT)).start()
+        deadline = time.monotonic() + 20       # (a lost Ctrl-C fails the test, not hangs it)
         try:
-            while True:
+            while time.monotonic() < deadline:
                 search(ts, hands, s)
         except BaseException as e:
             ended.append(type(e).__name__)
             raise
+        return search(ts, hands, s)
 
     interrupting.n = 0
     monkeypatch.setattr(E, "search_tricks", interrupting)
