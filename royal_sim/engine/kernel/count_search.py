@@ -378,22 +378,18 @@ def _count_ab(hands, side, rules, count, table, order, order_len, cls, ws, wsu, 
     # the most and least the trick terms from trick t on can add
     suf_pos = aux[A_SUF_POS]
     suf_neg = aux[A_SUF_NEG]
-    suf_pos[n_tricks] = 0
-    suf_neg[n_tricks] = 0
-    for t in range(n_tricks - 1, -1, -1):
-        tp = np.int64(trick_points[t])
-        suf_pos[t] = suf_pos[t + 1] + (tp if tp > 0 else 0)
-        suf_neg[t] = suf_neg[t + 1] + (tp if tp < 0 else 0)
     # with no term tied to a card, each trick's term at least the least positive one left
     # (``suf_least``: 0 where any left is 0 or below) comes with a sure trick
     suf_least = aux[A_SUF_LEAST]
-    suf_least[n_tricks] = 0
     suf_all = aux[A_SUF_ALL]
-    suf_all[n_tricks] = 0
+    for suf in (suf_pos, suf_neg, suf_least, suf_all):
+        suf[n_tricks] = 0
     plain_terms = True
     one_named = np.int64(-1)    # the one trick term naming a card, none held (else -2)
     for t in range(n_tricks - 1, -1, -1):
         tp = np.int64(trick_points[t])
+        suf_pos[t] = suf_pos[t + 1] + (tp if tp > 0 else 0)
+        suf_neg[t] = suf_neg[t + 1] + (tp if tp < 0 else 0)
         plain_terms = plain_terms and trick_cards[t] == 0 and count[3][t] == 0
         if count[3][t] != 0 or (trick_cards[t] != 0 and one_named != -1):
             one_named = np.int64(-2)
