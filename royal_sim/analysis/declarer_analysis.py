@@ -26,7 +26,9 @@ fact of the hand after the exchange. A figure that cannot be made (the card out 
 the pagát not the declarer's) is not searched. A test passing ``MAX_NODES`` nodes is
 undecided: its row's interval covers the deal either way (``Row.undecided``; the stopping
 rule holds both ends, the made and the made or undecided, to its precision), its chance and
-payment count it as not made (``limits``; the text says how many).
+payment count it as not made (``limits``; the text says how many). A precision-driven run
+stops each row on its own (``_Stops``): searched until its interval is within the precision,
+then read on its deals so far; Droggn's brackets of points only while the game row runs.
 
 The exchange, a decision (§0 "Double dummy"): the lay-away rules of ``LAY_AWAY`` (a
 heuristic shortlist, legal under each game's restriction), for Jókai and módosított also
@@ -144,15 +146,18 @@ def play_game(w: Worker, v: Variant, contract: Contract, points: bool = True) ->
                 w.reaches(v, w.count, pts + DROGGN_STEP - v.banked, top, BRACKET_NODES):
             pts += DROGGN_STEP
         out["pts"] = pts
-        # every trick gives at least 94 (106 less an opponent's skíz): tested only then
-        out["match"] = pts >= MATCH_FROM and w.all_tricks(v)
+        if points:
+            # every trick gives at least 94 (106 less an opponent's skíz): tested only then
+            out["match"] = pts >= MATCH_FROM and w.all_tricks(v)
     out["unknown"] = w.limits > before       # some test of the game's passed its limit
     return out
 
 
-def figure_tests(w: Worker, v: Variant, contract: Contract, got: dict) -> dict:
-    """Each figure of ``contract`` on ``v``: ``True`` made, ``False`` not (module doc);
-    ``got``: ``play_game``'s, whose tests Troggu's ladder and Droggn's Match reuse;
+def figure_tests(w: Worker, v: Variant, contract: Contract, got: dict,
+                 only: frozenset | None = None) -> dict:
+    """Each figure of ``contract`` on ``v`` (``only``: those of it, default all): ``True``
+    made, ``False`` not (module doc); ``got``: ``play_game``'s, whose tests Troggu's ladder
+    and Droggn's Match reuse (Match searched here where ``got`` has no bracket of points);
     ``"unknown"``: the figures whose test passed its node limit (said not made:
     undecided)."""
     s = w.s
@@ -167,11 +172,13 @@ def figure_tests(w: Worker, v: Variant, contract: Contract, got: dict) -> dict:
     out = {}
     unknown = set()
     for f in contract.figures:
+        if only is not None and f not in only:
+            continue
         before = w.limits
         if "level" in got and f in ("volat", "duplajatek"):
             out[f] = got["level"] == 4 if f == "volat" else got["level"] >= 2
         elif f == "match":
-            out[f] = bool(got.get("match"))
+            out[f] = bool(got["match"]) if "match" in got else got["win"] and w.all_tricks(v)
         elif f == "volat":
             out[f] = w.all_tricks(v)
         elif f in ("tuletroa", "negy_kiraly"):
@@ -198,7 +205,8 @@ def figure_tests(w: Worker, v: Variant, contract: Contract, got: dict) -> dict:
             n = (v.hands[d] & deck.suit_mask(deck.tarokk)).bit_count()
             out[f] = n >= 10
             out["tarokkszam_n"] = n
-        from_game = ("level" in got and f in ("volat", "duplajatek")) or f == "match"
+        from_game = ("level" in got and f in ("volat", "duplajatek")) or \
+            (f == "match" and "match" in got)
         if not out[f] and (w.limits > before or (from_game and got.get("unknown"))):
             unknown.add(f)          # (made is proven: a test passed its threshold)
     out["unknown"] = frozenset(unknown)
@@ -218,20 +226,23 @@ def taken_pair(s: Setting, pile, t: int) -> tuple[int, int]:
     return 1, 5
 
 
-def _one(w: Worker, v: Variant, contract: Contract, figures: bool) -> dict:
-    """A contract's verdict on one variant: the game, its payment, the figures."""
+def _one(w: Worker, v: Variant, contract: Contract, rows=None) -> dict:
+    """A contract's verdict on one variant: the game, its payment, the figures; ``rows``:
+    the row ids (``win``, figure ids) still searched (``_Stops``), default all. The game's
+    tests run for its figures too, but its payment's brackets of points only for ``win``:
+    where that row has stopped, its entries here are a lower bound no row reads."""
     s = w.s
-    got = play_game(w, v, contract)
+    got = play_game(w, v, contract, points=rows is None or "win" in rows)
     n_opp = n_opponents(s, v)
     pay = game_pay(s, contract, got, v.index, n_opp)
     out = {"win": got["win"], "win_unknown": got["win_unknown"], "pay": pay,
            "kontra": game_kontra_part(s.game.id, contract, pay, n_opp)}
-    if figures:
-        figs = figure_tests(w, v, contract, got)
-        out["figures"] = {f: figs[f] for f in contract.figures}
-        out["fig_unknown"] = figs["unknown"]
-        out["fig_pay"] = {f: figure_pay(s, contract, f, figs, got, v.index, n_opp)
-                          for f in contract.figures}
+    only = None if rows is None else frozenset(f for f in contract.figures if f in rows)
+    figs = figure_tests(w, v, contract, got, only)
+    shown = [f for f in contract.figures if only is None or f in only]
+    out["figures"] = {f: figs[f] for f in shown}
+    out["fig_unknown"] = figs["unknown"]
+    out["fig_pay"] = {f: figure_pay(s, contract, f, figs, got, v.index, n_opp) for f in shown}
     return out
 
 
@@ -298,10 +309,12 @@ def choose(s: Setting, pilot: list) -> dict:
     return out
 
 
-def search_deal(w: Worker, deal, chosen: dict) -> dict:
+def search_deal(w: Worker, deal, chosen: dict, active: dict | None = None) -> dict:
     """Every contract of the analysis on one deal under the kept exchange (``chosen``):
     contract id → ``{"win", "pay", "figures", "fig_pay"}`` (``_one``); the fixed kettős
-    indexes the game only; ``"limits"``: tests past the node limit."""
+    indexes the game only; ``"limits"``: tests past the node limit. ``active``: contract
+    id → the row ids still searched (``_Stops.active``; a contract not in it is not
+    searched), default every row."""
     hands, pile = deal
     s = w.s
     before = w.limits
@@ -311,6 +324,9 @@ def search_deal(w: Worker, deal, chosen: dict) -> dict:
     # a game with its ulti laid out first: what it reaches, the silent one reaches too
     # (``Worker.reaches``)
     for c in sorted(s.contracts, key=lambda c: not c.ulti):
+        rows = None if active is None else active.get(c.id)
+        if active is not None and not rows:
+            continue
         if c.exchange == "pair":
             rule, t = chosen.get("kettos", (LAY_AWAY[0], 0))
             if c.index:
@@ -325,15 +341,16 @@ def search_deal(w: Worker, deal, chosen: dict) -> dict:
                                                                     n_opponents(s, v))}
             else:
                 p, idx = taken_pair(s, pile, t)
-                out[c.id] = _one(w, variant(s, hands, pile, c, rule, p, idx), c, True)
+                out[c.id] = _one(w, variant(s, hands, pile, c, rule, p, idx), c, rows)
         elif c.exchange == "mizer":
             out[c.id] = _mizer(w, variant(s, hands, pile, c))
         else:
             rule = chosen.get(c.bid, (LAY_AWAY[0], None))[0]
-            out[c.id] = _one(w, variant(s, hands, pile, c, rule), c, True)
+            out[c.id] = _one(w, variant(s, hands, pile, c, rule), c, rows)
     for c in s.contracts:
         base = out.get(c.bid)
-        if c.ulti == "pagatulti" and base is not None and out[c.id]["pay"] > base["pay"]:
+        if c.ulti == "pagatulti" and base is not None and c.id in out and \
+                out[c.id]["pay"] > base["pay"]:
             # the pagát laid out only binds the declarer: the silent game is worth at least
             # as much (a bracket or test of the silent one that passed its node limit)
             base.update(win=base["win"] or out[c.id]["win"], pay=out[c.id]["pay"],
@@ -582,21 +599,16 @@ def analyze_game(hand: str, seat, *, game, declarer=None, samples: int | None = 
     pilot_seconds = time.perf_counter() - start
     looks = rule.looks() if rule else [cap]
 
+    stops = _Stops(s)
+
     def result(done) -> DeclarerAnalysis:
-        return _analysis(s, seed, cap, precision, rule, chosen, done, pilot_seconds)
+        return _analysis(s, seed, cap, precision, rule, chosen, done, pilot_seconds, stops)
 
     def settled(verdicts) -> bool:
-        from .stopping import FIRST_LOOK
+        return rule is not None and stops.settle(rule, verdicts)
 
-        n = len(verdicts)
-        if rule is None or n < FIRST_LOOK:
-            return False
-        # both ends precise: the made deals' share and the made and undecided together (the
-        # gap between them is the undecided share, which more deals do not narrow)
-        return all(rule.precise(m, n) and rule.precise(m + u, n)
-                   for m, u in zip(_made(s, verdicts), _undecided(s, verdicts)))
-
-    return run_analysis(result, deals(s, seed), lambda w, d: search_deal(w, d, chosen),
+    return run_analysis(result, deals(s, seed),
+                        lambda w, d: search_deal(w, d, chosen, stops.active()),
                         lambda: Worker.of(s), looks, settled, jobs=jobs, progress=progress,
                         on_update=on_update)
 
@@ -606,19 +618,59 @@ def _row_keys(s: Setting) -> list:
     return [(c, f) for c in s.contracts for f in ("win",) + c.figures]
 
 
-def _made(s: Setting, verdicts) -> list[int]:
-    out = []
-    for c, f in _row_keys(s):
-        out.append(sum(1 for v in verdicts if (v[c.id]["win"] if f == "win"
-                                               else v[c.id]["figures"][f])))
-    return out
+class _Stops:
+    """Where each row of a precision-driven analysis stopped: a row is searched until a
+    look after which its interval is within the precision at both ends (the made deals'
+    share, and the made and undecided together: the gap between them is the undecided
+    share, which more deals do not narrow), as royal's columns (``stopping``); it is then
+    read on the deals up to that look only, later deals do not search it (a contract none
+    of whose rows is searched is not searched at all; Droggn's game row stopped, its
+    brackets of points are not searched). The looks depend on the cap only, so which rows
+    a deal searches does not depend on the threads."""
+
+    def __init__(self, s: Setting):
+        self.keys = _row_keys(s)
+        self.at: dict = {}          # (contract id, row id) -> the deals it is read on
+
+    def active(self) -> dict | None:
+        """Contract id → the row ids still searched; ``None`` while every row is."""
+        if not self.at:
+            return None
+        out: dict = {}
+        for c, f in self.keys:
+            if (c.id, f) not in self.at:
+                out.setdefault(c.id, set()).add(f)
+        return out
+
+    def deals(self, c, f, n: int) -> int:
+        """The deals of the first ``n`` that the row ``(c, f)`` is read on."""
+        return min(self.at.get((c.id, f), n), n)
+
+    def settle(self, rule, verdicts) -> bool:
+        """Stop the rows precise after ``verdicts`` (the deals so far, at a look); whether
+        every row has stopped."""
+        from .stopping import FIRST_LOOK
+
+        n = len(verdicts)
+        if n < FIRST_LOOK:
+            return False
+        for c, f in self.keys:
+            if (c.id, f) in self.at:
+                continue
+            m = sum(1 for v in verdicts if _row_made(v, c, f))
+            u = sum(1 for v in verdicts if _row_unknown(v, c, f))
+            if rule.precise(m, n) and rule.precise(m + u, n):
+                self.at[(c.id, f)] = n
+        return len(self.at) == len(self.keys)
 
 
-def _undecided(s: Setting, verdicts) -> list[int]:
-    """Per row, the deals whose test passed its node limit (counted not made)."""
-    return [sum(1 for v in verdicts if (v[c.id]["win_unknown"] if f == "win"
-                                        else f in v[c.id]["fig_unknown"]))
-            for c, f in _row_keys(s)]
+def _row_made(v: dict, c: Contract, f: str) -> bool:
+    return v[c.id]["win"] if f == "win" else v[c.id]["figures"][f]
+
+
+def _row_unknown(v: dict, c: Contract, f: str) -> bool:
+    """Did the row's test on the deal ``v`` pass its node limit (counted not made)?"""
+    return v[c.id]["win_unknown"] if f == "win" else f in v[c.id]["fig_unknown"]
 
 
 def _interval(rule, made: int, undecided: int, n: int) -> tuple[float, float]:
@@ -628,18 +680,21 @@ def _interval(rule, made: int, undecided: int, n: int) -> tuple[float, float]:
     return iv(made, n)[0], iv(made + undecided, n)[1]
 
 
-def _analysis(s, seed, cap, precision, rule, chosen, done, pilot_seconds) -> DeclarerAnalysis:
-    n = len(done.verdicts)
+def _analysis(s, seed, cap, precision, rule, chosen, done, pilot_seconds,
+              stops: _Stops | None = None) -> DeclarerAnalysis:
     rows = []
-    undecided = _undecided(s, done.verdicts)
-    for (c, f), made, und in zip(_row_keys(s), _made(s, done.verdicts), undecided):
+    for c, f in _row_keys(s):
+        n = stops.deals(c, f, len(done.verdicts)) if stops else len(done.verdicts)
+        verdicts = done.verdicts[:n]
+        made = sum(1 for v in verdicts if _row_made(v, c, f))
+        und = sum(1 for v in verdicts if _row_unknown(v, c, f))
         interval = _interval(rule, made, und, n)
         if f == "win":
-            es = sum(v[c.id]["pay"] for v in done.verdicts) / n if n else 0.0
+            es = sum(v[c.id]["pay"] for v in verdicts) / n if n else 0.0
             ea = None
-            kp = sum(v[c.id]["kontra"] for v in done.verdicts) / n if n else 0.0
+            kp = sum(v[c.id]["kontra"] for v in verdicts) / n if n else 0.0
         else:
-            pays = [v[c.id]["fig_pay"][f] for v in done.verdicts]
+            pays = [v[c.id]["fig_pay"][f] for v in verdicts]
             es = None if not pays or pays[0][0] is None else sum(p[0] for p in pays) / n
             ea = None if not pays or pays[0][1] is None else sum(p[1] for p in pays) / n
             kp = None if not pays or pays[0][2] is None else sum(p[2] for p in pays) / n

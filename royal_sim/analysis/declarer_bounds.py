@@ -123,7 +123,9 @@ def undecided_advice(result, bids, choice) -> dict:
     if not rivals:
         return {"undecided": False}
     ids = set(rivals) | ({choice.id} if choice is not None else set())
-    n = sum(1 for v in result.verdicts
-            if any(v[i]["win_unknown"] or v[i].get("fig_unknown") for i in ids))
+    rows = [r for r in result.rows if r.contract.id in ids]
+    n = sum(1 for j, v in enumerate(result.verdicts)
+            if any(j < r.deals and (v[r.contract.id]["win_unknown"] if r.id == "win" else
+                                    r.id in v[r.contract.id]["fig_unknown"]) for r in rows))
     return {"undecided": True, "undecided_deals": n, "deals": result.deals,
             "could_beat": sorted(rivals, key=lambda i: -rivals[i])}

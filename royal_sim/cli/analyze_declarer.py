@@ -105,19 +105,27 @@ def game_text(result, width: int | None = 80, every: bool = False) -> str:
     lines += [f"Warning: {w}." for w in s.warnings]
     lines.append(_bid_line(result) + _undecided_words(result))
     shown = [r for r in result.ranked() if r.made or r.id == "win" or every]
+    stopped = len({r.deals for r in result.rows}) > 1     # rows stopped at their own looks
     body = []
     for r in shown:
         lo, hi = r.interval
         kontra = r.expected_kontra if r.expected_kontra != r.priced else None
         body.append([r.contract.name, _figure(r), percent(r.probability),
-                     f"{percent(lo)} - {percent(hi)}",
-                     number(r.expected_announced if r.id == r.contract.ulti
-                            else r.expected_score),
-                     number(r.expected_announced), number(kontra)])
-    headers = ["contract", "figure", "chance", "95% CI", "E[pay]", "announced", "kontra"]
-    align = ("left", "left", "right", "left", "right", "right", "right")
-    tab = fitted(body, headers, align, width, drop=("kontra", "announced"))
+                     f"{percent(lo)} - {percent(hi)}"] + ([f"{r.deals:,}"] if stopped else [])
+                    + [number(r.expected_announced if r.id == r.contract.ulti
+                              else r.expected_score),
+                       number(r.expected_announced), number(kontra)])
+    headers = ["contract", "figure", "chance", "95% CI"] + (["deals"] if stopped else []) + \
+        ["E[pay]", "announced", "kontra"]
+    align = ("left", "left", "right", "left") + (("right",) if stopped else ()) + \
+        ("right", "right", "right")
+    tab = fitted(body, headers, align, width, drop=("kontra", "announced", "deals"))
     notes = []
+    if stopped:
+        notes.append(f"A row is searched until its interval is within "
+                     f"+-{result.precision * 100:g}%: its chance and E[pay] are of its deals "
+                     + ("(the points above 54 bracketed on the game row's deals only)."
+                        if s.game.id == "droggn" else "(its deals column)."))
     hidden = len(result.rows) - len(shown)
     if hidden:
         notes.append(f"{hidden} figures made on no deal are not shown (--all or --json list "

@@ -1,0 +1,89 @@
+"""A precision-driven analysis of the declarer games stops each row at its own look
+(``declarer_analysis._Stops``): a row is read on the deals up to the look after which its
+interval is within the precision, later deals do not search it."""
+
+import itertools
+
+from royal_sim.analysis import declarer_analysis as D
+from royal_sim.analysis.declarer_worker import Worker
+from royal_sim.analysis.stopping import StoppingRule
+from royal_sim.cli.analyze_declarer import game_text
+
+MIXED = "XXII XXI XX XIX XVIII XVII XVI XV SK SQ SN HA"
+DROGGN_17 = "XXI XX XIX XVIII XVII XVI XV XIV XIII XII XI X IX VIII VII VI V"
+DROGGN_STRONG = "XXII XXI XX XIX XVIII XVII XVI XV XIV XIII XII XI SK SQ HK H4 C10"
+
+
+def by_key(result):
+    return {(r.contract.id, r.id): r for r in result.rows}
+
+
+def test_each_row_stops_at_a_look_where_it_is_precise_and_reads_its_first_deals():
+    precision, cap = 0.05, 200
+    result = D.analyze_game(MIXED, "1", game="harmas", precision=precision, samples=cap,
+                            seed=3)
+    rule = StoppingRule(precision, cap)
+    looks = set(rule.looks())
+    got = by_key(result)
+    deals = {r.deals for r in result.rows}
+    assert len(deals) > 1, "some rows stop before others on this hand"
+    assert max(deals) == result.deals
+    for key, r in got.items():
+        assert r.deals in looks, key
+        if r.deals < result.deals or result.deals < cap:
+            assert rule.precise(r.made, r.deals), key
+            assert rule.precise(r.made + r.undecided, r.deals), key
+    # a row reads the first deals of the stream: the same as a fixed run of that many
+    for n in sorted(deals):
+        fixed = by_key(D.analyze_game(MIXED, "1", game="harmas", samples=n, seed=3))
+        for key, r in got.items():
+            if r.deals == n:
+                f = fixed[key]
+                assert (r.made, r.undecided) == (f.made, f.undecided), key
+                assert r.expected_score == f.expected_score, key
+                assert r.expected_announced == f.expected_announced, key
+
+
+def test_a_stopped_row_is_not_searched():
+    s = D.setting(MIXED, "1", game="harmas")
+    deal = next(D.deals(s, 1))
+    w = Worker.of(s)
+    szolo = next(c for c in s.contracts if c.id == "szolo")
+    active = {"szolo": {"volat"}}
+    out = D.search_deal(w, deal, {}, active)
+    assert set(out) == {"szolo", "limits"}
+    assert set(out["szolo"]["figures"]) == {"volat"} == set(out["szolo"]["fig_pay"])
+    full = D.search_deal(Worker.of(s), deal, {})
+    assert out["szolo"]["figures"]["volat"] == full["szolo"]["figures"]["volat"]
+    assert set(full["szolo"]["figures"]) == set(szolo.figures)
+
+
+def test_droggn_match_searched_without_the_brackets_is_the_same():
+    """Where the game row has stopped its brackets of points are not searched; Match is
+    then searched directly (every trick), with the same verdict."""
+    for hand, seed in ((DROGGN_17, 2), (DROGGN_STRONG, 5)):
+        s = D.setting(hand, "1", game="droggn")
+        solo = next(c for c in s.contracts if c.id == "solo")
+        for deal in itertools.islice(D.deals(s, seed), 3):
+            v = D.variant(s, *deal, solo, "void")
+            w = Worker.of(s)
+            with_points = D.figure_tests(w, v, solo, D.play_game(w, v, solo))
+            bare = D.play_game(w, v, solo, points=False)
+            assert "match" not in bare
+            without = D.figure_tests(w, v, solo, bare, frozenset({"match"}))
+            assert without["match"] == with_points["match"]
+            assert set(without) == {"match", "unknown"}
+            if hand == DROGGN_17:
+                assert without["match"]
+
+
+def test_the_text_shows_each_rows_deals_when_they_differ():
+    result = D.analyze_game(DROGGN_STRONG, "1", game="droggn", precision=0.05, samples=50,
+                            seed=1)
+    got = by_key(result)
+    assert got["super", "win"].deals == 42 < got["super", "pagatfogas"].deals == 50
+    lines = game_text(result).splitlines()
+    head = next(line for line in lines if line.startswith("contract"))
+    assert "deals" in head.split()
+    assert "A row is searched until its interval is within +-5%" in " ".join(
+        " ".join(lines).split())
