@@ -243,3 +243,15 @@ def test_param_and_bids_of_other_shapes():
     assert advice_bids({"baseline": {"bid": "pass"}, "round1": {"bid": "pass"},
                         "round2": {"bid": "H"}}) == "round1:pass round2:H"
     assert advice_bids({"expected_result_points": 3.0, "rule": "sum"}) is None
+
+
+def test_a_json_number_names_a_game_seat(tmp_path):
+    hand = "XXII XXI XX XIX XVIII XVII XVI XV XIV SK SQ HA"
+    objs = [{"hand": hand, "seat": 2, "game": "harmas", "declarer": 1},
+            {"hand": hand, "seat": "2", "game": "harmas", "declarer": "1"},
+            {"hand": hand, "seat": True, "game": "harmas"}]
+    got = B.load_inputs(write(tmp_path, "in.jsonl", "\n".join(json.dumps(o) for o in objs)))
+    assert [j.text for j in got.jobs[:1]] == [j.text for j in got.jobs[1:2]]
+    assert len(got.jobs) == 2 and got.jobs[0].at == "2"
+    assert [b.message for b in got.bad] == ['seat must be a seat name such as "D_ELF", got '
+                                            'bool true']

@@ -58,6 +58,22 @@ def test_a_stopped_row_is_not_searched():
     assert set(full["szolo"]["figures"]) == set(szolo.figures)
 
 
+def test_a_figure_left_alone_does_not_search_the_game(monkeypatch):
+    s = D.setting(MIXED, "1", game="harmas")
+    deal = next(D.deals(s, 1))
+    full = D.search_deal(Worker.of(s), deal, {})
+    calls = []
+    real = D.play_game
+    monkeypatch.setattr(D, "play_game", lambda *a, **k: calls.append(a[2].id) or real(*a, **k))
+    out = D.search_deal(Worker.of(s), deal, {}, {"szolo": {"tuletroa"}})
+    assert calls == [] and out["szolo"]["pay"] is None
+    assert out["szolo"]["figures"] == {"tuletroa": full["szolo"]["figures"]["tuletroa"]}
+    # volát reads the game (a failed announced volát loses it): the game is searched
+    out = D.search_deal(Worker.of(s), deal, {}, {"szolo": {"volat"}})
+    assert calls == ["szolo"] and out["szolo"]["pay"] == full["szolo"]["pay"]
+    assert out["szolo"]["fig_pay"]["volat"] == full["szolo"]["fig_pay"]["volat"]
+
+
 def test_droggn_match_searched_without_the_brackets_is_the_same():
     """Where the game row has stopped its brackets of points are not searched; Match is
     then searched directly (every trick), with the same verdict."""

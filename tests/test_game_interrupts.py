@@ -95,6 +95,30 @@ def test_a_precision_run_interrupted_does_not_say_its_cap_was_reached(monkeypatc
     assert "Cap reached" not in text
 
 
+@pytest.mark.parametrize("game, hand", [
+    ("harmas", "XXI XX XVIII XV XII IX VI SK SQ CN HA DJ"),
+    ("vier-anderle", "XXI XIX SK HQ"),
+])
+def test_a_precision_run_interrupted_in_its_first_round_keeps_the_deals_finished(
+        monkeypatch, game, hand):
+    """Before the first look no deal has been read: the deals finished are a sample of a
+    fixed size, shown as such (not "nothing was searched")."""
+    _ctrl_c_after(monkeypatch, 6)
+    base = ["analyze", "--game", game, hand, "--seat", "1" if game == "harmas" else "2",
+            "--jobs", "1"]
+    out = CliRunner().invoke(main, base + ["--json"])
+    assert out.exit_code == 130, out.output
+    data = json.loads(out.stdout)
+    assert data["interrupted"] is True and data["deals"] == 6 and data["slems"]
+    assert all(r["deals"] == 6 for r in data["slems"] if "deals" in r)
+    text = CliRunner().invoke(main, base)
+    assert text.exit_code == 130
+    said = " ".join(text.stdout.split())
+    assert "6 deals in the first round, interrupted" in said
+    assert "Interrupted: the figures are of the 6 deals finished of the first round" in said
+    assert "nothing to show" not in text.stderr
+
+
 def test_strohmandli_interrupted_while_deepening_keeps_every_deal(monkeypatch):
     """Ctrl-C while the undecided figures are searched again: every deal's verdicts stand
     (with the deepening's rounds finished), and the result says it was interrupted."""

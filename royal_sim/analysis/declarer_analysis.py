@@ -98,6 +98,9 @@ DROGGN_STEP = 20
 """Droggn's points above 54 are bracketed by tests 20 apart (54, 74, 94: a lower bound, at
 most 19 points short; the exact count of a full Droggn deal takes minutes)."""
 MATCH_FROM = 94
+NEEDS_GAME = frozenset({"volat", "duplajatek"})
+"""Figures read from the game's tests (Troggu's ladder; a failed announced volát loses the
+game): searched, they need the game searched too."""
 MIZER_NODES = 10_000_000
 """Node limit of the mizer's test (a Troggu deal of 16 tricks takes up to some 10 M nodes,
 1.5 s; a módosított one far fewer)."""
@@ -178,7 +181,9 @@ def figure_tests(w: Worker, v: Variant, contract: Contract, got: dict,
         if "level" in got and f in ("volat", "duplajatek"):
             out[f] = got["level"] == 4 if f == "volat" else got["level"] >= 2
         elif f == "match":
-            out[f] = bool(got["match"]) if "match" in got else got["win"] and w.all_tricks(v)
+            # every trick is at least 94 points: Match needs no test of the game first
+            out[f] = bool(got["match"]) if "match" in got else \
+                got.get("win", True) and w.all_tricks(v)
         elif f == "volat":
             out[f] = w.all_tricks(v)
         elif f in ("tuletroa", "negy_kiraly"):
@@ -232,12 +237,16 @@ def _one(w: Worker, v: Variant, contract: Contract, rows=None) -> dict:
     tests run for its figures too, but its payment's brackets of points only for ``win``:
     where that row has stopped, its entries here are a lower bound no row reads."""
     s = w.s
-    got = play_game(w, v, contract, points=rows is None or "win" in rows)
     n_opp = n_opponents(s, v)
-    pay = game_pay(s, contract, got, v.index, n_opp)
-    out = {"win": got["win"], "win_unknown": got["win_unknown"], "pay": pay,
-           "kontra": game_kontra_part(s.game.id, contract, pay, n_opp)}
     only = None if rows is None else frozenset(f for f in contract.figures if f in rows)
+    if only is not None and "win" not in rows and not only & NEEDS_GAME:
+        got: dict = {}          # the game row stopped and no figure left reads its tests
+        out = {"win": False, "win_unknown": False, "pay": None, "kontra": None}
+    else:
+        got = play_game(w, v, contract, points=rows is None or "win" in rows)
+        pay = game_pay(s, contract, got, v.index, n_opp)
+        out = {"win": got["win"], "win_unknown": got["win_unknown"], "pay": pay,
+               "kontra": game_kontra_part(s.game.id, contract, pay, n_opp)}
     figs = figure_tests(w, v, contract, got, only)
     shown = [f for f in contract.figures if only is None or f in only]
     out["figures"] = {f: figs[f] for f in shown}
@@ -350,7 +359,7 @@ def search_deal(w: Worker, deal, chosen: dict, active: dict | None = None) -> di
     for c in s.contracts:
         base = out.get(c.bid)
         if c.ulti == "pagatulti" and base is not None and c.id in out and \
-                out[c.id]["pay"] > base["pay"]:
+                None not in (out[c.id]["pay"], base["pay"]) and out[c.id]["pay"] > base["pay"]:
             # the pagát laid out only binds the declarer: the silent game is worth at least
             # as much (a bracket or test of the silent one that passed its node limit)
             base.update(win=base["win"] or out[c.id]["win"], pay=out[c.id]["pay"],
@@ -381,6 +390,7 @@ class Row:
     expected_announced: float | None = None
     undecided: int = 0
     kontra_part: float | None = None
+    stopped: str | None = None      # "undecided": stopped as it can never settle (``_Stops``)
 
     @property
     def probability(self) -> float:
@@ -417,7 +427,7 @@ class Row:
                 "expected_score_announced": r(self.expected_announced),
                 "expected_score_kontra": r(self.expected_kontra),
                 "expected_score_rekontra": r(self.expected_rekontra),
-                "undecided": self.undecided}
+                "undecided": self.undecided, "stopped": self.stopped}
 
 
 @dataclass
@@ -622,7 +632,9 @@ class _Stops:
     """Where each row of a precision-driven analysis stopped: a row is searched until a
     look after which its interval is within the precision at both ends (the made deals'
     share, and the made and undecided together: the gap between them is the undecided
-    share, which more deals do not narrow), as royal's columns (``stopping``); it is then
+    share, which more deals do not narrow), as royal's columns (``stopping``), or until its
+    undecided share is surely above twice the precision (the interval's lower end of that
+    share: an interval at least that wide never settles; ``unsettled``); it is then
     read on the deals up to that look only, later deals do not search it (a contract none
     of whose rows is searched is not searched at all; Droggn's game row stopped, its
     brackets of points are not searched). The looks depend on the cap only, so which rows
@@ -631,6 +643,7 @@ class _Stops:
     def __init__(self, s: Setting):
         self.keys = _row_keys(s)
         self.at: dict = {}          # (contract id, row id) -> the deals it is read on
+        self.unsettled: set = set()     # rows stopped for their undecided deals
 
     def active(self) -> dict | None:
         """Contract id → the row ids still searched; ``None`` while every row is."""
@@ -661,6 +674,12 @@ class _Stops:
             u = sum(1 for v in verdicts if _row_unknown(v, c, f))
             if rule.precise(m, n) and rule.precise(m + u, n):
                 self.at[(c.id, f)] = n
+            elif rule.interval(u, n)[0] > 2 * rule.precision:
+                # its undecided deals surely more than twice the precision: its interval,
+                # at least that share wide, can never settle; more deals would only cost
+                # (the tests past their node limit are the costly ones)
+                self.at[(c.id, f)] = n
+                self.unsettled.add((c.id, f))
         return len(self.at) == len(self.keys)
 
 
@@ -698,7 +717,9 @@ def _analysis(s, seed, cap, precision, rule, chosen, done, pilot_seconds,
             es = None if not pays or pays[0][0] is None else sum(p[0] for p in pays) / n
             ea = None if not pays or pays[0][1] is None else sum(p[1] for p in pays) / n
             kp = None if not pays or pays[0][2] is None else sum(p[2] for p in pays) / n
-        rows.append(Row(c, f, made, n, interval, es, ea, und, kp))
+        gone = stops is not None and (c.id, f) in stops.unsettled
+        rows.append(Row(c, f, made, n, interval, es, ea, und, kp,
+                        "undecided" if gone else None))
     return DeclarerAnalysis(s, seed, cap, precision, rows, chosen, list(done.verdicts),
                             done.rounds, done.seconds + pilot_seconds,
                             sum(v["limits"] for v in done.verdicts), list(done.deals),

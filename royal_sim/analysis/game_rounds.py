@@ -14,7 +14,8 @@ look for a fixed number of deals); after each the caller's ``settled(verdicts)``
 to stop. Interrupted (Ctrl-C), the ``KeyboardInterrupt`` carries ``.partial``: the ``Rounds``
 of the rounds finished (a run of one look: its deals finished, a prefix of the deals drawn),
 ``None`` before any; no deal of an unfinished round is in a figure of a precision-driven
-run, as the stopping rule's coverage asks (``StoppingRule.interval``). A second interrupt
+run, as the stopping rule's coverage asks (``StoppingRule.interval``), but for the first
+round: before any look its finished deals are a prefix of a fixed size, as a fixed run's. A second interrupt
 while the deals running finish (Ctrl-C again; ``timeout -s INT`` signals the process and its
 group) stops the waiting only: the finished deals are kept all the same (``stop_pool``).
 The deals are searched on the pool's threads, never on the calling one, so an interrupt
@@ -111,7 +112,9 @@ def run_rounds(source: Iterator, search: Callable, new_worker: Callable, looks: 
         # the finished deals first: a second interrupt while the running deals finish
         # (Ctrl-C pressed again; ``timeout`` signals the process and its group) must not
         # lose them
-        if len(looks) == 1 and got:         # a fixed run: the prefix of its deals finished
+        if (len(looks) == 1 or done.rounds == 0) and got:
+            # a fixed run, or the first round of a precision-driven one: the prefix of its
+            # deals finished, a sample of a fixed size (no look has read the deals yet)
             done.deals += batch[:len(got)]
             done.verdicts += got
         done.interrupted = True

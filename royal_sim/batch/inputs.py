@@ -144,6 +144,10 @@ def _make_job(line: int, id_, hand, seat, deal, leader=None, first_trick=None,
     """A job from the fields of one input (strings or None; a JSON id or first_trick may
     be a number; ``options`` a string of ``key=value`` items or a dict, ``_game_options``);
     raises ``RoyalSimError``."""
+    if isinstance(game, str) and game.strip() and fold(game).lower() != "royal":
+        # another game's seats are 1 … n: a JSON number names one as well as its text
+        seat, declarer = (str(v) if isinstance(v, int) and not isinstance(v, bool) else v
+                          for v in (seat, declarer))
     for name, v in (("hand", hand), ("seat", seat), ("deal", deal), ("leader", leader),
                     ("record", record), ("game", game)):
         if v is not None and not isinstance(v, str):

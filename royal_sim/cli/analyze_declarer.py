@@ -119,13 +119,22 @@ def game_text(result, width: int | None = 80, every: bool = False) -> str:
         ["E[pay]", "announced", "kontra"]
     align = ("left", "left", "right", "left") + (("right",) if stopped else ()) + \
         ("right", "right", "right")
-    tab = fitted(body, headers, align, width, drop=("kontra", "announced", "deals"))
+    # the prices the advice adds up (announced, kontra) before the deals column
+    tab = fitted(body, headers, align, width, drop=("deals", "kontra", "announced"))
     notes = []
     if stopped:
         notes.append(f"A row is searched until its interval is within "
                      f"+-{result.precision * 100:g}%: its chance and E[pay] are of its deals "
-                     + ("(the points above 54 bracketed on the game row's deals only)."
-                        if s.game.id == "droggn" else "(its deals column)."))
+                     + ("(the deals column where the width shows it, --json's deals; the "
+                        "points above 54 bracketed on the game row's deals only)."
+                        if s.game.id == "droggn" else "(the deals column where the width "
+                        "shows it, --json's deals)."))
+    gone = sum(1 for r in result.rows if r.stopped == "undecided")
+    if gone:
+        notes.append(f"{gone} rows stopped early: more than twice +-{result.precision * 100:g}% "
+                     "of their deals are surely undecided, so their interval can never "
+                     "settle and more deals would only cost (--json: \"stopped\": "
+                     "\"undecided\").")
     hidden = len(result.rows) - len(shown)
     if hidden:
         notes.append(f"{hidden} figures made on no deal are not shown (--all or --json list "

@@ -134,6 +134,8 @@ def deals_words(result, figures: str = "figure", decided: bool = False) -> str:
             return f"the first {result.deals:,} of {result.samples:,} deals"
         return f"{result.deals:,} deals"
     rounds = f"{result.rounds} round{'s' if result.rounds != 1 else ''}"
+    if not result.rounds:       # interrupted in the first round: its deals finished
+        rounds = "the first round, interrupted"
     where = ", +-10% where decided" if decided else ""
     return (f"{result.deals:,} deals in {rounds} (every {figures} until "
             f"+-{result.precision * 100:g}%{where}, at most {result.samples:,})")
@@ -147,6 +149,9 @@ def interrupted_note(result, figures: str = "figures") -> str | None:
     if result.precision is None:
         of = (f"the first {result.deals:,} of the {result.samples:,} deals asked"
               if result.deals < result.samples else f"all {result.deals:,} deals asked")
+    elif not result.rounds:
+        of = (f"the {result.deals:,} deals finished of the first round (a sample of that "
+              "fixed size: no row was held to the precision)")
     else:
         rounds = f"{result.rounds} round{'s' if result.rounds != 1 else ''}"
         of = f"the {result.deals:,} deals of the {rounds} finished"
