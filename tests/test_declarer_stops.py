@@ -98,8 +98,12 @@ def test_the_text_shows_each_rows_deals_when_they_differ():
                             seed=1)
     got = by_key(result)
     assert got["super", "win"].deals == 42 < got["super", "pagatfogas"].deals == 50
-    lines = game_text(result).splitlines()
+    lines = game_text(result, width=None).splitlines()
     head = next(line for line in lines if line.startswith("contract"))
     assert "deals" in head.split()
+    # at 80 columns the prices the advice adds up stay and the deals column goes first
+    narrow = game_text(result).splitlines()
+    assert "deals" not in next(line for line in narrow if line.startswith("contract"))
+    assert "--json's deals" in " ".join(" ".join(narrow).split())
     assert "A row is searched until its interval is within +-5%" in " ".join(
         " ".join(lines).split())
