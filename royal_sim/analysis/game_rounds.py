@@ -15,9 +15,10 @@ to stop. Interrupted (Ctrl-C), the ``KeyboardInterrupt`` carries ``.partial``: t
 of the rounds finished (a run of one look: its deals finished, a prefix of the deals drawn),
 ``None`` before any; no deal of an unfinished round is in a figure of a precision-driven
 run, as the stopping rule's coverage asks (``StoppingRule.interval``), but for the first
-round: before any look its finished deals are a prefix of a fixed size, as a fixed run's. A second interrupt
-while the deals running finish (Ctrl-C again; ``timeout -s INT`` signals the process and its
-group) stops the waiting only: the finished deals are kept all the same (``stop_pool``).
+round: before any look its finished deals are a prefix of a fixed size, as a fixed run's.
+A second interrupt while the deals running finish (Ctrl-C again; ``timeout -s INT`` signals
+the process and its group) stops the waiting only: the finished deals are kept all the same
+(``stop_pool``).
 The deals are searched on the pool's threads, never on the calling one, so an interrupt
 reaches the caller at once, while a search (a numba kernel) runs; given ``stop(worker)``,
 the interrupt stops every worker's search under way (``engine.counts.CountSolver.stop``),
