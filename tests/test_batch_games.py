@@ -253,5 +253,5 @@ def test_a_json_number_names_a_game_seat(tmp_path):
     got = B.load_inputs(write(tmp_path, "in.jsonl", "\n".join(json.dumps(o) for o in objs)))
     assert [j.text for j in got.jobs[:1]] == [j.text for j in got.jobs[1:2]]
     assert len(got.jobs) == 2 and got.jobs[0].at == "2"
-    assert [b.message for b in got.bad] == ['seat must be a seat name such as "D_ELF", got '
-                                            'bool true']
+    assert [b.message for b in got.bad] == ["seat must be a seat number such as 1 (the "
+                                            "game's seats 1 to n), got bool true"]

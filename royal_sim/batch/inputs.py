@@ -144,14 +144,17 @@ def _make_job(line: int, id_, hand, seat, deal, leader=None, first_trick=None,
     """A job from the fields of one input (strings or None; a JSON id or first_trick may
     be a number; ``options`` a string of ``key=value`` items or a dict, ``_game_options``);
     raises ``RoyalSimError``."""
-    if isinstance(game, str) and game.strip() and fold(game).lower() != "royal":
+    other = isinstance(game, str) and game.strip() and fold(game).lower() != "royal"
+    if other:
         # another game's seats are 1 … n: a JSON number names one as well as its text
         seat, declarer = (str(v) if isinstance(v, int) and not isinstance(v, bool) else v
                           for v in (seat, declarer))
     for name, v in (("hand", hand), ("seat", seat), ("deal", deal), ("leader", leader),
                     ("record", record), ("game", game)):
         if v is not None and not isinstance(v, str):
-            kind = ("a seat name such as \"D_ELF\"" if name in ("seat", "leader")
+            kind = ("a seat number such as 1 (the game's seats 1 to n)" if other and
+                    name == "seat" else "a seat name such as \"D_ELF\""
+                    if name in ("seat", "leader")
                     else "the record's text (\"deal: ...; play: ...\")" if name == "record"
                     else "a game id such as \"coinche\"" if name == "game"
                     else "a string in card notation")
