@@ -65,7 +65,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Callable
 
-from .declarer_bounds import undecided_advice
+from .declarer_bounds import row_unknown, undecided_advice
 from .declarer_deal import (HONOURS, LAY_AWAY, SKIZ, XXI, Contract, I, Setting, Variant,
                             deals, lay_away, leaders, setting, variant)
 from .declarer_turns import (figure_pay, game_kontra_part, game_pay, mizer_most, mizer_pay,
@@ -671,7 +671,7 @@ class _Stops:
             if (c.id, f) in self.at:
                 continue
             m = sum(1 for v in verdicts if _row_made(v, c, f))
-            u = sum(1 for v in verdicts if _row_unknown(v, c, f))
+            u = sum(1 for v in verdicts if row_unknown(v, c.id, f))
             if rule.precise(m, n) and rule.precise(m + u, n):
                 self.at[(c.id, f)] = n
             elif rule.interval(u, n)[0] > 2 * rule.precision:
@@ -685,11 +685,6 @@ class _Stops:
 
 def _row_made(v: dict, c: Contract, f: str) -> bool:
     return v[c.id]["win"] if f == "win" else v[c.id]["figures"][f]
-
-
-def _row_unknown(v: dict, c: Contract, f: str) -> bool:
-    """Did the row's test on the deal ``v`` pass its node limit (counted not made)?"""
-    return v[c.id]["win_unknown"] if f == "win" else f in v[c.id]["fig_unknown"]
 
 
 def _interval(rule, made: int, undecided: int, n: int) -> tuple[float, float]:
@@ -706,7 +701,7 @@ def _analysis(s, seed, cap, precision, rule, chosen, done, pilot_seconds,
         n = stops.deals(c, f, len(done.verdicts)) if stops else len(done.verdicts)
         verdicts = done.verdicts[:n]
         made = sum(1 for v in verdicts if _row_made(v, c, f))
-        und = sum(1 for v in verdicts if _row_unknown(v, c, f))
+        und = sum(1 for v in verdicts if row_unknown(v, c.id, f))
         interval = _interval(rule, made, und, n)
         if f == "win":
             es = sum(v[c.id]["pay"] for v in verdicts) / n if n else 0.0

@@ -95,6 +95,14 @@ def _swing(s, contract, fig: str) -> float:
     return max(made) - min(lost) if made and lost else 0.0
 
 
+def row_unknown(verdict: dict, contract_id: str, row_id: str) -> bool:
+    """Did the test of the row ``row_id`` (``win`` or a figure id) of ``contract_id`` on a
+    deal (``verdict``, ``declarer_analysis.search_deal``'s) pass its node limit (counted
+    not made)?"""
+    v = verdict[contract_id]
+    return v["win_unknown"] if row_id == "win" else row_id in v["fig_unknown"]
+
+
 def value_range(result, contract) -> tuple[float, float]:
     """``(lo, hi)`` of ``result.value(contract.id)``: ``lo`` as read (the undecided deals
     counted not made), ``hi`` with every undecided deal of every row of the contract at its
@@ -125,7 +133,6 @@ def undecided_advice(result, bids, choice) -> dict:
     ids = set(rivals) | ({choice.id} if choice is not None else set())
     rows = [r for r in result.rows if r.contract.id in ids]
     n = sum(1 for j, v in enumerate(result.verdicts)
-            if any(j < r.deals and (v[r.contract.id]["win_unknown"] if r.id == "win" else
-                                    r.id in v[r.contract.id]["fig_unknown"]) for r in rows))
+            if any(j < r.deals and row_unknown(v, r.contract.id, r.id) for r in rows))
     return {"undecided": True, "undecided_deals": n, "deals": result.deals,
             "could_beat": sorted(rivals, key=lambda i: -rivals[i])}
