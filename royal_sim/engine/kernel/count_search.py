@@ -12,7 +12,9 @@ every window and every later test of the same deal. Cards of one hand that no ot
 card separates in their suit, and that the count treats alike (``Count.card_classes``), are
 merged: the search tries one of them. A trick start is cut at once when its bounds
 (``count_bounds``: the points left, less what the other side surely takes) cannot reach the
-window, and counted at once when the leader's side surely wins every trick left.
+window, and counted at once when the leader's side surely wins every trick left. Where
+both sides have two seats or more, a lead that cut at a ply is tried first there next time
+(a killer move).
 
 Records (tuples of arrays and ints, as the goal search's):
 
@@ -59,7 +61,8 @@ INF = 1 << 30
 # aux rows (int64 scratch of the search)
 A_OWNER, A_SUF_POS, A_SUF_NEG, A_SCORES, A_RUN, A_SEATS, A_SUF_LEAST = 0, 1, 2, 3, 4, 5, 6
 A_SUF_ALL = 7
-A_LEN = 8
+A_KILL = 8        # per ply: the lead that last cut there (``_gen_moves``'s killer)
+A_LEN = 9
 
 
 def new_table(bits: int = 19) -> tuple:
@@ -150,9 +153,10 @@ def _score_move(c, tc, t, nplayed, top, mate_wins, last, hint, rules, points, tp
 
 @helper
 def _gen_moves(moves, d, legal, hands, seat, unplayed, tc, t, nplayed, leader, side, hint,
-               rules, count, cls, order, order_len, aux, reduce):
-    """The moves of ply ``d`` into ``moves[d]``, best first (the table's move ``hint`` first);
-    returns their number.
+               rules, count, cls, order, order_len, aux, reduce, killer):
+    """The moves of ply ``d`` into ``moves[d]``, best first (the table's move ``hint`` first,
+    then on lead the ``killer``: the lead that last cut at this ply, -1 none); returns their
+    number.
 
     A run is the seat's legal cards of one suit that no other live card (another hand's, or
     on the table) separates. Cards of a run win and lose alike: where the trick surely goes to
@@ -230,6 +234,8 @@ def _gen_moves(moves, d, legal, hands, seat, unplayed, tc, t, nplayed, leader, s
                     continue
                 sc = _score_move(c, tc, t, nplayed, top and i == 0, mate_wins, last, hint,
                                  rules, points, count[1][t])
+                if c == killer and c != hint:
+                    sc = np.int64(1) << 39
                 j = n
                 while j > 0 and scores[j - 1] < sc:
                     scores[j] = scores[j - 1]
@@ -375,6 +381,13 @@ def _count_ab(hands, side, rules, count, table, order, order_len, cls, ws, wsu, 
             off0 = off0 & 65535             # the caller's offer packs offer_points too
     stamp = ctx[X_STAMP]
     owner = aux[A_OWNER]
+    # two sides of two seats or more (belote's pairs): the lead that cut at a ply is tried
+    # first there next time (on 40 belote deals 24 % fewer nodes; in the declarer games,
+    # one seat against the rest, it costs nodes: there the ordering stays the heuristic's)
+    n_side = 0
+    for s in range(n_seats):
+        n_side += 1 if side[s] else 0
+    pairs = n_side >= 2 and n_seats - n_side >= 2
     # the most and least the trick terms from trick t on can add
     suf_pos = aux[A_SUF_POS]
     suf_neg = aux[A_SUF_NEG]
@@ -552,9 +565,10 @@ def _count_ab(hands, side, rules, count, table, order, order_len, cls, ws, wsu, 
             reduce = True
             if wcard >= 0 and (unplayed & _bit(wcard)) != 0 and ws[d, W_OFF] != settled:
                 reduce = _reduce_safe(hands, side, n_seats, wcard, mono)
+            killer = aux[A_KILL, d] if pairs and nplayed == 0 else np.int64(-1)
             ws[d, W_N] = _gen_moves(moves, d, legal, hands, seat, unplayed, tc, t, nplayed,
                                     leader, side, hint, rules, count, cls, order, order_len,
-                                    aux, reduce)
+                                    aux, reduce, killer)
             ws[d, W_IDX] = 0
             phase = 1
         elif phase == 1:
@@ -632,6 +646,8 @@ def _count_ab(hands, side, rules, count, table, order, order_len, cls, ws, wsu, 
                         cut = r <= ws[d, W_ALPHA]
             if cut:
                 ctx[X_FIRST + min(ws[d, W_IDX], 2)] += 1
+                if ws[d, W_NPLAYED] == 0:
+                    aux[A_KILL, d] = c
                 r = ws[d, W_BEST]
                 if ws[d, W_NPLAYED] == 0:
                     _tt_store(table, ws, wsu, d, r, stamp)
@@ -715,6 +731,7 @@ def _count_value(hands, side, rules, count, table, order, order_len, cls, leader
     wsu = np.zeros((DEPTH, U_LEN), np.uint64)
     moves = np.zeros((DEPTH, 64), np.int64)
     aux = np.zeros((A_LEN, 65), np.int64)
+    aux[A_KILL] = -1
     g = min(max(guess, lo + 1), hi)
     while lo < hi:
         v = _count_ab(hands, side, rules, count, table, order, order_len, cls, ws, wsu, moves,
@@ -738,6 +755,7 @@ def _count_test(hands, side, rules, count, table, order, order_len, cls, leader,
     wsu = np.zeros((DEPTH, U_LEN), np.uint64)
     moves = np.zeros((DEPTH, 64), np.int64)
     aux = np.zeros((A_LEN, 65), np.int64)
+    aux[A_KILL] = -1
     v = _count_ab(hands, side, rules, count, table, order, order_len, cls, ws, wsu, moves,
                   aux, tc, leader, trick, nplayed, unplayed, wh, off, k - 1, k)
     if v == ABORT:
