@@ -34,8 +34,8 @@ from ...jit.bits import _bit, popcount
 from ..count_rules import SPECIAL
 from .count_bounds import (_cashing, _least_card, _live_terms, _sure_points,
                            _wins_the_rest)
-from .count_play import (_above, _after_trick, _available, _led_suit, _offer, _t_legal,
-                         _trick_value, _win_pos, _withholds)
+from .count_play import (_above, _after_trick, _available, _beats, _led_suit, _offer,
+                         _t_legal, _trick_value, _win_pos, _withholds)
 
 CTX_LEN = 8
 X_NODES = 0       # ctx: nodes searched
@@ -118,28 +118,39 @@ def _sure_side(hands, tc, t, nplayed, leader, c, seat, side, rules):
 
 
 @helper
-def _score_move(c, tc, t, nplayed, top, mate_wins, last, hint, rules, points, tp):
+def _wins_now(c, tc, t, nplayed, wpos, rules):
+    """Would card ``c``, played now at position ``nplayed`` (> 0), win the trick as it
+    stands (``wpos``: ``_win_pos`` of the cards before it)? Without an upset pair or a
+    reserved card, the card beating the one winning so far (the excuse never wins); else
+    the whole trick read again."""
+    if rules[8] < 0 and rules[13] < 0:
+        if c == rules[7]:
+            return False
+        return wpos < 0 or _beats(c, tc[t, wpos], rules[1], rules[2], rules[4])
+    tc[t, nplayed] = c
+    return _win_pos(tc, t, nplayed + 1, rules) == nplayed
+
+
+@helper
+def _score_move(c, nplayed, top, wins, mate_wins, last, hint, rules, points, tp):
     """The move ordering's score of card ``c`` (higher first): the table's move; on lead a
     card no live card beats in its suit (most points first), else the cheapest; following, a
-    winning card (the last hand: the most points; a trump: the lowest that wins; else the
-    strongest), points onto a partner's trick, else the cheapest. Where a trick only costs
-    (``tp``, the trick's term, below 0 and the card worth no points: the mizer's count)
-    the weakest card first, one that does not win before one that does."""
+    winning card (``wins``: ``_wins_now``; the last hand: the most points; a trump: the
+    lowest that wins; else the strongest), points onto a partner's trick, else the cheapest.
+    Where a trick only costs (``tp``, the trick's term, below 0 and the card worth no
+    points: the mizer's count) the weakest card first, one that does not win before one that
+    does."""
     power = rules[2]
     if c == hint:
         return np.int64(1) << 40
     if tp < 0 and points[c] == 0:
-        if nplayed > 0:
-            tc[t, nplayed] = c
-            if _win_pos(tc, t, nplayed + 1, rules) == nplayed:
-                return -(np.int64(1) << 20) - power[c]
+        if nplayed > 0 and wins:
+            return -(np.int64(1) << 20) - power[c]
         return -np.int64(power[c])
     if nplayed == 0:
         if top and c != rules[7]:
             return (1 << 20) + points[c] * 16 + power[c]
         return -points[c] * 64 - power[c]
-    tc[t, nplayed] = c
-    wins = _win_pos(tc, t, nplayed + 1, rules) == nplayed
     if mate_wins and not wins:
         return (1 << 18) + points[c] * 64 - power[c]
     if wins:
@@ -232,7 +243,8 @@ def _gen_moves(moves, d, legal, hands, seat, unplayed, tc, t, nplayed, leader, s
                     keep = False        # merged with the card above it
                 if not keep:
                     continue
-                sc = _score_move(c, tc, t, nplayed, top and i == 0, mate_wins, last, hint,
+                wins = nplayed > 0 and _wins_now(c, tc, t, nplayed, wpos, rules)
+                sc = _score_move(c, nplayed, top and i == 0, wins, mate_wins, last, hint,
                                  rules, points, count[1][t])
                 if c == killer and c != hint:
                     sc = np.int64(1) << 39
@@ -565,10 +577,14 @@ def _count_ab(hands, side, rules, count, table, order, order_len, cls, ws, wsu, 
             reduce = True
             if wcard >= 0 and (unplayed & _bit(wcard)) != 0 and ws[d, W_OFF] != settled:
                 reduce = _reduce_safe(hands, side, n_seats, wcard, mono)
-            killer = aux[A_KILL, d] if pairs and nplayed == 0 else np.int64(-1)
-            ws[d, W_N] = _gen_moves(moves, d, legal, hands, seat, unplayed, tc, t, nplayed,
-                                    leader, side, hint, rules, count, cls, order, order_len,
-                                    aux, reduce, killer)
+            if legal != 0 and (legal & (legal - np.uint64(1))) == 0:
+                moves[d, 0] = popcount(legal - np.uint64(1))      # one card: no choice
+                ws[d, W_N] = 1
+            else:
+                killer = aux[A_KILL, d] if pairs and nplayed == 0 else np.int64(-1)
+                ws[d, W_N] = _gen_moves(moves, d, legal, hands, seat, unplayed, tc, t,
+                                        nplayed, leader, side, hint, rules, count, cls, order,
+                                        order_len, aux, reduce, killer)
             ws[d, W_IDX] = 0
             phase = 1
         elif phase == 1:
