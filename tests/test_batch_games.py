@@ -104,6 +104,7 @@ def test_jsonl_and_csv_game_inputs_read_as_the_text_file(tmp_path, clean):
     (f"{COINCHE[0]} @ S game=coinche their_bid", "expected key=value items"),
     (f"{COINCHE[0]} @ S game=coinche colour=H", "unknown key 'colour'"),
     (f"{COINCHE[0]} @ S game=coinche declarer=W declarer=N", "declarer given twice"),
+    (f"{COINCHE[0]} @ S game=coinche =x", "got 'game=coinche=x': one '=' an item"),
     (f"{BELOTE[0]} @ S game=belote", "missing --turned"),
     (f"{BELOTE[0]} @ S game=belote turned=S10 declarer=W", "belote does not take declarer="),
     (f"{COINCHE[0][:-3]} @ S game=coinche", "HAND must be 8 cards for coinche, got 7"),

@@ -245,6 +245,9 @@ def _items(text: str) -> dict:
         if not eq or not value or not key:
             raise RoyalSimError(f"expected key=value items (game=ID, declarer=SEAT, "
                                 f"turned=CARD ...), got {item!r}")
+        if "=" in value:            # "game=harmas =x": spaces around '=' join the items
+            raise RoyalSimError(f"expected key=value items (game=ID, declarer=SEAT, "
+                                f"turned=CARD ...), got {item!r}: one '=' an item")
         if key == "option":
             out.setdefault("option", []).append(value)
         elif key in out:
