@@ -300,6 +300,7 @@ def test_their_bid_pass_and_coinche():
     (["--partner-bid", "100"], "say the trump"),
     (["--their-bid", "100S"], "--their-bid: say who bid it with --declarer"),
     (["--their-bid", "100S", "--declarer", "N"], "is your pair's seat"),
+    (["--partner-bid", "100H", "--declarer", "W"], "--partner-bid: --declarer W is an opponent"),
     (["--their-bid", "100X", "--declarer", "W"], "unknown trump 'X'"),
     (["--partner-bid", "100S", "--their-bid", "100H", "--declarer", "W"], "both 100"),
     (["--turned", "HJ"], "coinche does not take --turned"),

@@ -172,7 +172,8 @@ def _standing(g, setup, me: int, declarer, partner_bid, their_bid) -> Standing |
     """The contract standing (``--partner-bid``, ``--their-bid`` with ``--declarer`` the
     opponent who bid it); the higher when both are given. ``GameError`` naming the option:
     a bid without its trump or not a coinche contract, ``--their-bid`` without an opponent
-    as ``--declarer``, both bids of one value."""
+    as ``--declarer``, ``--partner-bid`` alone with an opponent as ``--declarer``, both
+    bids of one value."""
     from ..games import GameError
     from ..games.belote_scoring import parse_contract
 
@@ -190,6 +191,12 @@ def _standing(g, setup, me: int, declarer, partner_bid, their_bid) -> Standing |
             raise GameError(f"{flag} {text!r}: say the trump, e.g. {c.value}H",
                             argument=name)
         if ours:
+            if their_bid is None and declarer is not None:
+                who = _seat(g, declarer, setup, "declarer", "declarer")
+                if who % 2 != me % 2:
+                    raise GameError(f"--partner-bid: --declarer {g.seat_name(who, setup)} is "
+                                    "an opponent (your pair takes: you or your partner; an "
+                                    "opponent's bid is --their-bid)", argument="declarer")
             bids.append(Standing(c, (me + 2) % 4, True))
             continue
         if declarer is None:
