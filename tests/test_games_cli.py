@@ -253,6 +253,10 @@ def test_the_declarer_leader_and_options_reach_the_game():
     assert ok_json("solve", "--game", "harmas", h, "--json")["points"]["declarer"] == 10 - 4
     kezdo = ok_json("solve", "--game", "harmas", h, "--option", "kezdo", "--json")
     assert kezdo["points"]["declarer"] == 10 and kezdo["goal"]["points"] == 48
+    # Strohmandli three-handed: játék is 32 (§2's 32/40/48), two-handed 48
+    st = "XXII XXI I | | | / SK CK HK | | | / DK SQ CQ | | |"
+    three = ok_json("solve", "--game", "strohmandli", "--players", 3, st, "--json")
+    assert three["goal"]["points"] == 32 and three["points"]["declarer"] == 43
 
 
 # -- slems ----------------------------------------------------------------------------------

@@ -79,7 +79,12 @@ def sampler_note(method: str) -> str:
     return ""
 
 
-COUNT_COMPILE_NOTE = f" (compiling the count search first: once, {COMPILE_TIME})"
+COUNT_COMPILE_TIME = "a minute or two"
+"""The first compile of the count search's kernels (every game but royal) on 2 cores: 69 and
+74 s for ``analyze --game coinche`` after a change to the kernels, about 80 s for a fresh
+install's first ``solve --game`` (2026-12-06)."""
+
+COUNT_COMPILE_NOTE = f" (compiling the count search first: once, {COUNT_COMPILE_TIME})"
 """The note of a first compile of the count search of the other games, shown when numba
 starts compiling one of its kernels (``compile_watch``): the cache cannot say beforehand
 which of them a run will call."""

@@ -112,13 +112,17 @@ class Strohmandli(TarokkGame):
         self._check_sizes(hands, setup, table, leader)
         return Dealt(tuple(hands), piles)
 
+    def goal_of(self, setup: Setup) -> int | None:
+        """Játék: 48 of 94 points two-handed, 32 three-handed (§2's 32/40/48)."""
+        return self.goal if setup.players == 2 else 32
+
     def figures(self) -> list[Figure]:
         def f(i, name, orig, valt, text):
             return Figure(i, name, {"original": orig, "valtozat": valt}, text)
         return [
-            f("jatek", "játék", 1, 1, "pts(P) >= 48"),
-            f("kassza", "kassza", 2, 2, "pts(P) >= 60"),
-            f("duplajatek", "duplajáték", 4, 4, "pts(P) >= 71"),
+            f("jatek", "játék", 1, 1, "pts(P) >= 48 (three-handed 32)"),
+            f("kassza", "kassza", 2, 2, "pts(P) >= 60 (three-handed 40)"),
+            f("duplajatek", "duplajáték", 4, 4, "pts(P) >= 71 (three-handed 48)"),
             f("volat", "volát", 6, 8, "P wins all n tricks"),
             f("pagatfogas", "pagátfogás", 5, 3, "P captures O's I"),
             f("uhu", "uhu", 5, 4, "P wins trick n-1 with II"),
