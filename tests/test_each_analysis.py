@@ -232,3 +232,18 @@ def test_json_shape_and_text():
     first = text.output.splitlines()
     assert any(line.startswith("Advice: ") for line in first)
     assert all(len(line) <= 80 for line in first if "analyze:" not in line)
+
+
+def test_strohmandli_takes_a_precision_alone_with_its_cap():
+    """Neither given: its 16 fixed deals; ``--precision`` alone: rounds up to 200 deals (it
+    used to be dropped silently); Vier-Anderle as every game: precision-driven by default."""
+    from royal_sim.analysis.each_analysis import (STROHMANDLI_CAP, STROHMANDLI_DEALS,
+                                                  planned_deals)
+    from royal_sim.analysis.game_analysis import DEFAULT_PRECISION, default_run
+
+    assert default_run("strohmandli", None, None) == (None, None, False)
+    assert planned_deals("strohmandli", None, None) == (STROHMANDLI_DEALS, None)
+    assert planned_deals("strohmandli", *default_run("strohmandli", None, 0.2)[:2]) == \
+        (STROHMANDLI_CAP, 0.2)
+    assert planned_deals("strohmandli", 60, 0.2) == (60, 0.2)
+    assert default_run("vier-anderle", None, None) == (None, DEFAULT_PRECISION, False)

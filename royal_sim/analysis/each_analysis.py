@@ -78,11 +78,13 @@ DEFAULT_SAMPLES = 200
 DEFAULT_CAP = 2000
 """The most deals of a precision-driven Vier-Anderle analysis when ``samples`` is not given."""
 STROHMANDLI_DEALS = 16
-"""The deals of a Strohmandli analysis when ``samples`` is not given, with or without a
-``precision``: a full deal's ten searches take about a second (``MAX_NODES`` each), so the
-± 5 points of a precision-driven run (400 deals near 50 %) are out of reach; the intervals
-are the fixed-n Wilson ones and the text says they are wide. A precision-driven run needs
-``samples`` of at least ``stopping.FIRST_LOOK`` as its cap."""
+"""The deals of a Strohmandli analysis when neither ``samples`` nor ``precision`` is given:
+a full deal's ten searches take about a second (``MAX_NODES`` each), so the ± 5 points of a
+precision-driven run (400 deals near 50 %) are out of reach by default; the intervals are
+the fixed-n Wilson ones and the text says they are wide."""
+STROHMANDLI_CAP = 200
+"""The most deals of a Strohmandli analysis given a ``precision`` and no ``samples`` (some
+three minutes on two cores; ``--samples`` raises it, at least ``stopping.FIRST_LOOK``)."""
 MAX_NODES = 300_000
 """Strohmandli: the node limit of one figure's search on one deal (some 0.06 s)."""
 MAXN_NODES = 50_000
@@ -472,12 +474,20 @@ def _r(x, d: int = 4):
     return None if x is None else round(float(x), d)
 
 
+def own_default(game) -> bool:
+    """Does the analysis of ``game`` run its own default when neither ``samples`` nor
+    ``precision`` is given (``game_analysis.default_run``)? Strohmandli: its fixed
+    ``STROHMANDLI_DEALS`` deals."""
+    return (game if isinstance(game, str) else game.id) == "strohmandli"
+
+
 def planned_deals(game_id: str, samples, precision) -> tuple:
     """``(samples, precision)`` as the analysis of ``game_id`` runs them: Strohmandli
-    without ``samples`` searches ``STROHMANDLI_DEALS`` deals, any precision unused (a full
-    deal's searches take about a second); the other games as given."""
+    with neither searches ``STROHMANDLI_DEALS`` deals (a full deal's searches take about a
+    second), with a ``precision`` alone up to ``STROHMANDLI_CAP`` deals; the other games as
+    given."""
     if game_id == "strohmandli" and samples is None:
-        return STROHMANDLI_DEALS, None
+        return (STROHMANDLI_DEALS, None) if precision is None else (STROHMANDLI_CAP, precision)
     return samples, precision
 
 

@@ -81,10 +81,12 @@ def text_module(game):
 def default_run(game, samples, precision) -> tuple:
     """``(samples, precision, decides)`` of an analysis of ``game`` given these: neither
     given, precision-driven at ``DEFAULT_PRECISION``, or the module's own default where it
-    ``DECIDES`` (``decides`` true: a decided row stops at ± 10 points)."""
-    decides = samples is None and precision is None and \
-        getattr(analysis_module(game), "DECIDES", False)
-    if samples is None and precision is None and not decides:
+    ``DECIDES`` (``decides`` true: a decided row stops at ± 10 points) or its
+    ``own_default(game)`` says so (both left ``None``: Strohmandli's fixed deals)."""
+    module = analysis_module(game)
+    decides = samples is None and precision is None and getattr(module, "DECIDES", False)
+    own = getattr(module, "own_default", None)
+    if samples is None and precision is None and not decides and not (own and own(game)):
         precision = DEFAULT_PRECISION
     return samples, precision, decides
 
