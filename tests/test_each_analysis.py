@@ -98,6 +98,10 @@ def test_stayers_and_a_lone_stayer():
         all(len(d) == 2 for d in r.deals_list)
     lone = va("SJ CJ HJ DJ", players=4, stayers="2", samples=5)
     assert lone.expected_tricks() == 4 and lone.advice()["advice"] == "stay"
+    # two players, the default pot of 2 pays no trick (⌊2/4⌋): four sure tricks win nothing,
+    # lose nothing, so staying and dropping tie (it used to say drop)
+    tie = va("XXII XXI XX XIX", seat="1", players=2, samples=4)
+    assert tie.expected_tricks() == 4 and tie.advice()["advice"] == "either"
 
 
 def test_strohmandli_deals_keep_what_the_seat_sees():

@@ -420,20 +420,21 @@ class EachAnalysis:
         return out
 
     def advice(self) -> dict:
-        """Vier-Anderle: ``stay`` when EV(stay) > 0 on the paranoid reading (§0), else
-        ``drop`` (0); the maxn reading's figures beside it. Strohmandli (nothing to bid):
+        """Vier-Anderle: ``stay`` when EV(stay) > 0 on the paranoid reading (§0), ``drop``
+        (0) when below, ``either`` when it is 0 (a pot under 4 pays no trick: staying with
+        a sure trick wins nothing, loses nothing); the maxn reading's figures beside it. Strohmandli (nothing to bid):
         the expected result points (``expected_points``), the rule and table."""
         s = self.setting
         if s.kind == "tricks":
             ev = self.ev_stay("paranoid")
-            out = {"advice": "stay" if ev is not None and ev > 0 else "drop",
+            out = {"advice": _stay_or_drop(ev) or "drop",
                    "reading": "paranoid", "pot": s.pot, "per_trick": s.pot // 4,
                    "expected_tricks": _r(self.expected_tricks("paranoid")),
                    "p_no_trick": _r(1 - self.row("tricks", 1).probability
                                     if self.deals else None),
                    "ev_stay": _r(ev), "ev_drop": 0.0}
             ev_n = self.ev_stay("maxn")
-            out["maxn"] = {"advice": None if ev_n is None else ("stay" if ev_n > 0 else "drop"),
+            out["maxn"] = {"advice": _stay_or_drop(ev_n),
                            "expected_tricks": _r(self.expected_tricks("maxn")),
                            "ev_stay": _r(ev_n)}
             return out
@@ -472,6 +473,13 @@ class EachAnalysis:
 
 def _r(x, d: int = 4):
     return None if x is None else round(float(x), d)
+
+
+def _stay_or_drop(ev: float | None) -> str | None:
+    """The advice of EV(stay) against dropping's 0: ``stay``, ``drop`` or ``either``."""
+    if ev is None:
+        return None
+    return "stay" if ev > 0 else "drop" if ev < 0 else "either"
 
 
 def own_default(game) -> bool:

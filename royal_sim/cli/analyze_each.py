@@ -48,7 +48,8 @@ def _tricks(result, width, every):
     if a["ev_stay"] is None:
         advice = "Advice: none (no deal searched)."
     else:
-        advice = (f"Advice: {a['advice']}: E[tricks] {number(a['expected_tricks'], 2)}, no "
+        word = "either (stay and drop pay alike)" if a["advice"] == "either" else a["advice"]
+        advice = (f"Advice: {word}: E[tricks] {number(a['expected_tricks'], 2)}, no "
                   f"trick {percent(a['p_no_trick'])}, EV(stay) "
                   f"{number(a['ev_stay'], 2, sign=True)} units (drop: 0), against the "
                   "coalition")
