@@ -528,10 +528,11 @@ def analyze_game(hand: str, seat: str, *, game, declarer=None, samples: int | No
     from ..games import GameError
     from .game_rounds import deal_counts, run_analysis
 
-    for name, value in (("declarer", declarer), ("holds", holds), ("voids", voids)):
+    for name, flag, value in (("declarer", "--declarer", declarer),
+                              ("holds", "--holds", holds), ("voids", "--void", voids)):
         if value not in (None, (), [], ""):
             raise GameError(f"analyze --game {game if isinstance(game, str) else game.id} "
-                            f"does not take --{name} (each seat plays for himself; no "
+                            f"does not take {flag} (each seat plays for himself; no "
                             "facts about the others' hands)", argument=name)
     s = setting(hand, seat, game=game, players=players, option=option, pot=pot,
                 stayers=stayers)

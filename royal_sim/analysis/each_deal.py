@@ -89,12 +89,17 @@ class Setting:
         return " / ".join(parts)
 
 
+MAX_POT = 10**6
+"""The largest pot (units): far above any table's stake, and EV(stay) stays exact in a float."""
+
+
 def setting(hand: str, seat: str, *, game, players=None, option=(), pot=None,
             stayers=None) -> Setting:
     """The checked input of an analysis; ``RoyalSimError`` naming the argument: a card not
     in the deck or given twice, a hand of the wrong size, an unknown seat, players out of
-    the game's range, an option the game does not take, a pot below 1, a pile's seen cards
-    that could not lie so (a card that is no tarokk or king above another)."""
+    the game's range, an option the game does not take, a pot outside 1 … ``MAX_POT``, a
+    pile's seen cards that could not lie so (a card that is no tarokk or king above
+    another)."""
     from ..games import GameError
     from .game_analysis import game_of
 
@@ -156,9 +161,10 @@ def setting(hand: str, seat: str, *, game, players=None, option=(), pot=None,
         seats = tuple(sorted(given | {me}))
     if pot is None:
         pot = setup.players * (2 if setup.players == 3 else 1)
-    if isinstance(pot, bool) or not isinstance(pot, (int, np.integer)) or pot < 1:
-        raise RoyalSimError(f"pot must be a whole number of units, at least 1, got {pot!r}",
-                            argument="pot")
+    if isinstance(pot, bool) or not isinstance(pot, (int, np.integer)) or \
+            not 1 <= pot <= MAX_POT:
+        raise RoyalSimError(f"pot must be a whole number of units, 1 to {MAX_POT:,}, got "
+                            f"{pot!r}", argument="pot")
     return Setting(g, setup, me, sum(1 << c for c in ids), seats, 0, int(pot))
 
 
