@@ -158,6 +158,14 @@ def test_four_players_call_a_partner():
         v = D.variant(s, hands, pile, c)
         holder = next((x for x in range(4) if hands[x] >> 19 & 1), None)
         assert v.side == ((0, holder) if holder is not None else (0,))
+    # the header and the JSON say what is called (the default too), and a card of one's own
+    assert DD.call_words(s) == "calling XX: its holder partners the declarer"
+    own = D.setting("XXII XXI XX XVIII SK SQ SN HA DA", "1", game="modositott", players=4,
+                    called="XX")
+    assert DD.call_words(own) == "calling XX, in your hand: you play alone"
+    dflt = D.setting("XXII XXI XX XVIII SK SQ SN HA DA", "1", game="modositott", players=4)
+    assert "§5's default" in DD.call_words(dflt)
+    assert DD.call_words(D.setting(MIXED, "1", game="harmas")) is None
 
 
 def test_interrupted_keeps_the_rounds_finished():

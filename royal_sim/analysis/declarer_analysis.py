@@ -546,7 +546,8 @@ class DeclarerAnalysis:
         return {"game": s.game.id, "players": s.players, "hand": s.deck.format_cards(s.hand),
                 "seat": s.seat_name(s.seat),
                 "declarer": None if s.mizer_only else s.seat_name(s.declarer),
-                "leader": s.seat_name(lead), **mizer, "seed": self.seed, "deals": self.deals,
+                "leader": s.seat_name(lead), **mizer, **_called_json(s),
+                "seed": self.seed, "deals": self.deals,
                 "samples": self.samples, "precision": self.precision, "rounds": self.rounds,
                 "double_dummy": True, "interrupted": self.interrupted, "limits": self.limits,
                 "exchange": {k: {"lay_away": r, "take_pair_worth": t}
@@ -555,6 +556,13 @@ class DeclarerAnalysis:
                 "payment": "the declarer's total from every opponent (the tables' 'each' "
                            "times the opponents; droggn the side amount X)",
                 "slems": [r.to_json() for r in self.rows], "advice": self.advice()}
+
+
+def _called_json(s: Setting) -> dict:
+    """Módosított for 4: ``{"called": card}``, ``None`` for §5's default; else nothing."""
+    if s.game.id != "modositott" or s.players != 4:
+        return {}
+    return {"called": None if s.called is None else s.deck.card_names[s.called]}
 
 
 def _example(s: Setting, rule: str) -> str:

@@ -412,6 +412,21 @@ def mizer_leader(s: Setting) -> int:
     return 0 if s.game.id == "troggu" else s.players - 2
 
 
+def call_words(s: Setting) -> str | None:
+    """Módosított for 4: the called tarokk as the header says it (``None`` in the other
+    games): the card named, alone where the declarer holds it himself (this seat's hand:
+    known), or §5's default, the highest tarokk no honour the declarer lacks."""
+    if s.game.id != "modositott" or s.players != 4:
+        return None
+    if s.called is None:
+        return ("calling the highest tarokk, no honour, the declarer lacks (§5's default; "
+                "--called names one)")
+    name = s.deck.card_names[s.called]
+    if s.declarer == s.seat and s.hand >> s.called & 1:
+        return f"calling {name}, in your hand: you play alone"
+    return f"calling {name}: its holder partners the declarer"
+
+
 def _default_call(hand: int) -> int:
     """The highest tarokk, no honour (XX … II), the declarer lacks (§5)."""
     for c in range(XXI - 1, I, -1):

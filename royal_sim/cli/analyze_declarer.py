@@ -99,9 +99,12 @@ def game_text(result, width: int | None = 80, every: bool = False) -> str:
     deals = deals_words(result)
     dec = "you" if s.declarer == s.seat else s.seat_name(s.declarer)
     dec = "no declarer (all pass: you alone)" if s.mizer_only else f"declarer {dec}"
+    from ..analysis.declarer_deal import call_words
+
+    call = call_words(s)
     lines = [f"{g.title}, {s.players} players: hand {s.deck.format_cards(s.hand)} at seat "
-             f"{s.seat_name(s.seat)}; {dec}; {deals}, seed {result.seed}; double "
-             f"dummy, {_leads(s)}."]
+             f"{s.seat_name(s.seat)}; {dec}{'; ' + call if call else ''}; {deals}, seed "
+             f"{result.seed}; double dummy, {_leads(s)}."]
     lines += [f"Warning: {w}." for w in s.warnings]
     lines.append(_bid_line(result) + _undecided_words(result))
     shown = [r for r in result.ranked() if r.made or r.id == "win" or every]
