@@ -64,8 +64,8 @@ game_options = options(
                  help="Other games: the number of seats (Troggu 3-6, Vier-Anderle 2-13, "
                       "módosított 3 or 4, Strohmandli 2 or 3)."),
     click.option("--option", multiple=True, metavar="NAME",
-                 help="Other games: a rule option of the game ('royal-sim slems --game "
-                      "ID' lists them). Repeatable."),
+                 help="Other games: a rule option of the game (docs/games.md; a name "
+                      "the game lacks is refused with the list of its own). Repeatable."),
     click.option("--pot", type=int, default=None, metavar="P",
                  help="Vier-Anderle: the pot, for the stay-or-drop advice."),
     click.option("--stayers", default=None, metavar="SEATS",
