@@ -96,3 +96,33 @@ def test_bounds_hold_the_reference_value(case):
     assert not bad, f"{len(bad)} bounds wrong:\n" + "\n".join(bad[:5])
     # (with an upset pair live the highest trump may lose: the bounds say nothing there)
     assert tight or case.rules.upset[0] >= 0, "no trick start where a bound said anything"
+
+
+def test_the_skiz_laid_out_wins_the_rest_with_the_top_tarokks():
+    """Droggn's Super Mord + skízulti (§6) with the skíz and XXI … VI: the skíz laid out wins
+    any trick it falls in, so the side holding it and every higher tarokk wins the rest: the
+    bound says so at the first trick (it used to stop at the held excuse, and the search ran
+    past its limit on a sure hand; the endings against the reference:
+    ``test_bounds_hold_the_reference_value``)."""
+    from royal_sim.engine.counts import CountPosition
+    from test_count_search import SKIZ, tarokk_rules, zero_count
+
+    deck, rules = tarokk_rules("droggn54-3-skiz-out", 54, 3, excuse=SKIZ, reserved=SKIZ)
+    count = zero_count(54, 17)
+    mine = deck.mask("XXII XXI XX XIX XVIII XVII XVI XV XIV XIII XII XI X IX VIII VII VI")
+    rest = [c for c in range(54) if not mine >> c & 1]
+    rng = random.Random(3)
+    rng.shuffle(rest)
+    hands = (mine, sum(1 << c for c in rest[:17]), sum(1 << c for c in rest[17:34]))
+    solver = CountSolver(rules)
+    lo, hi, won = bounds(_Case(rules, count), solver, hands, (0,), 0, 0)
+    assert won == 17
+    assert solver.reaches(CountPosition(hands, 0, 0, ()), (0,), count, 17)
+    assert solver.nodes < 20
+
+
+class _Case:
+    """The two fields of a ``Case`` that ``bounds`` reads."""
+
+    def __init__(self, rules, count):
+        self.rules, self.count = rules, count

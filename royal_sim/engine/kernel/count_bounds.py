@@ -161,8 +161,9 @@ def _wins_the_rest(hands, side, leader, unplayed, rules, wh, order, order_len):
     its seats hold is above every card of the others in its suit (the excuse aside: it
     never wins), and the others hold no trump where it holds a plain card: every trick it
     leads it wins, whoever of it wins leads again. Not while it holds the excuse (led, it
-    loses the trick), a withheld card (``wh``: no trump, never wins the last trick), an
-    upset pair, or the excuse laid out."""
+    loses the trick) unless laid out (skízulti, §6: then it wins any trick it falls in), a
+    withheld card (``wh``: no trump, never wins the last trick), an upset pair, or the
+    others' excuse laid out."""
     n_seats, suit_masks = rules[0], rules[3]
     trump, excuse = rules[4], rules[7]
     if rules[8] >= 0 or (rules[14] >= 0 and wh != 0 and (unplayed & _bit(rules[14])) != 0):
@@ -176,8 +177,10 @@ def _wins_the_rest(hands, side, leader, unplayed, rules, wh, order, order_len):
         else:
             theirs_all |= hands[s]
     if excuse >= 0:
-        if (mine_all & _bit(excuse)) != 0 or ((theirs_all & _bit(excuse)) != 0 and
-                                              rules[13] == excuse):
+        if (mine_all & _bit(excuse)) != 0 and rules[13] == excuse:
+            mine_all &= ~_bit(excuse)       # laid out, it wins any trick it falls in
+        elif (mine_all & _bit(excuse)) != 0 or ((theirs_all & _bit(excuse)) != 0 and
+                                                rules[13] == excuse):
             return False
         theirs_all &= ~_bit(excuse)
     if trump >= 0 and (theirs_all & suit_masks[trump]) != 0 and \
