@@ -83,8 +83,9 @@ a full deal's ten searches take about a second (``MAX_NODES`` each), so the ± 5
 precision-driven run (400 deals near 50 %) are out of reach by default; the intervals are
 the fixed-n Wilson ones and the text says they are wide."""
 STROHMANDLI_CAP = 200
-"""The most deals of a Strohmandli analysis given a ``precision`` and no ``samples`` (some
-three minutes on two cores; ``--samples`` raises it, at least ``stopping.FIRST_LOOK``)."""
+"""The most deals of a Strohmandli analysis given a ``precision`` and no ``samples`` (the
+benchmark hand at ± 20 points ran to it: 49 s on two cores; ``--samples`` sets another cap,
+at least ``stopping.FIRST_LOOK``)."""
 MAX_NODES = 300_000
 """Strohmandli: the node limit of one figure's search on one deal (some 0.06 s)."""
 MAXN_NODES = 50_000
@@ -422,8 +423,9 @@ class EachAnalysis:
     def advice(self) -> dict:
         """Vier-Anderle: ``stay`` when EV(stay) > 0 on the paranoid reading (§0), ``drop``
         (0) when below, ``either`` when it is 0 (a pot under 4 pays no trick: staying with
-        a sure trick wins nothing, loses nothing); the maxn reading's figures beside it. Strohmandli (nothing to bid):
-        the expected result points (``expected_points``), the rule and table."""
+        a sure trick wins nothing, loses nothing); the maxn reading's figures beside it.
+        Strohmandli (nothing to bid): the expected result points (``expected_points``), the
+        rule and table."""
         s = self.setting
         if s.kind == "tricks":
             ev = self.ev_stay("paranoid")
