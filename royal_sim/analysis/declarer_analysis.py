@@ -67,7 +67,7 @@ from typing import Callable
 
 from .declarer_bounds import row_unknown, undecided_advice
 from .declarer_deal import (HONOURS, LAY_AWAY, SKIZ, XXI, Contract, I, Setting, Variant,
-                            deals, lay_away, leaders, setting, variant)
+                            call_json, deals, lay_away, leaders, setting, variant)
 from .declarer_turns import (figure_pay, game_kontra_part, game_pay, mizer_most, mizer_pay,
                              n_opponents, with_kontra, with_rekontra)
 from .declarer_worker import BRACKET_NODES, Worker
@@ -546,7 +546,7 @@ class DeclarerAnalysis:
         return {"game": s.game.id, "players": s.players, "hand": s.deck.format_cards(s.hand),
                 "seat": s.seat_name(s.seat),
                 "declarer": None if s.mizer_only else s.seat_name(s.declarer),
-                "leader": s.seat_name(lead), **mizer, **_called_json(s),
+                "leader": s.seat_name(lead), **mizer, **call_json(s),
                 "seed": self.seed, "deals": self.deals,
                 "samples": self.samples, "precision": self.precision, "rounds": self.rounds,
                 "double_dummy": True, "interrupted": self.interrupted, "limits": self.limits,
@@ -556,13 +556,6 @@ class DeclarerAnalysis:
                 "payment": "the declarer's total from every opponent (the tables' 'each' "
                            "times the opponents; droggn the side amount X)",
                 "slems": [r.to_json() for r in self.rows], "advice": self.advice()}
-
-
-def _called_json(s: Setting) -> dict:
-    """Módosított for 4: ``{"called": card}``, ``None`` for §5's default; else nothing."""
-    if s.game.id != "modositott" or s.players != 4:
-        return {}
-    return {"called": None if s.called is None else s.deck.card_names[s.called]}
 
 
 def _example(s: Setting, rule: str) -> str:

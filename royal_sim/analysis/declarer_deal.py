@@ -384,7 +384,7 @@ def variant(s: Setting, hands, pile, contract: Contract, rule: str | None = None
         banked = deck.points_of(pile_mask) if gid in ("troggu", "droggn") else 0
     reserved = {"pagatulti": I, "skizulti": SKIZ}.get(contract.ulti, -1)
     side = (d,)
-    if gid == "modositott" and s.players == 4:
+    if calls_partner(s):
         call = s.called if s.called is not None else _default_call(hands[d])
         holder = next((x for x in range(4) if hands[x] >> call & 1), None)
         if holder is not None and holder != d:
@@ -412,11 +412,24 @@ def mizer_leader(s: Setting) -> int:
     return 0 if s.game.id == "troggu" else s.players - 2
 
 
+def calls_partner(s: Setting) -> bool:
+    """Does the declarer call a partner (módosított for 4, §5)?"""
+    return s.game.id == "modositott" and s.players == 4
+
+
+def call_json(s: Setting) -> dict:
+    """``{"called": card}`` where the declarer calls (``None`` for §5's default); else
+    nothing."""
+    if not calls_partner(s):
+        return {}
+    return {"called": None if s.called is None else s.deck.card_names[s.called]}
+
+
 def call_words(s: Setting) -> str | None:
     """Módosított for 4: the called tarokk as the header says it (``None`` in the other
     games): the card named, alone where the declarer holds it himself (this seat's hand:
     known), or §5's default, the highest tarokk no honour the declarer lacks."""
-    if s.game.id != "modositott" or s.players != 4:
+    if not calls_partner(s):
         return None
     if s.called is None:
         return ("calling the highest tarokk, no honour, the declarer lacks (§5's default; "
