@@ -259,6 +259,33 @@ def test_the_declarer_leader_and_options_reach_the_game():
     assert three["goal"]["points"] == 32 and three["points"]["declarer"] == 43
 
 
+
+def test_modositott_for_four_counts_the_called_partner_with_the_declarer():
+    # §5: the holder of the called tarokk plays with the declarer. Seat 1 leads SK, every
+    # other seat trumps it (III, XX, IV: 8 points to 3), 3 leads DK, 1 trumps it with II (16
+    # points): with 3 his partner, his side takes both tricks
+    ending = "SK II / HK III / XX DK / CK IV"
+    alone = ok_json("solve", "--game", "modositott", "--players", 4, ending, "--called",
+                    "XVII", "--json")                   # played out: nobody holds it
+    assert alone["side"] == ["1"] and alone["called"] == "XVII"
+    assert alone["points"] == {"declarer": 16, "opponents": 8}
+    default = ok_json("solve", "--game", "modositott", "--players", 4, ending, "--json")
+    assert default["called"] == "XX" and default["side"] == ["1", "3"]  # §5: XX, 1 lacks it
+    assert default["points"] == {"declarer": 24, "opponents": 0}
+    with_2 = ok_json("solve", "--game", "modositott", "--players", 4, ending, "--called",
+                     "III", "--json")
+    assert with_2["side"] == ["1", "2"] and with_2["points"]["declarer"] == 16
+    ending = "XXI SK / XX HK / XIX DK / XVIII CK"
+    text = run("solve", "--game", "modositott", "--players", 4, ending, "--called", "XIX")
+    assert "Declarer 1 with 3 (calling XIX) against 2, 4" in text.output
+    for args in (["--players", 3, "XXI SK / XX HK / XIX DK"], ["--players", 4, ending]):
+        r = run("solve", "--game", "modositott", *args, "--called", "SK" if
+                args[1] == 4 else "XX")
+        assert r.exit_code == 2 and r.output.count("\n") == 1 and "--called" in r.output
+    r = run("solve", ending, "--called", "XX")
+    assert r.exit_code == 2 and "does not take --called" in r.output
+
+
 # -- slems ----------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("game", OTHER)

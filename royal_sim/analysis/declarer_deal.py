@@ -189,19 +189,7 @@ def setting(hand: str, seat, *, game, declarer=None, players=None, option=(), ca
         dec = me if declarer is None else g.parse_seat(declarer, setup, "declarer")
     except GameError as e:
         raise GameError(f"declarer: {e}", argument="declarer") from None
-    call = None
-    if called is not None:
-        if g.id != "modositott" or setup.players != 4:
-            raise GameError(f"called: only módosított for 4 players calls a partner "
-                            f"(--game modositott --players 4), not {g.id} of "
-                            f"{setup.players}", argument="called")
-        try:
-            call = deck.parse_card(str(called))
-        except CardError as e:
-            raise CardError(f"called: {e}", argument="called") from None
-        if call in HONOURS or deck.suit_of[call] != deck.tarokk:
-            raise GameError(f"called: the declarer calls a tarokk that is no honour (II to "
-                            f"XX), not {deck.card_names[call]}", argument="called")
+    call = parse_called(g, setup, called)
     known = contracts_of(g.id)
     if contract is not None:
         from ..model.text import fold
@@ -233,6 +221,43 @@ def setting(hand: str, seat, *, game, declarer=None, players=None, option=(), ca
         warnings.append("your hand may throw in (bedobás, §5): a redeal is yours to ask for")
     return Setting(g, setup, mine, me, dec, g.default_leader(dec, setup), call, known,
                    tuple(warnings))
+
+
+def parse_called(g, setup, called) -> int | None:
+    """The called tarokk's card id (módosított for 4, §5), ``None`` where ``called`` is
+    ``None``. ``GameError`` (argument ``called``) in any other game or for a card no tarokk
+    or an honour; ``CardError`` for a card not in the deck."""
+    from ..games import GameError
+
+    if called is None:
+        return None
+    if g.id != "modositott" or setup.players != 4:
+        raise GameError(f"called: only módosított for 4 players calls a partner "
+                        f"(--game modositott --players 4), not {g.id} of "
+                        f"{setup.players}", argument="called")
+    deck = g.deck(setup)
+    try:
+        call = deck.parse_card(str(called))
+    except CardError as e:
+        raise CardError(f"called: {e}", argument="called") from None
+    if call in HONOURS or deck.suit_of[call] != deck.tarokk:
+        raise GameError(f"called: the declarer calls a tarokk that is no honour (II to "
+                        f"XX), not {deck.card_names[call]}", argument="called")
+    return call
+
+
+def called_card(hands, declarer: int, call: int | None) -> int:
+    """Módosított for 4 (§5): the tarokk called, ``call`` or, ``None``, §5's default: the
+    highest tarokk no honour the declarer lacks, read from his hand in ``hands``."""
+    return _default_call(hands[declarer]) if call is None else call
+
+
+def partner_side(hands, declarer: int, call: int | None) -> tuple[int, ...]:
+    """Módosított for 4 (§5): the declarer's side, himself and the holder of the called
+    tarokk (``called_card``); himself alone where he holds it or nobody does (played)."""
+    call = called_card(hands, declarer, call)
+    holder = next((x for x in range(len(hands)) if hands[x] >> call & 1), None)
+    return (declarer,) if holder is None or holder == declarer else (declarer, holder)
 
 
 def _throws_in(hand: int, deck) -> bool:
@@ -383,12 +408,7 @@ def variant(s: Setting, hands, pile, contract: Contract, rule: str | None = None
         out = pile_mask
         banked = deck.points_of(pile_mask) if gid in ("troggu", "droggn") else 0
     reserved = {"pagatulti": I, "skizulti": SKIZ}.get(contract.ulti, -1)
-    side = (d,)
-    if calls_partner(s):
-        call = s.called if s.called is not None else _default_call(hands[d])
-        holder = next((x for x in range(4) if hands[x] >> call & 1), None)
-        if holder is not None and holder != d:
-            side = (d, holder)
+    side = partner_side(hands, d, s.called) if calls_partner(s) else (d,)
     return Variant(tuple(hands), side, banked, out, laid, index, reserved)
 
 

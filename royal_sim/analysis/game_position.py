@@ -114,7 +114,8 @@ class Unsolved:
 def solve_game(game: Game, setup: Setup, dealt: Dealt, *, declarer: int,
                leader: int | None = None, table: tuple[int, ...] = (),
                cards: bool = False, line: bool = True,
-               max_nodes: int = MAX_NODES, progress=None) -> GameSolution:
+               max_nodes: int = MAX_NODES, progress=None,
+               side: tuple[int, ...] | None = None) -> GameSolution:
     """Solve the position of ``dealt`` (the hands now) with ``table`` on the table of the
     current trick, ``leader`` its leader (default the game's rule). The count's search stops
     after ``max_nodes`` nodes in all, each later search (a card of the line, ``cards``) after
@@ -124,9 +125,12 @@ def solve_game(game: Game, setup: Setup, dealt: Dealt, *, declarer: int,
     another thread while a search runs). Raises ``DealError`` for a card on the table that
     breaks the rules of play, ``SearchLimit`` (argument ``max_nodes``) for a search past its
     limit, ``engine.counts.SearchStopped`` (a ``KeyboardInterrupt``) for a search stopped;
-    both carry what was decided as ``.unsolved`` (``Unsolved``)."""
+    both carry what was decided as ``.unsolved`` (``Unsolved``). ``side``: the seats
+    counting with the declarer where the deal decides them (módosított's called partner,
+    ``declarer_deal.partner_side``); default ``game.declarer_side``."""
     return _solve_game(game, setup, dealt, declarer, leader, table, cards, line, max_nodes,
-                       progress or (lambda words, solver: None))
+                       progress or (lambda words, solver: None),
+                       side or game.declarer_side(declarer, setup))
 
 
 def _limit(game: Game, unsolved: Unsolved, max_nodes: int) -> SearchLimit:
@@ -139,13 +143,15 @@ def _limit(game: Game, unsolved: Unsolved, max_nodes: int) -> SearchLimit:
 
 
 def replay_trick(game: Game, setup: Setup, dealt: Dealt, *, declarer: int,
-                 leader: int | None = None, table: tuple[int, ...] = ()) -> CountPosition:
+                 leader: int | None = None, table: tuple[int, ...] = (),
+                 side: tuple[int, ...] | None = None) -> CountPosition:
     """The position of ``dealt`` (the hands now) with ``table`` replayed onto the current
-    trick under the game's rules, ``leader`` its leader (default the game's rule). Raises
-    ``DealError`` (argument ``trick``) for a card of ``table`` that breaks them."""
+    trick under the game's rules, ``leader`` its leader (default the game's rule), ``side``
+    as ``solve_game``'s. Raises ``DealError`` (argument ``trick``) for a card of ``table``
+    that breaks them."""
     solver = CountSolver(game.rules(setup, dealt), table_bits=4)
     count = game.count(setup)
-    side = game.declarer_side(declarer, setup)
+    side = side or game.declarer_side(declarer, setup)
     lead = game.default_leader(declarer, setup) if leader is None else leader
     cards_left = max(int(h).bit_count() for h in dealt.hands)
     pos = CountPosition(tuple(dealt.hands), lead, game.n_tricks(setup) - cards_left, ())
@@ -165,12 +171,12 @@ def replay_trick(game: Game, setup: Setup, dealt: Dealt, *, declarer: int,
 
 
 def _solve_game(game, setup, dealt, declarer, leader, table, cards, line, max_nodes,
-                progress):
+                progress, side):
     rules = game.rules(setup, dealt)
     count = game.count(setup)
     solver = CountSolver(rules, max_nodes=max_nodes)
-    side = game.declarer_side(declarer, setup)
-    pos = replay_trick(game, setup, dealt, declarer=declarer, leader=leader, table=table)
+    pos = replay_trick(game, setup, dealt, declarer=declarer, leader=leader, table=table,
+                       side=side)
     lo, hi = solver.bounds(pos, count)
     unit = "points" if count.points.any() else "tricks"
     goal = game.goal_of(setup)

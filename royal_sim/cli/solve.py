@@ -38,6 +38,10 @@ input, 130 Ctrl-C)."""
 @rules_option("Rule set for the slems' obligatory play.")
 @click.option("--no-slems", is_flag=True, help="Only the trick counts (faster).")
 @game_play_options
+@click.option("--called", default=None, metavar="CARD",
+              help="Módosított hármas for 4: the tarokk the declarer called (e.g. XX); its "
+                   "holder counts with him. Default §5's: the highest tarokk, no honour, "
+                   "the declarer's hand lacks.")
 @click.option("--max-nodes", type=Whole(min=1, max=MAX_NODES_CAP), default=None, metavar="N",
               help="--game: stop the count's search after N nodes, and each later one "
                    "(the line, --cards) after N of its own (default 300,000,000, some 20 "
@@ -48,7 +52,8 @@ input, 130 Ctrl-C)."""
 @json_option
 @user_errors
 def solve_command(deal, game_id, leader, first_trick, trick, every_card, rules, no_slems,
-                  players, trump, declarer, game_flags, no_overtake, max_nodes, as_json):
+                  players, trump, declarer, game_flags, no_overtake, called, max_nodes,
+                  as_json):
     """Double-dummy result of a full deal or a position (an ending).
 
     DEAL is the four hands in play order A_IND / D_ELF / D_IND / A_ELF separated by '/',
@@ -81,11 +86,11 @@ def solve_command(deal, game_id, leader, first_trick, trick, every_card, rules, 
                                         ("--first-trick", "first_trick")) if given(ctx, name)],
                "royal tarokk's options")
         _solve_game(game, deal, leader, trick, every_card, players, trump, declarer,
-                    game_flags, no_overtake, max_nodes, as_json)
+                    game_flags, no_overtake, called, max_nodes, as_json)
         return
     refuse(game, [f for f, name in (("--players", "players"), ("--trump", "trump"),
                                     ("--declarer", "declarer"), ("--option", "game_flags"),
-                                    ("--no-overtake", "no_overtake"),
+                                    ("--no-overtake", "no_overtake"), ("--called", "called"),
                                     ("--max-nodes", "max_nodes")) if given(ctx, name)],
            "the other games' options")
     leader = "A_IND" if leader is None else leader
@@ -200,12 +205,13 @@ def _print_cards(cv, every_card: bool) -> None:
 # -- the other games (royal_sim.games) --------------------------------------------------------
 
 def _solve_game(game, deal, leader, trick, every_card, players, trump, declarer, flags,
-                no_overtake, max_nodes, as_json):
+                no_overtake, called, max_nodes, as_json):
     """``solve --game ID`` for a game of ``royal_sim.games`` (``spec/other-games.md`` §9)."""
     import json
 
     import sys
 
+    from ..analysis.declarer_deal import called_card, parse_called, partner_side
     from ..analysis.game_position import MAX_NODES, replay_trick, solve_game
     from ..errors import SearchLimit
     from .games import game_setup, said, seat, trick_cards
@@ -214,14 +220,20 @@ def _solve_game(game, deal, leader, trick, every_card, players, trump, declarer,
     with said(game):
         game.rules(setup)                   # belote without --trump: said before the deal
     decl = seat(game, setup, declarer, "--declarer") if declarer is not None else 0
+    call = parse_called(game, setup, called)
     lead = (seat(game, setup, leader, "--leader") if leader is not None
             else game.default_leader(decl, setup))
     table = trick_cards(game, setup, trick) if trick else ()
     with said(game):
         dealt = game.parse_deal(deal, setup, table=len(table), leader=lead,
                                 seen=sum(1 << c for c in table))
+    calling = game.id == "modositott" and setup.players == 4
+    side = (partner_side(dealt.hands, decl, call) if calling
+            else game.declarer_side(decl, setup))
+    called = (game.deck(setup).card_names[called_card(dealt.hands, decl, call)] if calling
+              else None)
     with said(game, "--trick", only="trick"):        # a card of --trick breaking the rules
-        replay_trick(game, setup, dealt, declarer=decl, leader=lead, table=table)
+        replay_trick(game, setup, dealt, declarer=decl, leader=lead, table=table, side=side)
     from .common import interrupt_code
 
     limit = MAX_NODES if max_nodes is None else max_nodes
@@ -229,24 +241,26 @@ def _solve_game(game, deal, leader, trick, every_card, players, trump, declarer,
         with SearchProgress("Solving") as bar:
             sol = _waited(lambda: solve_game(game, setup, dealt, declarer=decl, leader=lead,
                                              table=table, cards=every_card, max_nodes=limit,
-                                             progress=bar.stage), bar.stop)
+                                             progress=bar.stage, side=side), bar.stop)
     except SearchLimit as e:
-        _unsolved(game, setup, dealt, decl, lead, table, e.unsolved, limit, as_json)
+        _unsolved(game, setup, dealt, decl, side, lead, e.unsolved, limit, as_json, called)
         sys.exit(LIMIT_EXIT)
     except KeyboardInterrupt as e:
         if getattr(e, "unsolved", None) is None:
             raise
-        _unsolved(game, setup, dealt, decl, lead, table, e.unsolved, limit, as_json,
+        _unsolved(game, setup, dealt, decl, side, lead, e.unsolved, limit, as_json, called,
                   interrupted=True)
         sys.exit(interrupt_code(e))
     mm = _minimax(game, setup, dealt, decl, lead, table)
     if as_json:
         out = sol.to_json()
+        if called is not None:
+            out["called"] = called
         if mm is not None:
             out["minimax_difference"] = mm
         click.echo(json.dumps(out, ensure_ascii=False))
         return
-    _print_game(sol, dealt)
+    _print_game(sol, dealt, called)
     if mm is not None:
         words = ("undecided (past its node limit)" if mm["value"] is None and "why" not in mm
                  else f"not searched: {mm['why']}" if mm["value"] is None
@@ -291,8 +305,8 @@ def _waited(solve, stop):
     return box["value"]
 
 
-def _unsolved(game, setup, dealt, decl, lead, table, u, limit: int, as_json: bool,
-              interrupted: bool = False) -> None:
+def _unsolved(game, setup, dealt, decl, side, lead, u, limit: int, as_json: bool,
+              called: str | None, interrupted: bool = False) -> None:
     """What ``solve --game`` decided before a search passed ``--max-nodes`` or Ctrl-C came
     (``interrupted``) (``u``, an ``analysis.game_position.Unsolved``): on stdout the hands
     and the bounds found (JSON: ``"stopped": "max_nodes"`` or ``"interrupted"``, ``"count":
@@ -312,7 +326,8 @@ def _unsolved(game, setup, dealt, decl, lead, table, u, limit: int, as_json: boo
     if as_json:
         out = {"game": game.id, "leader": game.seat_name(lead, setup),
                "declarer": game.seat_name(decl, setup),
-               "side": [game.seat_name(x, setup) for x in game.declarer_side(decl, setup)],
+               "side": [game.seat_name(x, setup) for x in side],
+               **({} if called is None else {"called": called}),
                "stopped": "interrupted" if interrupted else "max_nodes",
                "interrupted": interrupted, "max_nodes": limit, "nodes": u.nodes,
                "count": {"unit": unit, "at_least": u.at_least, "at_most": u.at_most}}
@@ -365,9 +380,10 @@ def _minimax(game, setup, dealt, decl, lead, table) -> dict | None:
             "line": [deck.card_names[c] for c in r.line]}
 
 
-def _print_game(sol, dealt) -> None:
-    """The text of a game's solution: the hands, the sides, the counts, the goal, the
-    tricks, every card (``--cards``) and one optimal line, fitted to the width."""
+def _print_game(sol, dealt, called: str | None = None) -> None:
+    """The text of a game's solution: the hands, the sides (``called``: módosított's called
+    tarokk), the counts, the goal, the tricks, every card (``--cards``) and one optimal
+    line, fitted to the width."""
     from .games import listing, players_text
 
     g, s = sol.game, sol.setup
@@ -380,6 +396,8 @@ def _print_game(sol, dealt) -> None:
     with_ = [name(x) for x in sol.side if x != sol.declarer]
     side = f"Declarer {name(sol.declarer)}" + (f" with {', '.join(with_)}" if with_
                                                else " alone")
+    if called is not None:
+        side += f" (calling {called})"
     n_tricks = g.n_tricks(s)
     first = n_tricks - len(sol.line) + 1
     now = f"{name(sol.leader)} leads trick {first} of {n_tricks}"
