@@ -35,6 +35,8 @@ BAD = [
     ("vier-anderle", VA, "2", {"players": 4, "stayers": "1,3,01"},
      "stayers: seat 01 listed twice"),
     ("vier-anderle", VA, "2", {"players": 4, "stayers": ""}, "stayers '' names no seat"),
+    ("vier-anderle", VA, "2", {"players": 4, "stayers": "1,,3"},
+     "stayers: an empty seat between commas in '1,,3'"),
     ("vier-anderle", VA, "2", {"players": 4, "option": ["no_overtake", "no-overtake"]},
      "option no_overtake given twice"),
 ]

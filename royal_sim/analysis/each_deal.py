@@ -4,6 +4,8 @@ hand and the piles seen (``Setting``, ``setting``), and the deals dealt from the
 
 from __future__ import annotations
 
+import re
+
 from dataclasses import dataclass
 
 import numpy as np
@@ -146,7 +148,11 @@ def setting(hand: str, seat: str, *, game, players=None, option=(), pot=None,
     if stayers is not None:
         given = set()
         for item in listed(stayers):
-            for t in (x for x in str(item).replace(",", " ").split() if x):
+            parts = re.split(r"\s*,\s*|\s+", str(item).strip())
+            if "" in parts and any(parts):
+                raise GameError(f"stayers: an empty seat between commas in {str(item)!r} "
+                                "(e.g. 1,3,4)", argument="stayers")
+            for t in (x for x in parts if x):
                 try:
                     at = g.parse_seat(t, setup, "stayers")
                 except GameError as e:

@@ -81,7 +81,8 @@ game_options = options(
     click.option("--contract", default=None, metavar="NAME",
                  help="The declarer games: only this contract (e.g. szolo)."),
     click.option("--leader", default=None, metavar="SEAT",
-                 help="Other games: who leads trick 1 (default: the game's rule)."),
+                 help="Belote, coinche: who leads trick 1 (default: the game's rule; the "
+                      "other games lead by their own rule, docs/games.md)."),
 )
 """The options of ``analyze`` that only some of the other games take
 (``analysis.game_analysis.GAME_OPTIONS``)."""
