@@ -1,6 +1,13 @@
 """Error types. Every error a user can cause is a ``RoyalSimError`` whose message names the
 problem in one line; the CLI prints it and exits with code 2."""
 
+import re
+
+MARKED = re.compile(r"`(\w+)(?:=(True|False|'[^']*'))?`")
+"""An argument in backticks in a message (```turned```, ```turned='HJ'```,
+```resume=True```): each front end says it in its own words (the CLI its flag,
+``cli.common.flag_message``; a batch line its item, ``batch.inputs.item_words``)."""
+
 
 class RoyalSimError(ValueError):
     """Base of all input errors (bad notation, impossible constraints, unknown names).

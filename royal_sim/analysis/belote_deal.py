@@ -182,7 +182,7 @@ def _standing(g, setup, me: int, declarer, partner_bid, their_bid) -> Standing |
                              (their_bid, "their_bid", False)):
         if text is None:
             continue
-        flag = "--" + name.replace("_", "-")
+        flag = f"`{name}`"
         try:
             c = parse_contract(text)
         except GameError as e:
@@ -194,22 +194,22 @@ def _standing(g, setup, me: int, declarer, partner_bid, their_bid) -> Standing |
             if their_bid is None and declarer is not None:
                 who = _seat(g, declarer, setup, "declarer", "declarer")
                 if who % 2 != me % 2:
-                    raise GameError(f"--partner-bid: --declarer {g.seat_name(who, setup)} is "
+                    raise GameError(f"`partner_bid`: `declarer` {g.seat_name(who, setup)} is "
                                     "an opponent (your pair takes: you or your partner; an "
-                                    "opponent's bid is --their-bid)", argument="declarer")
+                                    "opponent's bid is `their_bid`)", argument="declarer")
             bids.append(Standing(c, (me + 2) % 4, True))
             continue
         if declarer is None:
-            raise GameError("--their-bid: say who bid it with --declarer (an opponent's "
+            raise GameError("`their_bid`: say who bid it with `declarer` (an opponent's "
                             "seat)", argument="declarer")
         who = _seat(g, declarer, setup, "declarer", "declarer")
         if who % 2 == me % 2:
-            raise GameError(f"--their-bid: --declarer {g.seat_name(who, setup)} is your "
+            raise GameError(f"`their_bid`: `declarer` {g.seat_name(who, setup)} is your "
                             f"pair's seat (name the opponent who bid {c})",
                             argument="declarer")
         bids.append(Standing(c, who, False))
     if len(bids) == 2 and bids[0].contract.value == bids[1].contract.value:
-        raise GameError(f"--partner-bid and --their-bid are both {bids[0].contract.value}: "
+        raise GameError(f"`partner_bid` and `their_bid` are both {bids[0].contract.value}: "
                         "a bid must be higher than the one before", argument="their_bid")
     return max(bids, key=lambda b: b.contract.value) if bids else None
 

@@ -225,14 +225,14 @@ def analyze_game(hand: str, seat: str, *, game="belote", turned: str | None = No
     g = game_of(game)
     deck = g.deck(g.setup(trump="S"))
     if turned is None or not str(turned).strip():
-        raise CardError("missing --turned: the card turned up, e.g. --turned HJ",
+        raise CardError("missing `turned`: the card turned up, e.g. `turned='HJ'`",
                         argument="turned")
     try:
         ids = deck.parse_cards(str(turned))
     except CardError as e:
-        raise CardError(f"--turned: {e}", argument="turned") from None
+        raise CardError(f"`turned`: {e}", argument="turned") from None
     if len(ids) != 1:
-        raise CardError(f"--turned is one card, got {len(ids)}", argument="turned")
+        raise CardError(f"`turned` is one card, got {len(ids)}", argument="turned")
     card = ids[0]
     s = BA.setting(hand, seat, game=g, holds=holds, voids=voids, leader=leader,
                    hand_size=5, seen=1 << card)

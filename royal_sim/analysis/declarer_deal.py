@@ -214,7 +214,7 @@ def setting(hand: str, seat, *, game, declarer=None, players=None, option=(), ca
                         "does not hold (or is not the seat)", argument="contract")
     if declarer is not None and all(c.exchange == "mizer" for c in known):
         raise GameError("declarer: the mizer is played when all pass: it has no declarer "
-                        "(the seat plays alone against the others; leave out --declarer)",
+                        "(the seat plays alone against the others; leave out `declarer`)",
                         argument="declarer")
     warnings = []
     if g.id == "modositott" and _throws_in(mine, deck):
@@ -233,7 +233,7 @@ def parse_called(g, setup, called) -> int | None:
         return None
     if g.id != "modositott" or setup.players != 4:
         raise GameError(f"called: only módosított for 4 players calls a partner "
-                        f"(--game modositott --players 4), not {g.id} of "
+                        f"(`game='modositott'` `players='4'`), not {g.id} of "
                         f"{setup.players}", argument="called")
     deck = g.deck(setup)
     try:

@@ -112,8 +112,7 @@ def setting(hand: str, seat: str, *, game, players=None, option=(), pot=None,
     if piles:
         for name, value in (("pot", pot), ("stayers", stayers)):
             if value is not None:
-                flag = "--" + name
-                raise GameError(f"analyze --game {g.id} does not take {flag} (Vier-Anderle's)",
+                raise GameError(f"analyze --game {g.id} does not take `{name}` (Vier-Anderle's)",
                                 argument=name)
         if OTHERS in flags:
             others = True

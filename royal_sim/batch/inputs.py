@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..errors import RoyalSimError
+from ..errors import MARKED, RoyalSimError
 from ..model import cards as C
 from ..model.deal import Deal, Seat, parse_hand, parse_seat
 from ..model.text import fold
@@ -231,6 +231,13 @@ def _game_options(options) -> dict:
             raise RoyalSimError(f"option {name} given twice")
         out[name] = value
     return out
+
+
+def item_words(e: RoyalSimError) -> str:
+    """A library error in a batch line's words: an argument in backticks is its item
+    (```turned``` → ``turned=``, ```turned='HJ'``` → ``turned=HJ``)."""
+    return MARKED.sub(lambda m: f"{m.group(1)}={(m.group(2) or '').strip(chr(39))}",
+                      str(e))
 
 
 def _items(text: str) -> dict:
@@ -600,7 +607,7 @@ def load_inputs(path: str | Path) -> Inputs:
         try:
             job = _make_job(line, *rec)
         except RoyalSimError as e:
-            bad.append(BadLine(line, str(e)))
+            bad.append(BadLine(line, item_words(e)))
             continue
         if not no_id(rec) and auto.get(job.id, line) != line:
             bad.append(BadLine(line, f"id {job.id!r} is the automatic id of line "

@@ -12,12 +12,11 @@ import sys
 
 import click
 
-from ..errors import RoyalSimError, Terminated
+from ..errors import MARKED, RoyalSimError, Terminated
 from .streams import fit_streams
 
 _FLAGS = {"opponent_bids": "--their-bids", "n_jobs": "--jobs", "suits": "--suit",
           "voids": "--void", "params": "--param"}
-_MARKED = re.compile(r"`(\w+)(?:=(True|False|'[^']*'))?`")
 
 
 def flag(argument: str) -> str:
@@ -40,7 +39,7 @@ def flag_message(e: RoyalSimError) -> str:
     (```resume=True``` → ``--resume``, ```igazitas=False``` → ``--no-igazitas``,
     ```rules='laza'``` → ``--rules laza``); unless it is in backticks, the first mention of
     ``e.argument`` becomes its flag (``samples must be …`` → ``--samples must be …``)."""
-    text = _MARKED.sub(_say_marked, str(e))
+    text = MARKED.sub(_say_marked, str(e))
     if e.argument and f"`{e.argument}" not in str(e):
         text = re.sub(rf"(?<![\w-]){re.escape(e.argument)}(?![\w=-])", flag(e.argument),
                       text, count=1)
