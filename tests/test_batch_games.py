@@ -171,6 +171,20 @@ def test_game_rows_equal_the_analysis_and_close_with_advice(clean):
     assert rows[-1]["expected"] is None
 
 
+def test_a_vier_anderle_advice_row_carries_staying_s_ev(tmp_path):
+    # the advice's EV(stay) (spec §1, units of the pot) as expected, against dropping's 0
+    got = B.load_inputs(write(tmp_path, "in.txt",
+                              "XXI XX SK HK @ 2 game=vier-anderle players=4 pot=8\n"))
+    out = tmp_path / "va.csv"
+    B.run_batch(got.jobs, out, OPTS, n_jobs=1)
+    rows = groups(out)[got.jobs[0].id]
+    adv = rows[-1]
+    res = analyze_game("XXI XX SK HK", "2", game="vier-anderle", players=4, pot=8, samples=3,
+                       seed=input_seed(5, got.jobs[0].id), jobs=1).to_json()["advice"]
+    assert adv["slem"] == "advice" and adv["bids"] == res["advice"]
+    assert adv["expected"] == res["ev_stay"] and adv["gain"] == res["ev_stay"] - res["ev_drop"]
+
+
 def test_jsonl_output_holds_the_same_rows(clean):
     _, files = clean
     assert groups(files["jsonl"]) == groups(files["csv"])

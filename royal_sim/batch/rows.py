@@ -361,7 +361,8 @@ def _game_rows(job: Job, opts: BatchOptions) -> list[dict]:
     entry's id, ``param`` ``game_param``, ``probability``, ``ci_lo``/``ci_hi`` its
     ``ci95``, ``made``, ``deals``, ``expected`` its ``expected_score``), then the closing
     ``ADVICE`` row (``bids`` ``advice_bids``; ``expected``, ``gain`` and ``probability``
-    the advice's own where it has them; ``deals`` the deals searched). ``rules`` is the
+    the advice's own where it has them, Vier-Anderle's ``expected`` EV(stay) and ``gain``
+    EV(stay) − EV(drop), in units of the pot; ``deals`` the deals searched). ``rules`` is the
     game id. Raises ``RoyalSimError`` from the analysis."""
     from ..analysis.game_analysis import analyze_game
 
@@ -381,9 +382,12 @@ def _game_rows(job: Job, opts: BatchOptions) -> list[dict]:
                                deals=_number(r.get("deals"), int),
                                expected=_number(r.get("expected_score"), float)))
     advice = data.get("advice") or {}
+    expected, gain = advice.get("expected_score"), advice.get("gain")
+    if expected is None and "ev_stay" in advice:        # Vier-Anderle: staying's EV
+        expected = advice["ev_stay"]
+        gain = expected - advice.get("ev_drop", 0)
     rows.append(result_row(**common, slem=ADVICE, bids=advice_bids(advice),
-                           expected=_number(advice.get("expected_score"), float),
-                           gain=_number(advice.get("gain"), float),
+                           expected=_number(expected, float), gain=_number(gain, float),
                            probability=_number(advice.get("probability"), float),
                            deals=int(data.get("deals", res.deals))))
     return rows
