@@ -210,6 +210,9 @@ def run(*args):
     (["--game", "strohmandli", STROH.replace("II HA", "II"), "--seat", "1"],
      "II is taken up"),
     (["--game", "strohmandli", STROH, "--seat", "3"], "unknown --seat '3'"),
+    (["--game", "strohmandli", STROH.split("|")[0] + "| | |", "--seat", "1"],
+     "at least its face-up top (the piles are turned before trick 1; piles not seen: leave "
+     "out the '|' parts)"),
 ])
 def test_bad_input_is_one_line_exit_2(args, said):
     out = run("analyze", *args)
@@ -254,3 +257,20 @@ def test_strohmandli_takes_a_precision_alone_with_its_cap():
         (STROHMANDLI_CAP, 0.2)
     assert planned_deals("strohmandli", 60, 0.2) == (60, 0.2)
     assert default_run("vier-anderle", None, None) == (None, DEFAULT_PRECISION, False)
+
+
+def test_strohmandli_says_which_piles_it_dealt_at_random():
+    """Piles not given are dealt (their tops too): the header says whose, since a player at
+    the table sees every top."""
+    hand = STROH.split("|")[0].strip()
+    theirs = " / | DQ | C10 | HJ"
+    for text, whose in ((hand, "seats 1, 2"), (STROH, "seat 2"), (STROH + theirs, None),
+                        (hand + theirs, "yours")):
+        out = run("analyze", "--game", "strohmandli", text, "--seat", 1, "--samples", 1,
+                  "--jobs", 1)
+        assert out.exit_code == 0, out.output
+        said = " ".join(out.output.split())
+        if whose is None:
+            assert "Piles not given" not in said
+        else:
+            assert f"Piles not given ({whose}): their tops dealt at random too" in said

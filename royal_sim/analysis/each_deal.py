@@ -228,7 +228,8 @@ def _check_pile(g, setup, deck, ids: list[int], depth: int) -> None:
 
     if not ids:
         raise DealError("a pile's seen cards: at least its face-up top (the piles are "
-                        "turned before trick 1)", argument="hand")
+                        "turned before trick 1; piles not seen: leave out the '|' parts)",
+                        argument="hand")
     if len(ids) > depth:
         raise DealError(f"a {g.id} pile holds {depth} cards, got {len(ids)}", argument="hand")
     names = " ".join(deck.card_names[c] for c in ids)

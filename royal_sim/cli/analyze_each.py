@@ -111,6 +111,12 @@ def _figures(result, width, every):
             f"{s.setup.players}; {_deals(result)}, seed {result.seed}; each figure searched "
             f"alone, you against the rest, double dummy knowing the piles' order; "
             f"{s.table} values, {s.rule} rule."]
+    unseen = [s.seat_name(x) for x in range(s.setup.players) if s.seen[x] is None]
+    if unseen:          # the tops lie face up: a player sees them, the analysis deals them
+        whose = ("yours" if unseen == [s.seat_name(s.seat)] else
+                 ("seat " if len(unseen) == 1 else "seats ") + ", ".join(unseen))
+        head[0] += (f" Piles not given ({whose}): their tops dealt at random too (give the "
+                    "tops you see after '|').")
     e = result.expected_points()
     others = list(dict.fromkeys(r.seat for r in result.rows if r.seat is not None))
     only = "" if others else "; your figures only"
