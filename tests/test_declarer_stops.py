@@ -4,6 +4,8 @@ interval is within the precision, later deals do not search it."""
 
 import itertools
 
+import pytest
+
 from royal_sim.analysis import declarer_analysis as D
 from royal_sim.analysis.declarer_worker import Worker
 from royal_sim.analysis.stopping import StoppingRule
@@ -107,3 +109,48 @@ def test_the_text_shows_each_rows_deals_when_they_differ():
     assert "--json's deals" in " ".join(" ".join(narrow).split())
     assert "A row is searched until its interval is within +-5%" in " ".join(
         " ".join(lines).split())
+
+
+def test_a_contracts_deal_values_average_to_its_value():
+    """``Stops.deal_values`` prices each deal as ``DeclarerAnalysis.value`` prices the means
+    (the game, each figure silent or announced, the defence's kontra): their mean is the
+    value, with kontra read and without (``--option nokontra``)."""
+    from royal_sim.analysis.declarer_stops import Stops
+
+    for game, hand, option in (("harmas", MIXED, ()), ("harmas", MIXED, ("nokontra",)),
+                               ("droggn", DROGGN_STRONG, ())):
+        result = D.analyze_game(hand, "1", game=game, samples=12, seed=2, option=option)
+        stops = Stops(result.setting, True, result.kontra)
+        for c in result.setting.contracts:
+            if c.exchange == "mizer" or (c.exchange == "pair" and c.index):
+                continue
+            values = stops.deal_values(c, result.verdicts)
+            assert len(values) == 12
+            assert values.mean() == pytest.approx(result.value(c.id), abs=1e-9), (game, c.id)
+
+
+def test_the_default_run_stops_a_decided_contract_at_ten_points():
+    """Neither samples nor precision: every row to +-5 points, but the rows of a contract
+    surely worse than the best choice (here the kettős against a szóló) stop at +-10 on a
+    98 % interval, on fewer deals than +-5 takes."""
+    from royal_sim.analysis.stopping import DECIDED, StoppingRule
+
+    strong = "XXII XXI XX XIX XVIII XVII XVI XV XIV SK SQ HA"
+    result = D.analyze_game(strong, "1", game="harmas", seed=1)
+    assert result.decide and result.to_json()["decided_precision"] == DECIDED
+    assert result.advice()["bid"] == "szolo"
+    rule = StoppingRule(0.05, D.DEFAULT_CAP["harmas"])
+    decided = [r for r in result.rows if r.stopped == "decided"]
+    assert decided and {r.contract.id for r in decided} == {"kettos"}
+    for r in decided:
+        lo = rule.decided_interval(r.made, r.deals)[0]
+        hi = rule.decided_interval(r.made + r.undecided, r.deals)[1]
+        assert r.interval == (lo, hi) and r.deals < result.deals
+        assert rule.decided(r.made, r.deals) and not rule.precise(r.made, r.deals)
+    text = " ".join(game_text(result, 80).split())
+    assert "+-10% where decided" in text and "rows stopped at +-10% (\"decided\"" in text
+    assert "Cap reached" not in text
+    # a run given its precision holds every row to it
+    held = D.analyze_game(strong, "1", game="harmas", seed=1, precision=0.05)
+    assert not held.decide and all(r.stopped != "decided" for r in held.rows)
+    assert held.to_json()["decided_precision"] is None

@@ -27,8 +27,10 @@ the pagát not the declarer's) is not searched. A test passing ``MAX_NODES`` nod
 undecided: its row's interval covers the deal either way (``Row.undecided``; the stopping
 rule holds both ends, the made and the made or undecided, to its precision), its chance and
 payment count it as not made (``limits``; the text says how many). A precision-driven run
-stops each row on its own (``_Stops``): searched until its interval is within the precision,
-then read on its deals so far; Droggn's brackets of points only while the game row runs.
+stops each row on its own (``declarer_stops.Stops``): searched until its interval is within
+the precision (the default run: ± 10 points once its contract is decided, surely not the
+best choice), then read on its deals so far; Droggn's brackets of points only while the
+game row runs.
 
 The exchange, a decision (§0 "Double dummy"): the lay-away rules of ``LAY_AWAY`` (a
 heuristic shortlist, legal under each game's restriction), for Jókai and módosított also
@@ -70,8 +72,10 @@ from .declarer_deal import (HONOURS, LAY_AWAY, SKIZ, XXI, Contract, I, Setting, 
                             call_json, deals, lay_away, leaders, setting, variant)
 from .declarer_turns import (figure_pay, game_kontra_part, game_pay, mizer_most, mizer_pay,
                              n_opponents, with_kontra, with_rekontra)
+from .declarer_stops import Stops, row_keys, row_made
 from .declarer_worker import BRACKET_NODES, Worker
 from .results import wilson
+from .stopping import DECIDED
 
 EXAMPLE = ('royal-sim analyze --game harmas "XXII XXI XX XIX XVIII XVII XVI XV XIV SK SQ HA" '
            "--seat 1")
@@ -84,6 +88,10 @@ BENCH = {
 }
 """Hands ``benchmarks/bench_games.py --analyze`` times, by game: (hand, seat, options)."""
 
+DECIDES = True
+"""Without ``samples`` or ``precision`` (the command passes neither) the analysis holds
+every row to ± 5 points but stops the rows of a contract decided, surely not the best
+choice, at ± 10 (``declarer_stops``; coinche's way)."""
 DEFAULT_SAMPLES = 100
 """Deals of an analysis on a fixed number of deals (``samples`` alone)."""
 DEFAULT_CAP = {"harmas": 2000, "modositott": 2000, "troggu": 400, "droggn": 200}
@@ -233,7 +241,7 @@ def taken_pair(s: Setting, pile, t: int) -> tuple[int, int]:
 
 def _one(w: Worker, v: Variant, contract: Contract, rows=None) -> dict:
     """A contract's verdict on one variant: the game, its payment, the figures; ``rows``:
-    the row ids (``win``, figure ids) still searched (``_Stops``), default all. The game's
+    the row ids (``win``, figure ids) still searched (``Stops``), default all. The game's
     tests run for its figures too, but its payment's brackets of points only for ``win``:
     where that row has stopped, its entries here are a lower bound no row reads."""
     s = w.s
@@ -322,7 +330,7 @@ def search_deal(w: Worker, deal, chosen: dict, active: dict | None = None) -> di
     """Every contract of the analysis on one deal under the kept exchange (``chosen``):
     contract id → ``{"win", "pay", "figures", "fig_pay"}`` (``_one``); the fixed kettős
     indexes the game only; ``"limits"``: tests past the node limit. ``active``: contract
-    id → the row ids still searched (``_Stops.active``; a contract not in it is not
+    id → the row ids still searched (``Stops.active``; a contract not in it is not
     searched), default every row."""
     hands, pile = deal
     s = w.s
@@ -390,7 +398,9 @@ class Row:
     expected_announced: float | None = None
     undecided: int = 0
     kontra_part: float | None = None
-    stopped: str | None = None      # "undecided": stopped as it can never settle (``_Stops``)
+    stopped: str | None = None
+    """``"undecided"``: stopped as it can never settle; ``"decided"``: its contract decided,
+    its interval at 98 % within ± 10 points (``declarer_stops.Stops``)."""
 
     @property
     def probability(self) -> float:
@@ -448,6 +458,8 @@ class DeclarerAnalysis:
     limits: int = 0
     deals_list: list = field(default_factory=list, repr=False)
     interrupted: bool = False
+    decide: bool = False
+    """The default run: a decided contract's rows stopped at ± 10 points (``DECIDES``)."""
 
     @property
     def deals(self) -> int:
@@ -548,7 +560,8 @@ class DeclarerAnalysis:
                 "declarer": None if s.mizer_only else s.seat_name(s.declarer),
                 "leader": s.seat_name(lead), **mizer, **call_json(s),
                 "seed": self.seed, "deals": self.deals,
-                "samples": self.samples, "precision": self.precision, "rounds": self.rounds,
+                "samples": self.samples, "precision": self.precision,
+                "decided_precision": DECIDED if self.decide else None, "rounds": self.rounds,
                 "double_dummy": True, "interrupted": self.interrupted, "limits": self.limits,
                 "exchange": {k: {"lay_away": r, "take_pair_worth": t}
                              for k, (r, t) in self.chosen.items()},
@@ -573,9 +586,10 @@ def analyze_game(hand: str, seat, *, game, declarer=None, samples: int | None = 
     ``hand`` at ``seat`` (``1`` … ``n``) in ``game`` (``harmas``, ``modositott``,
     ``troggu``, ``droggn``), double dummy (module doc).
 
-    declarer: the felvevő (default ``seat``); samples: deals (default 100), or with
-    ``precision`` the cap (default ``DEFAULT_CAP``); precision: rounds of deals until every
-    row's 95 % interval is within ± that (``stopping.StoppingRule``); seed: the
+    declarer: the felvevő (default ``seat``); samples: deals, or with ``precision`` the
+    cap (default ``DEFAULT_CAP``); precision: rounds of deals until every row's 95 %
+    interval is within ± that (``stopping.StoppingRule``); neither: ± 5 points, a decided
+    contract's rows ± 10 (``DECIDES``); seed: the
     generator's (default 1; the pilot set of the exchange seed + ``PILOT_SEED``); jobs:
     threads (default every core; the figures do not depend on it); players: Troggu 3-6,
     módosított 3 or 4; option: the game's flags (Jókai ``kezdo``); called: módosított for
@@ -591,6 +605,11 @@ def analyze_game(hand: str, seat, *, game, declarer=None, samples: int | None = 
 
     s = setting(hand, seat, game=game, declarer=declarer, players=players, option=option,
                 called=called, contract=contract, holds=holds, voids=voids)
+    decide = samples is None and precision is None
+    if decide:
+        from .game_analysis import DEFAULT_PRECISION
+
+        precision = DEFAULT_PRECISION
     cap, rule = deal_counts(samples, precision, default_samples=DEFAULT_SAMPLES,
                             cap=DEFAULT_CAP[s.game.id])
     seed = 1 if seed is None else seed
@@ -610,7 +629,7 @@ def analyze_game(hand: str, seat, *, game, declarer=None, samples: int | None = 
     pilot_seconds = time.perf_counter() - start
     looks = rule.looks() if rule else [cap]
 
-    stops = _Stops(s)
+    stops = Stops(s, decide, "nokontra" not in s.setup.flags)
 
     def result(done) -> DeclarerAnalysis:
         return _analysis(s, seed, cap, precision, rule, chosen, done, pilot_seconds, stops)
@@ -624,86 +643,25 @@ def analyze_game(hand: str, seat, *, game, declarer=None, samples: int | None = 
                         on_update=on_update)
 
 
-def _row_keys(s: Setting) -> list:
-    """(contract, figure id) of every row, in order."""
-    return [(c, f) for c in s.contracts for f in ("win",) + c.figures]
-
-
-class _Stops:
-    """Where each row of a precision-driven analysis stopped: a row is searched until a
-    look after which its interval is within the precision at both ends (the made deals'
-    share, and the made and undecided together: the gap between them is the undecided
-    share, which more deals do not narrow), as royal's columns (``stopping``), or until its
-    undecided share is surely above twice the precision (the interval's lower end of that
-    share: an interval at least that wide never settles; ``unsettled``); it is then
-    read on the deals up to that look only, later deals do not search it (a contract none
-    of whose rows is searched is not searched at all; Droggn's game row stopped, its
-    brackets of points are not searched). The looks depend on the cap only, so which rows
-    a deal searches does not depend on the threads."""
-
-    def __init__(self, s: Setting):
-        self.keys = _row_keys(s)
-        self.at: dict = {}          # (contract id, row id) -> the deals it is read on
-        self.unsettled: set = set()     # rows stopped for their undecided deals
-
-    def active(self) -> dict | None:
-        """Contract id → the row ids still searched; ``None`` while every row is."""
-        if not self.at:
-            return None
-        out: dict = {}
-        for c, f in self.keys:
-            if (c.id, f) not in self.at:
-                out.setdefault(c.id, set()).add(f)
-        return out
-
-    def deals(self, c, f, n: int) -> int:
-        """The deals of the first ``n`` that the row ``(c, f)`` is read on."""
-        return min(self.at.get((c.id, f), n), n)
-
-    def settle(self, rule, verdicts) -> bool:
-        """Stop the rows precise after ``verdicts`` (the deals so far, at a look); whether
-        every row has stopped."""
-        from .stopping import FIRST_LOOK
-
-        n = len(verdicts)
-        if n < FIRST_LOOK:
-            return False
-        for c, f in self.keys:
-            if (c.id, f) in self.at:
-                continue
-            m = sum(1 for v in verdicts if _row_made(v, c, f))
-            u = sum(1 for v in verdicts if row_unknown(v, c.id, f))
-            if rule.precise(m, n) and rule.precise(m + u, n):
-                self.at[(c.id, f)] = n
-            elif rule.interval(u, n)[0] > 2 * rule.precision:
-                # its undecided deals surely more than twice the precision: its interval,
-                # at least that share wide, can never settle; more deals would only cost
-                # (the tests past their node limit are the costly ones)
-                self.at[(c.id, f)] = n
-                self.unsettled.add((c.id, f))
-        return len(self.at) == len(self.keys)
-
-
-def _row_made(v: dict, c: Contract, f: str) -> bool:
-    return v[c.id]["win"] if f == "win" else v[c.id]["figures"][f]
-
-
-def _interval(rule, made: int, undecided: int, n: int) -> tuple[float, float]:
+def _interval(rule, made: int, undecided: int, n: int,
+              decided: bool = False) -> tuple[float, float]:
     """A row's interval: from the made deals' lower end to the upper end of the made and
-    the undecided together (each undecided deal either way)."""
-    iv = rule.interval if rule else wilson
+    the undecided together (each undecided deal either way); ``decided``: a row stopped as
+    its contract is decided, at ``stopping.DECIDED_Z`` (98 %)."""
+    iv = rule.decided_interval if decided else rule.interval if rule else wilson
     return iv(made, n)[0], iv(made + undecided, n)[1]
 
 
 def _analysis(s, seed, cap, precision, rule, chosen, done, pilot_seconds,
-              stops: _Stops | None = None) -> DeclarerAnalysis:
+              stops: Stops | None = None) -> DeclarerAnalysis:
     rows = []
-    for c, f in _row_keys(s):
+    for c, f in row_keys(s):
         n = stops.deals(c, f, len(done.verdicts)) if stops else len(done.verdicts)
         verdicts = done.verdicts[:n]
-        made = sum(1 for v in verdicts if _row_made(v, c, f))
+        made = sum(1 for v in verdicts if row_made(v, c, f))
         und = sum(1 for v in verdicts if row_unknown(v, c.id, f))
-        interval = _interval(rule, made, und, n)
+        decided = stops is not None and (c.id, f) in stops.decided
+        interval = _interval(rule, made, und, n, decided)
         if f == "win":
             es = sum(v[c.id]["pay"] for v in verdicts) / n if n else 0.0
             ea = None
@@ -715,8 +673,8 @@ def _analysis(s, seed, cap, precision, rule, chosen, done, pilot_seconds,
             kp = None if not pays or pays[0][2] is None else sum(p[2] for p in pays) / n
         gone = stops is not None and (c.id, f) in stops.unsettled
         rows.append(Row(c, f, made, n, interval, es, ea, und, kp,
-                        "undecided" if gone else None))
+                        "undecided" if gone else "decided" if decided else None))
     return DeclarerAnalysis(s, seed, cap, precision, rows, chosen, list(done.verdicts),
                             done.rounds, done.seconds + pilot_seconds,
                             sum(v["limits"] for v in done.verdicts), list(done.deals),
-                            done.interrupted)
+                            done.interrupted, bool(stops and stops.decide))

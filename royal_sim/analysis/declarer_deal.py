@@ -213,7 +213,7 @@ def setting(hand: str, seat, *, game, declarer=None, players=None, option=(), ca
         raise GameError(f"contract: {contract} announces an ulti whose card the declarer "
                         "does not hold (or is not the seat)", argument="contract")
     if declarer is not None and all(c.exchange == "mizer" for c in known):
-        raise GameError("declarer: the mizer is played when all pass: it has no declarer "
+        raise GameError("`declarer`: the mizer is played when all pass: it has no declarer "
                         "(the seat plays alone against the others; leave out `declarer`)",
                         argument="declarer")
     warnings = []

@@ -96,7 +96,7 @@ def game_text(result, width: int | None = 80, every: bool = False) -> str:
     no deal too, ``--all``), the footnotes; prose wrapped to ``width``."""
     s = result.setting
     g = s.game
-    deals = deals_words(result)
+    deals = deals_words(result, decided=result.decide)
     dec = "you" if s.declarer == s.seat else s.seat_name(s.declarer)
     dec = "no declarer (all pass: you alone)" if s.mizer_only else f"declarer {dec}"
     from ..analysis.declarer_deal import call_words
@@ -132,6 +132,12 @@ def game_text(result, width: int | None = 80, every: bool = False) -> str:
                         "points above 54 bracketed on the game row's deals only)."
                         if s.game.id == "droggn" else "(the deals column where the width "
                         "shows it, --json's deals)."))
+    decided = sum(r.stopped == "decided" for r in result.rows)
+    if decided:
+        notes.append(f"{decided} rows stopped at +-10% (\"decided\", a 98% interval): their "
+                     "contract's value is below the best choice's (passing: 0) by more than "
+                     "1.96 standard errors, so more deals would not change the advice; "
+                     "--precision 0.05 holds every row to +-5%.")
     gone = sum(1 for r in result.rows if r.stopped == "undecided")
     if gone:
         notes.append(f"{gone} rows stopped early: more than twice +-{result.precision * 100:g}% "
@@ -172,6 +178,8 @@ def game_text(result, width: int | None = 80, every: bool = False) -> str:
                      "\"undecided\"); the chances and payments count them as not made.")
     notes.append(interrupted_note(result))
     if not result.interrupted:      # an interrupted run did not reach its cap
-        notes.append(cap_note(result.rows, result.precision, "rows'",
+        # the rows the cap stopped: not those stopped decided or undecided at a look
+        capped = [r for r in result.rows if r.stopped is None and r.deals >= result.samples]
+        notes.append(cap_note(capped, result.precision, "rows'",
                               " (--samples raises the cap)"))
     return page(lines, tab, notes, width)
