@@ -22,13 +22,21 @@ A search past ``--max-nodes`` (default 100,000,000, some 7 s) stops and counts a
 20] [--heavy-deals 5] [--seed 1] [--games belote,harmas] [--max-nodes N] [--analyze]``.
 
 ``--analyze`` also times a default ``analyze`` (``game_analysis.analyze_game`` without
-``samples`` or ``precision``: every figure within ± 5 points, coinche's decided rows ± 10,
+``samples`` or ``precision``: every figure within ± 5 points, the decided rows of coinche
+and the declarer games ± 10,
 all cores, warm: one small run first) of each hand its game's analysis module lists
 in ``BENCH`` (``royal_sim.analysis.game_analysis.ANALYSES``; a module of several games
 maps each game id to its hands), one line each::
 
     GAME analyze: S s (N deals, HAND at SEAT)
     coinche analyze: N deals x 5 trumps in S s
+
+``--dealt-hands K`` times the default ``analyze`` of the declarer games (Jókai, módosított,
+Troggu, Droggn) on dealt hands too, seat 1's hand of ``deal --game GAME --seed 1 … K``,
+beside the same hand held to ± 5 points on every row (``precision=0.05``: the default run
+before decided contracts stopped at ± 10), one line a hand::
+
+    GAME analyze dealt K: S s (N deals); every row +-5%: S s (N deals); ratio R
 
 (the second where the analysis names what a deal is searched for). Targets: coinche ≤ 5 s
 (goal ≤ 2 s, issue 46); the declarer games and each-for-himself ≤ 10 s (goal ≤ 5 s, issues
@@ -147,6 +155,29 @@ def _analyses(ids) -> None:
                       flush=True)
 
 
+def _dealt(ids, k: int) -> None:
+    """The ``--dealt-hands`` lines (module doc)."""
+    from royal_sim.analysis.game_analysis import analyze_game
+    from royal_sim.games import GAMES
+    from royal_sim.games.base import new_state
+
+    for gid in ids:
+        if gid not in ("harmas", "modositott", "troggu", "droggn"):
+            continue
+        game = GAMES[gid]
+        setup = game.setup()
+        for seed in range(1, k + 1):
+            hand = game.deck(setup).format_cards(game.deal(new_state(seed), setup).hands[0])
+            runs = []
+            for kw in ({}, {"precision": 0.05}):
+                t0 = time.perf_counter()
+                result = analyze_game(hand, "1", game=gid, **kw)
+                runs.append((time.perf_counter() - t0, result.deals))
+            (a, na), (b, nb) = runs
+            print(f"{gid} analyze dealt {seed}: {a:.1f} s ({na} deals); every row +-5%: "
+                  f"{b:.1f} s ({nb} deals); ratio {a / b:.2f}", flush=True)
+
+
 @click.command()
 @click.option("--deals", default=20, show_default=True, help="Full deals per light game.")
 @click.option("--heavy-deals", default=5, show_default=True,
@@ -158,7 +189,11 @@ def _analyses(ids) -> None:
               help="A search past this many nodes stops and counts as '> limit'.")
 @click.option("--analyze", "analyses", is_flag=True,
               help="Also time a default analyze of each game's BENCH hands.")
-def main(deals, heavy_deals, seed, games, threshold_only, max_nodes, analyses):
+@click.option("--dealt-hands", default=0, show_default=True, metavar="K",
+              help="Also time the declarer games' default analyze of seat 1's hand of "
+                   "deal seeds 1..K, beside every row held to +-5%.")
+def main(deals, heavy_deals, seed, games, threshold_only, max_nodes, analyses,
+         dealt_hands):
     from royal_sim.games import GAMES
     from royal_sim.engine.counts import CountPosition, CountSolver
 
@@ -191,6 +226,8 @@ def main(deals, heavy_deals, seed, games, threshold_only, max_nodes, analyses):
                   f"{_n(nodes)}   (p90 {_ms(_pct(thr, 0.9))}; {tail})", flush=True)
     if analyses:
         _analyses(ids)
+    if dealt_hands:
+        _dealt(ids, dealt_hands)
     ms, bms = _royal_and_bridge(deals, seed)
     print(f"royal: max tricks median {statistics.median(ms):.2f} ms (p90 "
           f"{_pct(ms, 0.9):.2f} ms; {deals} deals)")
