@@ -105,6 +105,26 @@ def test_a_super_mord_with_the_pagat_out_made_pays_the_ulti_announced():
     assert plus.value("super_mord_pagatulti") == 164 + 40
 
 
+def test_a_lost_super_mord_fails_its_skizulti():
+    """The Super Mord ends at its first lost trick (§6): the skíz laid out never reaches the
+    last trick, so the skízulti fails with the Mord (it used to be counted made, +20, while
+    the game was lost on every deal)."""
+    lost = "XXII XXI XX XIX XVIII XVII XVI XV XIV XIII XII I SK SQ HK H4 C10"
+    result = D.analyze_game(lost, "1", game="droggn", samples=3, seed=1, jobs=1,
+                            contract="super_mord_skizulti")
+    got = rows(result)
+    assert got["super_mord_skizulti", "win"].made == 0
+    assert got["super_mord_skizulti", "skizulti"].made == 0
+    ulti = got["super_mord_skizulti", "skizulti"]
+    assert ulti.expected_announced == -20
+    # the Mord made (XXII, then XXI down to VI: every trick), the skíz takes the last one
+    made = "XXII XXI XX XIX XVIII XVII XVI XV XIV XIII XII XI X IX VIII VII VI"
+    won = rows(D.analyze_game(made, "1", game="droggn", samples=2, seed=1, jobs=1,
+                              contract="super_mord_skizulti"))
+    assert won["super_mord_skizulti", "win"].made == 2
+    assert won["super_mord_skizulti", "skizulti"].made == 2
+
+
 def test_ulti_contracts_only_with_the_card_in_the_declarers_hand():
     s = D.setting("XXI XX XIX XVIII XVII XVI XV XIV XIII XII XI X IX VIII VII VI V",
                   "1", game="droggn")

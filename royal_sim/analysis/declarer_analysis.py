@@ -211,9 +211,13 @@ def figure_tests(w: Worker, v: Variant, contract: Contract, got: dict,
                                                      w.reaches(v, w.tricks_count(1 << I), 1))
             if s.game.id == "droggn" and f != contract.ulti and not out[f]:
                 out["pagatulti_failed"] = w.pagat_lost(v)       # silent, -10 (§6)
-        elif f == "skizulti":         # the skíz laid out wins the last trick (§6)
-            out[f] = bool(v.hands[d] >> SKIZ & 1) and w.reaches(v, w.tricks_count(1 << SKIZ),
-                                                                1)
+        elif f == "skizulti":
+            # the skíz laid out wins the last trick (§6), announced only with a Super Mord,
+            # which ends at its first lost trick (as with the pagátulti): every trick, the
+            # last won by the skíz
+            out[f] = bool(v.hands[d] >> SKIZ & 1) and (
+                w.all_tricks(v, 1 << SKIZ) if contract.bid == "super_mord"
+                else w.reaches(v, w.tricks_count(1 << SKIZ), 1))
         elif f == "tarokkszam":
             n = (v.hands[d] & deck.suit_mask(deck.tarokk)).bit_count()
             out[f] = n >= 10
