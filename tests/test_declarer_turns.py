@@ -260,3 +260,10 @@ def test_the_mizer_alone_takes_no_declarer():
     assert out.exit_code == 2 and out.stdout == ""
     assert out.stderr.startswith("Error: --declarer: the mizer") and \
         out.stderr.count("\n") == 1
+    # nor a called partner (módosított for 4): the header said "no declarer; calling XX"
+    out = CliRunner().invoke(main, ["analyze", "--game", "modositott", "II III IV V VI VII SJ "
+                                    "CJ HA", "--seat", "1", "--players", "4", "--contract",
+                                    "mizer", "--called", "XX", "--samples", "2"])
+    assert out.exit_code == 2 and out.stdout == ""
+    assert out.stderr.startswith("Error: --called: the mizer is played when all pass") and \
+        out.stderr.count("\n") == 1

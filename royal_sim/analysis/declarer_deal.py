@@ -212,6 +212,10 @@ def setting(hand: str, seat, *, game, declarer=None, players=None, option=(), ca
     if not known:
         raise GameError(f"contract: {contract} announces an ulti whose card the declarer "
                         "does not hold (or is not the seat)", argument="contract")
+    if call is not None and all(c.exchange == "mizer" for c in known):
+        raise GameError("`called`: the mizer is played when all pass: nobody calls a partner "
+                        "(the seat plays alone against the others; leave it out)",
+                        argument="called")
     if declarer is not None and all(c.exchange == "mizer" for c in known):
         raise GameError("`declarer`: the mizer is played when all pass: it has no declarer "
                         "(the seat plays alone against the others; leave out `declarer`)",
