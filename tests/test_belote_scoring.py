@@ -311,6 +311,8 @@ def test_impossible_inputs_raise_naming_the_argument(kwargs, argument):
     ("--game belote --taker S --points 56/64 --der NS --no-trump --belote NS", "--belote"),
     ("--game belote --points 82/70 --der NS", "--taker"),
     ("--game belote --taker S --points 82/70 --der NS --der EW", "--der given twice"),
+    ("--game coinche --taker S --points 90/62 --contract 80H --generale",
+     "--generale (S took every trick): a pair that takes every trick"),
 ])
 def test_malformed_input_is_one_error_line_naming_the_option(args, said):
     r = run("score", *args.split())

@@ -365,9 +365,11 @@ def score_deal(points, *, taker, game: str = "belote", der=None, belote=None, an
     if cap is not None:
         other = "EW" if cap == "NS" else "NS"
         if pts[other] != 0:
-            raise _error(f"capot {cap}: a pair that takes every trick has all "
+            said = (f"`generale=True` ({t} took every trick)" if generale and capot is None
+                    else f"capot {cap}")
+            raise _error(f"{said}: a pair that takes every trick has all "
                          f"{total_cards} card points, but the points give {other} "
-                         f"{pts[other]}", "capot")
+                         f"{pts[other]}", "generale" if generale and capot is None else "capot")
     d = None if der is None else _pair(der, "der")
     if cap is not None:
         if d is not None and d != cap:
