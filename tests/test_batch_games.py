@@ -185,6 +185,18 @@ def test_a_vier_anderle_advice_row_carries_staying_s_ev(tmp_path):
     assert adv["expected"] == res["ev_stay"] and adv["gain"] == res["ev_stay"] - res["ev_drop"]
 
 
+def test_a_strohmandli_advice_row_carries_the_expected_result_points(tmp_path):
+    stroh = "XXII XXI XX XVIII XV XII IX SK SQ HK HN DJ | V CK SN | II HA | CQ"
+    got = B.load_inputs(write(tmp_path, "in.txt", f"{stroh} @ 1 game=strohmandli\n"))
+    out = tmp_path / "st.csv"
+    B.run_batch(got.jobs, out, B.BatchOptions(samples=2, seed=5), n_jobs=1)
+    adv = groups(out)[got.jobs[0].id][-1]
+    res = analyze_game(stroh, "1", game="strohmandli", samples=2, jobs=1,
+                       seed=input_seed(5, got.jobs[0].id)).to_json()["advice"]
+    assert adv["slem"] == "advice" and adv["bids"] is None
+    assert adv["expected"] == res["expected_result_points"]
+
+
 def test_jsonl_output_holds_the_same_rows(clean):
     _, files = clean
     assert groups(files["jsonl"]) == groups(files["csv"])

@@ -362,7 +362,9 @@ def _game_rows(job: Job, opts: BatchOptions) -> list[dict]:
     ``ci95``, ``made``, ``deals``, ``expected`` its ``expected_score``), then the closing
     ``ADVICE`` row (``bids`` ``advice_bids``; ``expected``, ``gain`` and ``probability``
     the advice's own where it has them, Vier-Anderle's ``expected`` EV(stay) and ``gain``
-    EV(stay) − EV(drop), in units of the pot; ``deals`` the deals searched). ``rules`` is the
+    EV(stay) − EV(drop), in units of the pot, Strohmandli's ``expected`` its expected
+    result points (the figures past the search's limit as missed); ``deals`` the deals
+    searched). ``rules`` is the
     game id. Raises ``RoyalSimError`` from the analysis."""
     from ..analysis.game_analysis import analyze_game
 
@@ -386,6 +388,8 @@ def _game_rows(job: Job, opts: BatchOptions) -> list[dict]:
     if expected is None and "ev_stay" in advice:        # Vier-Anderle: staying's EV
         expected = advice["ev_stay"]
         gain = expected - advice.get("ev_drop", 0)
+    elif expected is None:          # Strohmandli: no bid; the expected result points
+        expected = advice.get("expected_result_points")
     rows.append(result_row(**common, slem=ADVICE, bids=advice_bids(advice),
                            expected=_number(expected, float), gain=_number(gain, float),
                            probability=_number(advice.get("probability"), float),
