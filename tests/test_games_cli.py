@@ -438,3 +438,19 @@ def test_a_reader_closing_the_pipe_early_is_no_error(args):
     finally:
         os.close(write)
     assert (p.returncode, p.stderr) == (0, "")
+
+
+@pytest.mark.parametrize("game, hand, seat, options", [
+    ("coinche", "SJ S9 SA S10 HA HK D10 C7", "S", {}),
+    ("droggn", "XXII XXI XX XIX XVIII XVII XVI XV XIV XIII XII I SK SQ HK H4 C10", "1", {}),
+    ("strohmandli", "XXII XXI XX XVIII XV XII IX SK SQ HK HN DJ | V CK SN | II HA | CQ", "1",
+     {"option": ["others"]}),
+])
+def test_a_game_analysis_fits_a_terminal_of_60_columns(game, hand, seat, options):
+    """The tables wrap their long cells (contract names, intervals) and drop their detail
+    columns to fit the terminal's width, as royal's do (they were 69 to 72 wide)."""
+    from royal_sim.analysis.game_analysis import analyze_game, text_module
+
+    result = analyze_game(hand, seat, game=game, samples=2, jobs=1, **options)
+    text = text_module(game).game_text(result, 60)
+    assert max(len(line) for line in text.splitlines()) <= 60

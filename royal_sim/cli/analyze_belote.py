@@ -81,7 +81,8 @@ def game_text(result, width: int | None = 80, every: bool = False) -> str:
                      number(r.expected_score_coinche)])
     headers = ["trump", "contract", "chance", "CI", "E[score]", "alone", "coinché"]
     align = ("left", "left", "right", "left", "right", "right", "right")
-    tab = fitted(body, headers, align, width, wrap=("CI",), drop=())
+    tab = fitted(body, headers, align, width, wrap=("CI", "contract"),
+                 drop=("alone", "coinché"))
     notes = []
     hidden = len(result.rows) - len(shown)
     if hidden:

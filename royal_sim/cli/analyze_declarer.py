@@ -123,7 +123,8 @@ def game_text(result, width: int | None = 80, every: bool = False) -> str:
     align = ("left", "left", "right", "left") + (("right",) if stopped else ()) + \
         ("right", "right", "right")
     # the prices the advice adds up (announced, kontra) before the deals column
-    tab = fitted(body, headers, align, width, drop=("deals", "kontra", "announced"))
+    tab = fitted(body, headers, align, width, wrap=("contract", "95% CI"),
+                 drop=("deals", "kontra", "announced"))
     notes = []
     if stopped:
         notes.append(f"A row is searched until its interval is within "

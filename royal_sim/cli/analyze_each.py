@@ -149,7 +149,8 @@ def _figures(result, width, every):
     for name in others:
         headers += [f"seat {name}", f"E[{name}]"]
         align += ["right", "right"]
-    tab = fitted(body, headers, align, width, wrap=("95% CI",), drop=("past limit",))
+    tab = fitted(body, headers, align, width, wrap=("95% CI", "figure"),
+                 drop=("past limit", "value"))
     from ..analysis.each_announce import MAX_NODES as ANNOUNCE_NODES
 
     bej = (f" (announcements: {ANNOUNCE_NODES:,})" if any(r.id == "fej" for r in result.rows)

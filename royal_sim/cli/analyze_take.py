@@ -40,7 +40,7 @@ def game_text(result, width: int | None = 80, every: bool = False) -> str:
                      f"{percent(clo)} - {percent(chi)}", number(r.expected_score)])
     headers = ["trump", "round", "made", "CI", "capot", "CI ", "E[score]"]
     align = ("left", "right", "right", "left", "right", "left", "right")
-    tab = fitted(body, headers, align, width, wrap=("CI", "CI "), drop=())
+    tab = fitted(body, headers, align, width, wrap=("CI", "CI "), drop=("CI ", "capot"))
     notes = ["CI: the 95% interval (98% for a decided trump). E[score]: the mean over the "
              "deals of the taker's pair's score minus the defence's if the seat takes "
              "with this trump (belote, house rules: made, each pair its points; dedans, "
