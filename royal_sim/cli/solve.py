@@ -12,6 +12,10 @@ from .progress import SearchProgress, compile_note, compiling
 MAX_NODES_CAP = 10_000_000_000
 """The most ``--max-nodes`` takes (some hours; Ctrl-C stops a search at its next node)."""
 
+PAYMENT_OPTIONS = ("nokontra", "tovabbi20")
+"""The games' options that change only a payment (``docs/games.md``), not the count: ``solve``
+refuses them rather than echo an option that does nothing."""
+
 LIMIT_EXIT = 3
 """``solve --game``'s exit code when a search passed ``--max-nodes``: what was decided is
 printed, the rest not (as ``batch``'s 3: a run that ended with part of its answer; 2 is bad
@@ -214,9 +218,13 @@ def _solve_game(game, deal, leader, trick, every_card, players, trump, declarer,
     from ..analysis.declarer_deal import called_card, parse_called, partner_side
     from ..analysis.game_position import MAX_NODES, replay_trick, solve_game
     from ..errors import SearchLimit
-    from .games import game_setup, said, seat, trick_cards
+    from .games import game_setup, refuse, said, seat, trick_cards
 
     setup = game_setup(game, players, trump, flags, no_overtake)
+    priced = [f for f in PAYMENT_OPTIONS if f in setup.flags]
+    if priced:
+        refuse(game, [f"--option {f}" for f in priced],
+               "it prices the payments of analyze; solve counts points and tricks")
     with said(game):
         game.rules(setup)                   # belote without --trump: said before the deal
     decl = seat(game, setup, declarer, "--declarer") if declarer is not None else 0
