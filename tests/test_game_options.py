@@ -95,3 +95,11 @@ def test_solve_refuses_an_option_given_twice():
                          "--no-overtake and --option no_overtake: one option given twice")):
         out = CliRunner().invoke(main, ["solve", "--game", "vier-anderle", deal, *extra])
         assert out.exit_code == 2 and out.output.strip() == f"Error: {said}", out.output
+
+
+def test_an_option_is_read_in_any_case_as_everywhere():
+    """``--option NOKONTRA`` as ``--contract SZOLO``: the game's setup folds the names."""
+    from royal_sim.analysis import declarer_deal as DD
+
+    s = DD.setting(DROGGN.rsplit(" ", 5)[0], "1", game="harmas", option=("NOKONTRA", "Kezdo"))
+    assert s.setup.flags == frozenset({"nokontra", "kezdo"})

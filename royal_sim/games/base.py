@@ -90,7 +90,7 @@ class Game:
                 raise GameError(f"{self.id} takes no trump: the tarokks are trumps",
                                 argument="trump")
             t = self.parse_trump(trump)
-        flags = list(flags)
+        flags = [str(f).strip().lower().replace("-", "_") for f in flags]  # as --option's
         twice = sorted({f for f in flags if flags.count(f) > 1})
         if twice:
             raise GameError(f"option {twice[0]} given twice", argument="option")
