@@ -44,8 +44,8 @@ input, 130 Ctrl-C)."""
 @game_play_options
 @click.option("--called", default=None, metavar="CARD",
               help="Módosított hármas for 4: the tarokk the declarer called (e.g. XX); its "
-                   "holder counts with him. Default §5's: the highest tarokk, no honour, "
-                   "the declarer's hand lacks.")
+                   "holder counts with him. Default: the rule's call (docs/games.md), the "
+                   "highest tarokk, no honour, the declarer's hand lacks.")
 @click.option("--max-nodes", type=Whole(min=1, max=MAX_NODES_CAP), default=None, metavar="N",
               help="--game: stop the count's search after N nodes, and each later one "
                    "(the line, --cards) after N of its own (default 300,000,000, some 20 "
