@@ -38,9 +38,18 @@ before decided contracts stopped at ± 10), one line a hand::
 
     GAME analyze dealt K: S s (N deals); every row +-5%: S s (N deals); ratio R
 
-(the second where the analysis names what a deal is searched for). Targets: coinche ≤ 5 s
-(goal ≤ 2 s, issue 46); the declarer games and each-for-himself ≤ 10 s (goal ≤ 5 s, issues
-47 and 48).
+(the second where the analysis names what a deal is searched for).
+
+``--marginal K`` replays the game's own tests (``declarer_analysis.play_game``, the win
+and what its payment needs) of two contracts on ``K`` deals of a marginal hand of each
+declarer game (``MARGINAL``, the hands ``docs/games.md`` times), every test limited to
+5,000,000 nodes; the nodes are deterministic, so two versions of the search compare
+exactly::
+
+    GAME marginal tests: nodes N, U of T games undecided, S s (K deals x CONTRACTS; limit L)
+
+Targets: coinche ≤ 5 s (goal ≤ 2 s, issue 46); the declarer games and each-for-himself
+≤ 10 s (goal ≤ 5 s, issues 47 and 48).
 """
 
 from __future__ import annotations
@@ -178,6 +187,47 @@ def _dealt(ids, k: int) -> None:
                   f"{b:.1f} s ({nb} deals); ratio {a / b:.2f}", flush=True)
 
 
+MARGINAL = {
+    "harmas": ("XXI XIX XVII XV XII X VIII V SK SQ HK HA", ("szolo", "kettos1")),
+    "modositott": ("XXI XIX XVII XV XII X VIII V SK SQ HK HA", ("szolo", "kettos1")),
+    "troggu": ("XXI XIX XVII XV XII X VIII V III SK SQ HK H4 C10 C9 DN",
+               ("bemegyek", "szolo")),
+    "droggn": ("XXII XXI XX XVIII XV XII X VIII V SK SQ HK H4 C10 D2 DK CQ", ("super", "solo")),
+}
+"""The marginal hands of ``docs/games.md`` (seat 1, the declarer) and two contracts each."""
+
+
+def _marginal(ids, k: int, limit: int) -> None:
+    """The ``--marginal`` lines (module doc)."""
+    import itertools
+
+    from royal_sim.analysis import declarer_worker as DW
+    from royal_sim.analysis.declarer_analysis import play_game
+    from royal_sim.analysis.declarer_deal import contracts_of, deals, setting, variant
+
+    DW.MAX_NODES = limit
+    for gid in ids:
+        if gid not in MARGINAL:
+            continue
+        hand, cids = MARGINAL[gid]
+        s = setting(hand, "1", game=gid)
+        w = DW.Worker.of(s)
+        w.solver.max_nodes = limit
+        tests = undecided = 0
+        t0 = time.perf_counter()
+        for hands, pile in itertools.islice(deals(s, 1), k):
+            for cid in cids:
+                contract = next(c for c in contracts_of(gid) if c.id == cid)
+                v = variant(s, hands, pile, contract, rule="void", pair=0, index=1)
+                before = w.limits
+                play_game(w, v, contract, points=False)
+                tests += 1
+                undecided += w.limits > before
+        print(f"{gid} marginal tests: nodes {w.solver.nodes:,}, {undecided} of {tests} "
+              f"games undecided, {time.perf_counter() - t0:.1f} s ({k} deals x {', '.join(cids)}; "
+              f"limit {limit:,})", flush=True)
+
+
 @click.command()
 @click.option("--deals", default=20, show_default=True, help="Full deals per light game.")
 @click.option("--heavy-deals", default=5, show_default=True,
@@ -192,8 +242,11 @@ def _dealt(ids, k: int) -> None:
 @click.option("--dealt-hands", default=0, show_default=True, metavar="K",
               help="Also time the declarer games' default analyze of seat 1's hand of "
                    "deal seeds 1..K, beside every row held to +-5%.")
+@click.option("--marginal", default=0, show_default=True, metavar="K",
+              help="Also count the nodes of the declarer games' game tests on the "
+                   "marginal hands, K deals each (node limit 5,000,000 a test).")
 def main(deals, heavy_deals, seed, games, threshold_only, max_nodes, analyses,
-         dealt_hands):
+         dealt_hands, marginal):
     from royal_sim.games import GAMES
     from royal_sim.engine.counts import CountPosition, CountSolver
 
@@ -228,6 +281,8 @@ def main(deals, heavy_deals, seed, games, threshold_only, max_nodes, analyses,
         _analyses(ids)
     if dealt_hands:
         _dealt(ids, dealt_hands)
+    if marginal:
+        _marginal(ids, marginal, 5_000_000)
     ms, bms = _royal_and_bridge(deals, seed)
     print(f"royal: max tricks median {statistics.median(ms):.2f} ms (p90 "
           f"{_pct(ms, 0.9):.2f} ms; {deals} deals)")

@@ -49,20 +49,22 @@ def bounds(case, solver, hands, side, leader, trick):
         unplayed |= x
     unplayed = np.uint64(unplayed)
     least = B._least_card(points, rules)
-    s_side, s_other, n_sure = B._sure_points(h, sd, np.int64(leader), unplayed, rules, points,
-                                             solver._order, solver._order_len, least,
-                                             np.zeros(65, np.int64))
+    s_side, s_other, n_sure, n_lost = B._sure_points(
+        h, sd, np.int64(leader), unplayed, rules, points, solver._order, solver._order_len,
+        least, np.zeros(65, np.int64))
     c_pts, c_tricks = B._cashing(h, sd, np.int64(leader), unplayed, rules, points,
                                  solver._order, solver._order_len, least)
     terms = [int(x) for x in count.trick_points[trick:]]
     t_least = min((max(x, 0) for x in terms), default=0)
+    t_negl = min((max(-x, 0) for x in terms), default=0)
     rem = sum(int(points[c]) for c in range(case.rules.n_cards) if int(unplayed) >> c & 1)
-    lo = sum(x for x in terms if x < 0) + s_side + max(n_sure, 0) * t_least
-    hi = rem + sum(x for x in terms if x > 0) - s_other + min(n_sure, 0) * t_least
+    won, lost = (n_sure + c_tricks, n_lost) if sd[leader] else (n_sure, n_lost + c_tricks)
     if sd[leader]:
-        lo += c_pts + c_tricks * t_least
+        s_side += c_pts
     else:
-        hi -= c_pts + c_tricks * t_least
+        s_other += c_pts
+    lo = sum(x for x in terms if x < 0) + s_side + won * t_least + n_lost * t_negl
+    hi = rem + sum(x for x in terms if x > 0) - s_other - lost * t_least - n_sure * t_negl
     rest = None
     if B._wins_the_rest(h, sd, np.int64(leader), unplayed, rules, np.int64(0),
                         solver._order, solver._order_len):

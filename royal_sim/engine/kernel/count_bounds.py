@@ -4,11 +4,13 @@ A trick start whose bound cannot reach the window is cut without a search.
 
 - ``_live_terms``: the trick terms still open (a term that needs a card no seat of the side
   holds is dead);
-- ``_sure_points``: the card points each side surely takes, whatever anyone plays. The
-  highest trump in a trick wins it, so a run of the highest live trumps held by one side
-  wins every trick it is played to for that side. Each such trick also holds a card of every
-  other seat, each worth at least the count's least card. The excuse and the withholdable
-  card keep their points with their holder's side;
+- ``_sure_points``: the card points and tricks each side surely takes, whatever anyone
+  plays. The highest trump in a trick wins it, so a run of the highest live trumps held by
+  one side wins every trick it is played to for that side, and of a seat's ``i`` highest
+  trumps the other side's higher trumps can beat no more than their number (Hall's count).
+  Each such trick also holds a card of every other seat, each worth at least the count's
+  least card. The excuse and the withholdable card keep their points with their holder's
+  side;
 - ``_wins_the_rest``: the leader's side holds only cards nobody of the others can beat, so
   it takes every trick left (the search counts that at once, as the last trick).
 
@@ -62,9 +64,9 @@ def _least_card(points, rules):
 @helper
 def _sure_points(hands, side, leader, unplayed, rules, points, order, order_len, least,
                  per_seat):
-    """At a trick start (no card on the table): ``(the side's sure points, the others', sure
-    tricks)``: card points each side takes however the play goes, and the tricks the run
-    below wins (above 0 the side's, below 0 the others').
+    """At a trick start (no card on the table): ``(the side's sure points, the others', the
+    side's sure tricks, the others')``: card points and tricks each side takes however the
+    play goes.
 
     - The excuse's and the withholdable card's points stay with their holder's side (played
       as a trump, the withholdable card is the highest one and wins: its side again).
@@ -73,39 +75,63 @@ def _sure_points(hands, side, leader, unplayed, rules, points, order, order_len,
       as many tricks as one seat holds of them, at the least.
       Their points are that side's; so is ``least`` for each other card of the tricks they
       win: one seat's run cards fall in tricks of their own (its most of them), ``n_seats``
-      cards a trick, less the run's other cards and the excuse and withholdable card.
+      cards a trick, less the run's other cards, and the excuse and the withholdable card
+      of another seat (their points stay with their holder).
     - The leader holding the whole run: leading it he draws every other seat's trumps when
       none holds more than his run (the excuse holder one more: he may play it to a round):
       their points for ``least``.
+    - Below the run, Hall's count, seat by seat, for either side: a trump of a seat is
+      beaten only by a higher trump of the other side in its trick, and each such trump
+      beats one of the seat's at most, so of its ``i`` highest trumps at least ``i`` less
+      the other side's trumps above the ``i``-th win their tricks for its side (the
+      withholdable card counts as a trump above, never as a winner). Each such trick brings
+      the fewest points of those ``i`` trumps, and ``least`` for each other card in it but
+      the excuse and the withholdable card of another seat. A side's sure points are the
+      most of the run's and of its seats' counts.
 
     Not where a trick's highest trump may lose it: an upset pair (``CountRules.upset``) or
-    the excuse laid out (``reserved``: it wins its trick). ``per_seat``: (>= 2 n_seats,)
+    the excuse laid out (``reserved``: it wins its trick). ``per_seat``: (>= 4 n_seats,)
     int64 scratch."""
     n_seats, suit_of = rules[0], rules[1]
     trump, excuse, up_lo, wcard = rules[4], rules[7], rules[8], rules[14]
     sure_side = np.int64(0)
     sure_other = np.int64(0)
-    slots = np.int64(0)        # cards of the run's tricks that bring no ``least``
+    ex_seat = -1            # the holders of the excuse and the withholdable card, if live
+    wc_seat = -1
     for c in (excuse, wcard):
         if c >= 0 and (unplayed & _bit(c)) != 0:
-            slots += 1
             for s in range(n_seats):
                 if (hands[s] & _bit(c)) != 0:
+                    if c == excuse:
+                        ex_seat = s
+                    else:
+                        wc_seat = s
                     if side[s]:
                         sure_side += points[c]
                     else:
                         sure_other += points[c]
     if trump < 0 or up_lo >= 0 or (excuse >= 0 and rules[13] == excuse and
                                    (unplayed & _bit(excuse)) != 0):
-        return sure_side, sure_other, np.int64(0)
-    for s in range(2 * n_seats):
+        return sure_side, sure_other, np.int64(0), np.int64(0)
+    # per_seat: the run's cards of each seat; its trumps below the run (not the leader's);
+    # Hall's trumps of each seat so far and the fewest points among them
+    for s in range(n_seats):
         per_seat[s] = 0
+        per_seat[n_seats + s] = 0
+        per_seat[2 * n_seats + s] = 0
+        per_seat[3 * n_seats + s] = 1 << 20
     run = -1                # 1: the side holds the run, 0: the others
     n_run = 0
     pts = np.int64(0)
     in_run = True
     low_pts = np.int64(0)   # below the run: the trumps of seats not the leader's, their points
     n_low = np.int64(0)
+    seen_side = np.int64(0)     # trumps of each side so far, from the highest
+    seen_other = np.int64(0)
+    h_side = np.int64(0)        # Hall's most sure points and tricks of a seat of each side
+    h_other = np.int64(0)
+    t_side = np.int64(0)
+    t_other = np.int64(0)
     for k in range(order_len[trump] - 1, -1, -1):
         c = order[trump, k]
         b = _bit(c)
@@ -114,7 +140,28 @@ def _sure_points(hands, side, leader, unplayed, rules, points, order, order_len,
         holder = 0
         while holder < n_seats and (hands[holder] & b) == 0:
             holder += 1
-        sd = 1 if side[holder] else 0
+        mine = side[holder]
+        if c != wcard:
+            i = per_seat[2 * n_seats + holder] + 1
+            per_seat[2 * n_seats + holder] = i
+            fewest = min(per_seat[3 * n_seats + holder], max(np.int64(points[c]), 0))
+            per_seat[3 * n_seats + holder] = fewest
+            won = i - (seen_other if mine else seen_side)
+            if won > 0:
+                n_slots = (1 if ex_seat >= 0 and ex_seat != holder else 0) + \
+                    (1 if wc_seat >= 0 and wc_seat != holder else 0)
+                got = won * fewest + max(won * (n_seats - 1) - n_slots, 0) * least
+                if mine:
+                    h_side = max(h_side, got)
+                    t_side = max(t_side, won)
+                else:
+                    h_other = max(h_other, got)
+                    t_other = max(t_other, won)
+        if mine:
+            seen_side += 1
+        else:
+            seen_other += 1
+        sd = 1 if mine else 0
         if run < 0:
             run = sd
         elif sd != run:
@@ -131,8 +178,13 @@ def _sure_points(hands, side, leader, unplayed, rules, points, order, order_len,
         n_run += 1
         per_seat[holder] += 1
     most = np.int64(0)
+    top = 0
     for s in range(n_seats):
-        most = max(most, per_seat[s])
+        if per_seat[s] > most:
+            most = per_seat[s]
+            top = s
+    slots = (1 if ex_seat >= 0 and ex_seat != top else 0) + \
+        (1 if wc_seat >= 0 and wc_seat != top else 0)
     extra = most * n_seats - n_run - slots
     if extra > 0:
         pts += extra * least
@@ -144,15 +196,19 @@ def _sure_points(hands, side, leader, unplayed, rules, points, order, order_len,
         longest = np.int64(0)
         for s in range(n_seats):
             if s != leader:
-                held_ex = 1 if excuse >= 0 and (hands[s] & _bit(excuse)) != 0 else 0
+                held_ex = 1 if ex_seat == s else 0
                 longest = max(longest, per_seat[n_seats + s] + held_ex)
         if longest <= n_run and n_low <= extra:
             pts += low_pts - n_low * least
     if run == 1:
-        sure_side += pts
+        pts = max(pts, h_side)
+        t_side = max(t_side, most)
+        h_side = pts
     elif run == 0:
-        sure_other += pts
-    return sure_side, sure_other, (most if run == 1 else -most)
+        pts = max(pts, h_other)
+        t_other = max(t_other, most)
+        h_other = pts
+    return sure_side + h_side, sure_other + h_other, t_side, t_other
 
 
 @helper

@@ -62,7 +62,8 @@ INF = 1 << 30
 A_OWNER, A_SUF_POS, A_SUF_NEG, A_SCORES, A_RUN, A_SEATS, A_SUF_LEAST = 0, 1, 2, 3, 4, 5, 6
 A_SUF_ALL = 7
 A_KILL = 8        # per ply: the lead that last cut there (``_gen_moves``'s killer)
-A_LEN = 9
+A_SUF_NEGL = 9
+A_LEN = 10
 
 
 def new_table(bits: int = 19) -> tuple:
@@ -197,7 +198,11 @@ def _count_ab(hands, side, rules, count, table, order, order_len, cls, ws, wsu, 
     # (``suf_least``: 0 where any left is 0 or below) comes with a sure trick
     suf_least = aux[A_SUF_LEAST]
     suf_all = aux[A_SUF_ALL]
-    for suf in (suf_pos, suf_neg, suf_least, suf_all):
+    # with no term tied to a card, each trick's term at most minus the least negative one
+    # left (``suf_negl``, as a positive number: 0 where any left is 0 or above): so much
+    # less for each sure trick of the side, more for each of the others' (Jókai's -2)
+    suf_negl = aux[A_SUF_NEGL]
+    for suf in (suf_pos, suf_neg, suf_least, suf_all, suf_negl):
         suf[n_tricks] = 0
     plain_terms = True
     one_named = np.int64(-1)    # the one trick term naming a card, none held (else -2)
@@ -211,6 +216,7 @@ def _count_ab(hands, side, rules, count, table, order, order_len, cls, ws, wsu, 
         elif trick_cards[t] != 0:
             one_named = np.int64(t)
         suf_least[t] = max(tp, 0) if t == n_tricks - 1 else min(max(tp, 0), suf_least[t + 1])
+        suf_negl[t] = max(-tp, 0) if t == n_tricks - 1 else min(max(-tp, 0), suf_negl[t + 1])
         suf_all[t] = suf_all[t + 1] + tp
     # a trick term that needs a card (pagátulti's I) is dead once no seat of the side holds
     # one: the bounds at a trick start then leave it out (``_live_terms``)
@@ -303,27 +309,38 @@ def _count_ab(hands, side, rules, count, table, order, order_len, cls, ws, wsu, 
                     fpos, fneg = _live_terms(hands, side, n_seats, t, trick_points, trick_cards)
                     fmax = ws[d, W_REM] + fpos + given
                     fmin = fneg - given
-                s_side, s_other, n_sure = _sure_points(hands, side, leader, unplayed, rules,
-                                                       points, order, order_len, least,
-                                                       aux[A_SEATS])
-                sl = slack if wcard >= 0 and (unplayed & _bit(wcard)) != 0 else 0
-                fmax -= max(s_other - sl, 0)
-                fmin += max(s_side - sl, 0)
+                s_side, s_other, n_sure, n_lost = _sure_points(
+                    hands, side, leader, unplayed, rules, points, order, order_len, least,
+                    aux[A_SEATS])
                 c_pts, c_tricks = _cashing(hands, side, leader, unplayed, rules, points,
                                            order, order_len, least)
                 if side[leader]:
-                    fmin += c_pts
+                    s_side += c_pts
                 else:
-                    fmax -= c_pts
-                if plain_terms:         # the sure tricks' terms, each at least the least
-                    if n_sure < 0:
-                        fmax += n_sure * suf_least[t]
-                    else:
-                        fmin += n_sure * suf_least[t]
-                    if side[leader]:
-                        fmin += c_tricks * suf_least[t]
-                    else:
-                        fmax -= c_tricks * suf_least[t]
+                    s_other += c_pts
+                # the withholdable card's holder may give the last trick's winner a card of
+                # his captures, one of those sure points too: at most the fewest points of
+                # his captures so far (``given``, counted above) where the count's points
+                # rise with the offer's order, else any card's (``slack``)
+                sl_side = 0
+                sl_other = 0
+                if wcard >= 0 and (unplayed & _bit(wcard)) != 0 and \
+                        not (mono and ws[d, W_OFF] >= 0):
+                    for s in range(n_seats):
+                        if (hands[s] & _bit(wcard)) != 0:
+                            if side[s]:
+                                sl_side = slack
+                            else:
+                                sl_other = slack
+                fmax -= max(s_other - sl_other, 0)
+                fmin += max(s_side - sl_side, 0)
+                if plain_terms:
+                    # the sure tricks' terms (``suf_least``, ``suf_negl``); the cashed
+                    # tricks' only where positive: the leader may choose not to cash them
+                    won = n_sure + (c_tricks if side[leader] else 0)
+                    lost = n_lost + (0 if side[leader] else c_tricks)
+                    fmax -= lost * suf_least[t] + n_sure * suf_negl[t]
+                    fmin += won * suf_least[t] + n_lost * suf_negl[t]
                 if acc + fmax <= a:
                     ctx[X_CUTS] += 1
                     r = acc + fmax
