@@ -62,6 +62,15 @@ def _least_card(points, rules):
 
 
 @helper
+def _slots(ex_seat, wc_seat, seat):
+    """How many of the excuse and the withholdable card (their holders, -1 where not live)
+    may fall in the tricks of ``seat``'s cards: those another seat holds. Their points stay
+    with their holder, so they bring those tricks no ``least``."""
+    return (1 if ex_seat >= 0 and ex_seat != seat else 0) + \
+        (1 if wc_seat >= 0 and wc_seat != seat else 0)
+
+
+@helper
 def _sure_points(hands, side, leader, unplayed, rules, points, order, order_len, least,
                  per_seat):
     """At a trick start (no card on the table): ``(the side's sure points, the others', the
@@ -148,9 +157,8 @@ def _sure_points(hands, side, leader, unplayed, rules, points, order, order_len,
             per_seat[3 * n_seats + holder] = fewest
             won = i - (seen_other if mine else seen_side)
             if won > 0:
-                n_slots = (1 if ex_seat >= 0 and ex_seat != holder else 0) + \
-                    (1 if wc_seat >= 0 and wc_seat != holder else 0)
-                got = won * fewest + max(won * (n_seats - 1) - n_slots, 0) * least
+                got = won * fewest + max(won * (n_seats - 1) - _slots(ex_seat, wc_seat,
+                                                                      holder), 0) * least
                 if mine:
                     h_side = max(h_side, got)
                     t_side = max(t_side, won)
@@ -183,9 +191,7 @@ def _sure_points(hands, side, leader, unplayed, rules, points, order, order_len,
         if per_seat[s] > most:
             most = per_seat[s]
             top = s
-    slots = (1 if ex_seat >= 0 and ex_seat != top else 0) + \
-        (1 if wc_seat >= 0 and wc_seat != top else 0)
-    extra = most * n_seats - n_run - slots
+    extra = most * n_seats - n_run - _slots(ex_seat, wc_seat, top)
     if extra > 0:
         pts += extra * least
     if extra > 0 and per_seat[leader] == n_run and (run == 1) == side[leader] and \
