@@ -192,7 +192,8 @@ MARGINAL = {
     "modositott": ("XXI XIX XVII XV XII X VIII V SK SQ HK HA", ("szolo", "kettos1")),
     "troggu": ("XXI XIX XVII XV XII X VIII V III SK SQ HK H4 C10 C9 DN",
                ("bemegyek", "szolo")),
-    "droggn": ("XXII XXI XX XVIII XV XII X VIII V SK SQ HK H4 C10 D2 DK CQ", ("super", "solo")),
+    "droggn": ("XXII XXI XX XVIII XV XII X VIII V SK SQ HK H4 C10 D2 DK CQ",
+               ("super", "solo")),
 }
 """The marginal hands of ``docs/games.md`` (seat 1, the declarer) and two contracts each."""
 
@@ -213,7 +214,7 @@ def _marginal(ids, k: int, limit: int) -> None:
         s = setting(hand, "1", game=gid)
         w = DW.Worker.of(s)
         w.solver.max_nodes = limit
-        tests = undecided = 0
+        games = undecided = 0
         t0 = time.perf_counter()
         for hands, pile in itertools.islice(deals(s, 1), k):
             for cid in cids:
@@ -221,11 +222,11 @@ def _marginal(ids, k: int, limit: int) -> None:
                 v = variant(s, hands, pile, contract, rule="void", pair=0, index=1)
                 before = w.limits
                 play_game(w, v, contract, points=False)
-                tests += 1
+                games += 1
                 undecided += w.limits > before
-        print(f"{gid} marginal tests: nodes {w.solver.nodes:,}, {undecided} of {tests} "
-              f"games undecided, {time.perf_counter() - t0:.1f} s ({k} deals x {', '.join(cids)}; "
-              f"limit {limit:,})", flush=True)
+        print(f"{gid} marginal tests: nodes {w.solver.nodes:,}, {undecided} of {games} "
+              f"games undecided, {time.perf_counter() - t0:.1f} s ({k} deals x "
+              f"{', '.join(cids)}; limit {limit:,})", flush=True)
 
 
 @click.command()

@@ -207,13 +207,11 @@ def _sure_points(hands, side, leader, unplayed, rules, points, order, order_len,
         if longest <= n_run and n_low <= extra:
             pts += low_pts - n_low * least
     if run == 1:
-        pts = max(pts, h_side)
+        h_side = max(h_side, pts)
         t_side = max(t_side, most)
-        h_side = pts
     elif run == 0:
-        pts = max(pts, h_other)
+        h_other = max(h_other, pts)
         t_other = max(t_other, most)
-        h_other = pts
     return sure_side + h_side, sure_other + h_other, t_side, t_other
 
 
