@@ -10,6 +10,7 @@ from click.testing import CliRunner
 
 from royal_sim.analysis import declarer_analysis as D
 from royal_sim.analysis import declarer_deal as DD
+from royal_sim.analysis.declarer_worker import Worker
 from royal_sim.analysis.game_position import solve_game
 from royal_sim.analysis.results import wilson
 from royal_sim.cli import main
@@ -268,3 +269,30 @@ def test_the_pagat_laid_out_lends_its_proofs_to_the_silent_game(monkeypatch):
     searched = D.analyze_game(hand, "1", game="droggn", samples=6, seed=2, jobs=1).to_json()
     assert kept["slems"] == searched["slems"]
     assert n_kept < len(calls)
+
+
+def test_troggu_past_its_limit_at_54_does_not_search_53(monkeypatch):
+    """Troggu's ladder: a game test (54) past its node limit is as hard one point less, and
+    past the limit it would count as not reached all the same: 53 is not searched, the
+    ladder goes on at 36 (a test that is decided is searched as before)."""
+    from royal_sim.engine.counts import CountSolver, SearchLimitError
+
+    hand = "XXII XIV XII VI SQ SJ S10 S7 CN C10 C9 H3 HA DK D3 DA"
+    s = D.setting(hand, "1", game="troggu")
+    c = next(c for c in s.contracts if c.id == "bemegyek")
+    deal = next(D.deals(s, 1))
+    v = D.variant(s, *deal, c, "void")
+    real = CountSolver.reaches
+    for hard in (True, False):
+        asked = []
+
+        def reaches(self, pos, side, count, k, hard=hard, asked=asked):
+            asked.append(k + v.banked)
+            if hard and k + v.banked == 54:
+                raise SearchLimitError("past the limit")
+            return real(self, pos, side, count, k)
+
+        monkeypatch.setattr(CountSolver, "reaches", reaches)
+        got = D.play_game(Worker.of(s), v, c)
+        assert got["win_unknown"] is hard and not got["win"]
+        assert asked[:1] == [54] and (53 in asked) is not hard and 36 in asked

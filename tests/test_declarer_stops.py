@@ -154,3 +154,22 @@ def test_the_default_run_stops_a_decided_contract_at_ten_points():
     held = D.analyze_game(strong, "1", game="harmas", seed=1, precision=0.05)
     assert not held.decide and all(r.stopped != "decided" for r in held.rows)
     assert held.to_json()["decided_precision"] is None
+
+
+def test_the_default_run_holds_the_mizer_beside_contracts_to_ten_points():
+    """No advice reads the mizer (passing counts 0): beside the contracts its row stops at
+    +-10 on a 98 % interval, as a decided contract's; asked for alone it is held to +-5."""
+    from royal_sim.analysis.stopping import StoppingRule
+
+    hand = "II III IV V VI VII SJ CJ HA HJ DA DJ"
+    result = D.analyze_game(hand, "1", game="modositott", seed=1)
+    rule = StoppingRule(0.05, D.DEFAULT_CAP["modositott"])
+    (mizer,) = [r for r in result.rows if r.contract.exchange == "mizer"]
+    assert mizer.stopped == "decided"
+    assert rule.decided(mizer.made, mizer.deals) and not rule.precise(mizer.made, mizer.deals)
+    text = " ".join(game_text(result, 80).split())
+    assert "The mizer row stopped at +-10%" in text
+    alone = D.analyze_game(hand, "1", game="modositott", seed=1, contract="mizer")
+    (row,) = alone.rows
+    assert row.stopped is None and rule.precise(row.made, row.deals)
+    assert row.deals > mizer.deals

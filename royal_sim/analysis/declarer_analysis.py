@@ -144,7 +144,9 @@ def play_game(w: Worker, v: Variant, contract: Contract, points: bool = True) ->
             level = 1
             if w.reaches(v, w.count, 71 - v.banked, top):
                 level = 4 if w.all_tricks(v) else 2
-        elif w.reaches(v, w.count, 53 - v.banked, top):
+        elif not out["win_unknown"] and w.reaches(v, w.count, 53 - v.banked, top):
+            # (past its limit at 54, not searched at 53: one point less is as hard, and
+            # past the limit it counts as not reached all the same)
             level = 0
         elif w.reaches(v, w.count, 36 - v.banked, top):
             level = -1
@@ -403,8 +405,9 @@ class Row:
     undecided: int = 0
     kontra_part: float | None = None
     stopped: str | None = None
-    """``"undecided"``: stopped as it can never settle; ``"decided"``: its contract decided,
-    its interval at 98 % within ± 10 points (``declarer_stops.Stops``)."""
+    """``"undecided"``: stopped as it can never settle; ``"decided"``: its contract decided
+    (or the mizer's beside contracts: no advice reads it), its interval at 98 % within ± 10
+    points (``declarer_stops.Stops``)."""
 
     @property
     def probability(self) -> float:

@@ -9,8 +9,10 @@ were searched on (at least ``stopping.FIRST_LOOK``). A deal's value is the game'
 and each figure's at the price ``DeclarerAnalysis.value`` takes on the means so far
 (silent, or announced, after the defence's kontra where it is read): the mean of these is
 that value. The contracts no advice names (Jókai's and módosított's kettős at a fixed
-pair: what each pair would give) are decided from the first look; the mizer (all pass) is
-not decided.
+pair: what each pair would give) are decided from the first look, and so is the mizer (all
+pass) beside contracts the advice names: no advice reads it (passing counts 0; its row and
+the recommendation line show it), so it too stops at ± 10 (``aside``). The mizer alone
+(``--contract mizer``) is what was asked: held to the precision.
 """
 
 from __future__ import annotations
@@ -56,6 +58,7 @@ class Stops:
         self.at: dict = {}          # (contract id, row id) -> the deals it is read on
         self.unsettled: set = set()     # rows stopped for their undecided deals
         self.decided: set = set()       # rows stopped as their contract is decided
+        self.aside: set = set()         # of those, the mizer's beside the contracts
 
     def active(self) -> dict | None:
         """Contract id → the row ids still searched; ``None`` while every row is."""
@@ -91,6 +94,8 @@ class Stops:
             elif c.id in decided and rule.decided(m, n) and rule.decided(m + u, n):
                 self.at[(c.id, f)] = n
                 self.decided.add((c.id, f))
+                if c.exchange == "mizer":
+                    self.aside.add((c.id, f))
             elif rule.interval(u, n)[0] > 2 * rule.precision:
                 # its undecided deals surely more than twice the precision: its interval,
                 # at least that share wide, can never settle; more deals would only cost
@@ -106,7 +111,9 @@ class Stops:
         s = self.s
         bids = [c for c in s.contracts if c.advised] or \
             [c for c in s.contracts if c.exchange != "mizer"]
-        out = {c.id for c in s.contracts if c.exchange != "mizer" and c not in bids}
+        # the kettős at a fixed pair; the mizer beside contracts the advice names
+        out = {c.id for c in s.contracts if c not in bids and
+               (c.exchange != "mizer" or len(s.contracts) > 1)}
         values = {c.id: self.deal_values(c, verdicts) for c in bids}
         values["pass"] = np.zeros(len(verdicts))
         best = max(values, key=lambda k: values[k].mean() if len(values[k]) else -np.inf)
