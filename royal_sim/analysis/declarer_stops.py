@@ -11,7 +11,7 @@ and each figure's at the price ``DeclarerAnalysis.value`` takes on the means so 
 that value. The contracts no advice names (Jókai's and módosított's kettős at a fixed
 pair: what each pair would give) are decided from the first look, and so is the mizer (all
 pass) beside contracts the advice names: no advice reads it (passing counts 0; its row and
-the recommendation line show it), so it too stops at ± 10 (``aside``). The mizer alone
+the recommendation line show it), so it too stops at ± 10. The mizer alone
 (``--contract mizer``) is what was asked: held to the precision.
 """
 
@@ -58,7 +58,6 @@ class Stops:
         self.at: dict = {}          # (contract id, row id) -> the deals it is read on
         self.unsettled: set = set()     # rows stopped for their undecided deals
         self.decided: set = set()       # rows stopped as their contract is decided
-        self.aside: set = set()         # of those, the mizer's beside the contracts
 
     def active(self) -> dict | None:
         """Contract id → the row ids still searched; ``None`` while every row is."""
@@ -94,8 +93,6 @@ class Stops:
             elif c.id in decided and rule.decided(m, n) and rule.decided(m + u, n):
                 self.at[(c.id, f)] = n
                 self.decided.add((c.id, f))
-                if c.exchange == "mizer":
-                    self.aside.add((c.id, f))
             elif rule.interval(u, n)[0] > 2 * rule.precision:
                 # its undecided deals surely more than twice the precision: its interval,
                 # at least that share wide, can never settle; more deals would only cost
