@@ -110,7 +110,7 @@ class Stops:
             [c for c in s.contracts if c.exchange != "mizer"]
         # the kettős at a fixed pair; the mizer beside contracts the advice names
         out = {c.id for c in s.contracts if c not in bids and
-               (c.exchange != "mizer" or len(s.contracts) > 1)}
+               (c.exchange != "mizer" or not s.mizer_only)}
         values = {c.id: self.deal_values(c, verdicts) for c in bids}
         values["pass"] = np.zeros(len(verdicts))
         best = max(values, key=lambda k: values[k].mean() if len(values[k]) else -np.inf)

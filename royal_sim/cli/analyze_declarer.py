@@ -133,14 +133,15 @@ def game_text(result, width: int | None = 80, every: bool = False) -> str:
                         "points above 54 bracketed on the game row's deals only)."
                         if s.game.id == "droggn" else "(the deals column where the width "
                         "shows it, --json's deals)."))
-    decided = sum(r.stopped == "decided" and r.contract.exchange != "mizer"
-                  for r in result.rows)
+    stopped_at_10 = [r.contract.exchange == "mizer" for r in result.rows
+                     if r.stopped == "decided"]
+    decided = stopped_at_10.count(False)
     if decided:
         notes.append(f"{decided} rows stopped at +-10% (\"decided\", a 98% interval): their "
                      "contract's value is below the best choice's (passing: 0) by more than "
                      "1.96 standard errors, so more deals would not change the advice; "
                      "--precision 0.05 holds every row to +-5%.")
-    if any(r.stopped == "decided" and r.contract.exchange == "mizer" for r in result.rows):
+    if any(stopped_at_10):
         notes.append("The mizer row stopped at +-10% (a 98% interval): no advice reads it "
                      "(passing counts 0); --precision 0.05 or --contract mizer holds it to "
                      "+-5%.")
