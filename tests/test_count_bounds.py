@@ -15,6 +15,7 @@ import pytest
 
 from royal_sim.engine.counts import CountSolver
 from royal_sim.engine.kernel import count_bounds as B
+from royal_sim.engine.kernel import count_search as K
 from test_count_search import CASES, RefSolver, random_ending, side_of
 from reference_counts import RefGame
 
@@ -49,11 +50,13 @@ def bounds(case, solver, hands, side, leader, trick):
         unplayed |= x
     unplayed = np.uint64(unplayed)
     least = B._least_card(points, rules)
+    base = np.zeros(65, np.int64)       # the suits walked by their bits, as the search does
+    K._suit_bases(solver._order, solver._order_len, base)
     s_side, s_other, n_sure, n_lost = B._sure_points(
         h, sd, np.int64(leader), unplayed, rules, points, solver._order, solver._order_len,
-        least, np.zeros(65, np.int64))
+        least, np.zeros(65, np.int64), base)
     c_pts, c_tricks = B._cashing(h, sd, np.int64(leader), unplayed, rules, points,
-                                 solver._order, solver._order_len, least)
+                                 solver._order, solver._order_len, least, base)
     terms = [int(x) for x in count.trick_points[trick:]]
     t_least = min((max(x, 0) for x in terms), default=0)
     t_negl = min((max(-x, 0) for x in terms), default=0)

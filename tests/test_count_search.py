@@ -531,3 +531,61 @@ def test_full_belote_deals(trump):
     assert solver.value(pos, frozenset({1, 3}), count) == total - want, where
     assert solver.reaches(pos, side, count, want), where
     assert not solver.reaches(pos, side, count, want + 1), where
+
+
+# --------------------------------------------------------------------------------------
+# the kernels' two ways through a suit, and the table's entry
+
+
+def _reversed_tarokks(deck, rules, count):
+    """The same game with the tarokks' card ids reversed (the XXI id 0 …): the tarokk suit's
+    ids then run down in strength, so the kernels walk it by its order, not its bits."""
+    import dataclasses
+
+    perm = np.array([21 - c if c < 22 else c for c in range(rules.n_cards)])
+    inv = np.argsort(perm)
+    rev = dataclasses.replace(rules, name=rules.name + " reversed", suit_of=rules.suit_of[inv],
+                              power=rules.power[inv],
+                              card_names=[rules.card_names[i] for i in inv])
+    rcount = Count(points=count.points[inv], trick_points=count.trick_points,
+                   label=count.label)
+    return perm, rev, rcount
+
+
+@pytest.mark.parametrize("name", ["tarokk42-3", "jokai42-3"])
+def test_a_suit_not_in_id_order_searches_alike(name):
+    """A suit whose card ids run up in strength is walked by its mask's bits
+    (``count_search._suit_bases``), any other by the suit's order: with the tarokks' ids
+    reversed every trick start counts the same, in the same nodes."""
+    from royal_sim.engine.kernel import count_search as K
+
+    case = next(c for c in CASES if c.id == name)
+    perm, rev, rcount = _reversed_tarokks(case.deck, case.rules, case.count)
+    plain, other = CountSolver(case.rules), CountSolver(rev)
+    bases = np.zeros(65, np.int64)
+    K._suit_bases(other._order, other._order_len, bases)
+    assert bases[case.rules.trump] == -1 and (bases[1:5] >= 0).all()
+    rng = random.Random(f"{SEED}-reversed-{name}")
+    for _ in range(12):
+        k = rng.choice((4, 5, 6))
+        cards = rng.sample(range(case.rules.n_cards), 3 * k)
+        hands = tuple(sum(1 << c for c in cards[s * k:(s + 1) * k]) for s in range(3))
+        moved = tuple(sum(1 << int(perm[c]) for c in cards[s * k:(s + 1) * k])
+                      for s in range(3))
+        leader, side = rng.randrange(3), frozenset({rng.randrange(3)})
+        n0, r0 = plain.nodes, other.nodes
+        want = plain.value(CountPosition(hands, leader, 12 - k), side, case.count)
+        got = other.value(CountPosition(moved, leader, 12 - k), side, rcount)
+        assert got == want
+        assert other.nodes - r0 == plain.nodes - n0
+
+
+def test_a_table_entry_packs_its_bounds_and_move():
+    """An entry's bounds and move share one word (``count_search._tt_pack``): every value of
+    their ranges comes back as it went in."""
+    from royal_sim.engine.kernel import count_search as K
+
+    for lo, hi, mv in ((-32000, 32000, -1), (0, 0, 0), (-1, 1, 63), (-32768, 32767, -128),
+                       (17, -5, 5)):
+        w = K._tt_pack(np.int64(lo), np.int64(hi), np.int64(mv))
+        assert tuple(int(x) for x in K._tt_unpack(w)) == (lo, hi, mv)

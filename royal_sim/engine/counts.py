@@ -90,11 +90,11 @@ class CountSolver:
         every node) and every later call of this solver: they raise ``SearchStopped``. Safe
         from another thread; the table stays as it is (its entries are facts)."""
         self.stopped = True
-        self._table[6][K.X_LIMIT] = 1
+        self._table[K.TABLE_CTX][K.X_LIMIT] = 1
 
     @property
     def nodes(self) -> int:
-        return int(self._table[6][K.X_NODES])
+        return int(self._table[K.TABLE_CTX][K.X_NODES])
 
     # -- the arrays of one call --------------------------------------------------------------
 
@@ -118,8 +118,8 @@ class CountSolver:
                count.trick_cards.tobytes(), count.trick_held.tobytes())
         if key != self._stamped:
             self._stamped = key
-            self._table[6][K.X_STAMP] += 1
-        ctx = self._table[6]
+            self._table[K.TABLE_CTX][K.X_STAMP] += 1
+        ctx = self._table[K.TABLE_CTX]
         if self.stopped:
             raise SearchStopped("the search was stopped")
         ctx[K.X_LIMIT] = ctx[K.X_NODES] + self.max_nodes if self.max_nodes else 0

@@ -22,7 +22,7 @@ from __future__ import annotations
 import numpy as np
 
 from ...jit import helper
-from ...jit.bits import _bit, popcount
+from ...jit.bits import _bit, _highbit_index, popcount
 
 
 @helper
@@ -72,7 +72,7 @@ def _slots(ex_seat, wc_seat, seat):
 
 @helper
 def _sure_points(hands, side, leader, unplayed, rules, points, order, order_len, least,
-                 per_seat):
+                 per_seat, base):
     """At a trick start (no card on the table): ``(the side's sure points, the others', the
     side's sure tricks, the others')``: card points and tricks each side takes however the
     play goes.
@@ -100,7 +100,8 @@ def _sure_points(hands, side, leader, unplayed, rules, points, order, order_len,
 
     Not where a trick's highest trump may lose it: an upset pair (``CountRules.upset``) or
     the excuse laid out (``reserved``: it wins its trick). ``per_seat``: (>= 4 n_seats,)
-    int64 scratch."""
+    int64 scratch; ``base``: ``count_search._suit_bases`` (a window suit's live trumps are
+    walked by their bits)."""
     n_seats, suit_of = rules[0], rules[1]
     trump, excuse, up_lo, wcard = rules[4], rules[7], rules[8], rules[14]
     sure_side = np.int64(0)
@@ -141,11 +142,30 @@ def _sure_points(hands, side, leader, unplayed, rules, points, order, order_len,
     h_other = np.int64(0)
     t_side = np.int64(0)
     t_other = np.int64(0)
-    for k in range(order_len[trump] - 1, -1, -1):
-        c = order[trump, k]
+    # the live trumps from the highest: a window's bits, else the suit's order
+    tb = base[trump]
+    live = np.uint64(0)
+    if tb >= 0:
+        live = (unplayed >> np.uint64(tb)) & ((np.uint64(1) << np.uint64(order_len[trump])) -
+                                              np.uint64(1))
+        if excuse >= tb and excuse < tb + order_len[trump]:
+            live &= ~_bit(excuse - tb)
+    k = order_len[trump]
+    while True:
+        if tb >= 0:
+            if live == 0:
+                break
+            hi = _highbit_index(live)
+            live &= ~_bit(hi)
+            c = tb + hi
+        else:
+            k -= 1
+            if k < 0:
+                break
+            c = order[trump, k]
+            if (unplayed & _bit(c)) == 0 or c == excuse or suit_of[c] != trump:
+                continue
         b = _bit(c)
-        if (unplayed & b) == 0 or c == excuse or suit_of[c] != trump:
-            continue
         holder = 0
         while holder < n_seats and (hands[holder] & b) == 0:
             holder += 1
@@ -264,7 +284,7 @@ def _wins_the_rest(hands, side, leader, unplayed, rules, wh, order, order_len):
 
 
 @helper
-def _cashing(hands, side, leader, unplayed, rules, points, order, order_len, least):
+def _cashing(hands, side, leader, unplayed, rules, points, order, order_len, least, base):
     """At a trick start: ``(points, tricks)`` the leader's plain winners surely take when he
     cashes them before anything else. A card of his led is above every other card of its
     suit and every other seat holding a trump still holds the suit (must follow, cannot
@@ -273,9 +293,10 @@ def _cashing(hands, side, leader, unplayed, rules, points, order, order_len, lea
     suit's highest cards allow. Each such trick brings his card's points and ``least`` for
     every other card (one less when the others hold the excuse: played, it keeps its
     points). ``(0, 0)`` with an upset pair, the excuse laid out or table piles (a card of
-    his may lie face down); his trumps are
-    ``_sure_points``'s. (Where that one counts the trumps he draws first, the same
-    winners cash after: nobody can trump them then.)"""
+    his may lie face down); his trumps are ``_sure_points``'s. (Where that one counts the
+    trumps he draws first, the same winners cash after: nobody can trump them then.)
+    ``base``: ``count_search._suit_bases`` (a window suit's live cards walked by their
+    bits)."""
     n_seats, suit_of, power, suit_masks = rules[:4]
     trump, excuse = rules[4], rules[7]
     if rules[8] >= 0 or rules[12] != 0 or (excuse >= 0 and rules[13] == excuse and
@@ -294,14 +315,30 @@ def _cashing(hands, side, leader, unplayed, rules, points, order, order_len, lea
                     not (free and rules[6][s] == rules[6][leader] and side[s] == side[leader]):
                 k = min(k, np.int64(popcount(hands[s] & suit_masks[su])))
         n = np.int64(0)
-        for i in range(order_len[su] - 1, -1, -1):     # his run of the suit's highest
-            if n >= k:
-                break
-            c = order[su, i]
-            b = _bit(c)
-            if (unplayed & b) == 0 or c == excuse:
-                continue
-            if (mine_all & b) == 0:
+        # his run of the suit's highest live cards: a window's bits, else the suit's order
+        sb = base[su]
+        live = np.uint64(0)
+        if sb >= 0:
+            live = (unplayed >> np.uint64(sb)) & ((np.uint64(1) << np.uint64(order_len[su])) -
+                                                  np.uint64(1))
+            if excuse >= sb and excuse < sb + order_len[su]:
+                live &= ~_bit(excuse - sb)
+        i = order_len[su]
+        while n < k:
+            if sb >= 0:
+                if live == 0:
+                    break
+                hi = _highbit_index(live)
+                live &= ~_bit(hi)
+                c = sb + hi
+            else:
+                i -= 1
+                if i < 0:
+                    break
+                c = order[su, i]
+                if (unplayed & _bit(c)) == 0 or c == excuse:
+                    continue
+            if (mine_all & _bit(c)) == 0:
                 break
             pts += points[c]
             n += 1

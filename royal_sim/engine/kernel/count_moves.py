@@ -18,9 +18,9 @@ from __future__ import annotations
 import numpy as np
 
 from ...jit import helper
-from ...jit.bits import _bit
+from ...jit.bits import _bit, _highbit_index
 from ..count_rules import SPECIAL
-from .count_play import _above, _available, _beats, _led_suit, _win_pos
+from .count_play import _above, _available, _beats, _led_suit, _seat, _win_pos
 
 
 @helper
@@ -57,10 +57,10 @@ def _sure_side(hands, tc, t, nplayed, leader, c, seat, side, rules):
     if wpos < 0:
         return 0
     w = tc[t, wpos]
-    wside = side[(leader + wpos) % n_seats]
+    wside = side[_seat(leader, wpos, n_seats)]
     led = _led_suit(tc, t, nplayed + 1, excuse, suit_of)
     for i in range(nplayed + 1, n_seats):
-        s2 = (leader + i) % n_seats
+        s2 = _seat(leader, i, n_seats)
         if side[s2] != wside and _can_beat(_available(hands[s2], s2, rules), w, led, suit_of,
                                            power, suit_masks, trump, excuse):
             return 0
@@ -114,7 +114,7 @@ def _score_move(c, nplayed, top, wins, mate_wins, last, hint, rules, points, tp)
 
 @helper
 def _gen_moves(moves, d, legal, hands, seat, unplayed, tc, t, nplayed, leader, side, hint,
-               rules, count, cls, order, order_len, scores, run, reduce, killer):
+               rules, count, cls, order, order_len, scores, run, reduce, killer, base):
     """The moves of ply ``d`` into ``moves[d]``, best first (the table's move ``hint`` first,
     then on lead the ``killer``: the lead that last cut at this ply, -1 none); returns their
     number.
@@ -126,14 +126,15 @@ def _gen_moves(moves, d, legal, hands, seat, unplayed, tc, t, nplayed, leader, s
     worth as much later; not while ``reduce`` is false: a withholdable card's holder may
     still give a captured card, whose points the offer reads); else one card of each class
     in a row. Special cards (a class of their own: the excuse, named cards, pile cards,
-    ``SPECIAL`` on) stand alone."""
+    ``SPECIAL`` on) stand alone. ``base``: ``count_search._suit_bases`` (a window suit's
+    live cards are found by their bits)."""
     n_seats, suit_of, power, suit_masks = rules[:4]
     points = count[0]
     hand = hands[seat]
     wpos = -1
     if nplayed > 0:
         wpos = _win_pos(tc, t, nplayed, rules)
-    mate_wins = wpos >= 0 and side[(leader + wpos) % n_seats] == side[seat]
+    mate_wins = wpos >= 0 and side[_seat(leader, wpos, n_seats)] == side[seat]
     last = nplayed == n_seats - 1
     n = 0
     for s in range(suit_masks.shape[0]):
@@ -141,15 +142,29 @@ def _gen_moves(moves, d, legal, hands, seat, unplayed, tc, t, nplayed, leader, s
             continue
         top = True              # no live card above the run (on lead: it wins its suit)
         k = order_len[s] - 1
+        live = np.uint64(0)     # a window suit's live cards (``count_search._suit_bases``)
+        if base[s] >= 0:
+            live = (unplayed >> np.uint64(base[s])) & ((np.uint64(1) << np.uint64(order_len[s]))
+                                                       - np.uint64(1))
         while k >= -1:
             # gather the next run, walking the suit down
             nr = 0
             while k >= 0:
-                c = order[s, k]
-                b = _bit(c)
-                if (unplayed & b) == 0:
-                    k -= 1
-                    continue                # played in an earlier trick
+                if base[s] >= 0:
+                    # the next live card down: the window's highest bit up to k
+                    left = live & ((np.uint64(2) << np.uint64(k)) - np.uint64(1))
+                    if left == 0:
+                        k = -1
+                        continue
+                    k = _highbit_index(left)
+                    c = base[s] + k
+                    b = _bit(c)
+                else:
+                    c = order[s, k]
+                    b = _bit(c)
+                    if (unplayed & b) == 0:
+                        k -= 1
+                        continue            # played in an earlier trick
                 mine = (hand & b) != 0
                 alone = cls[c] >= SPECIAL
                 if mine and not alone and (legal & b) == 0:

@@ -11,6 +11,19 @@ import numpy as np
 from ...jit import helper
 from ...jit.bits import _bit, popcount
 
+
+@helper
+def _seat(leader, i, n_seats):
+    """The seat ``i`` places after ``leader`` (``i`` from -1 to ``n_seats - 1``): ``(leader
+    + i) % n_seats`` without a division (the search asks it at every node)."""
+    x = leader + i
+    if x >= n_seats:
+        return x - n_seats
+    if x < 0:
+        return x + n_seats
+    return x
+
+
 @helper
 def _available(hand, seat, rules):
     """The cards of ``hand`` the seat may play: with table piles (Strohmandli, §2) a pile's
@@ -227,8 +240,8 @@ def _duty_legal(hand, tc, t, nplayed, leader, rules):
             base = h
             if trump >= 0 and (h & suit_masks[trump]) != 0:
                 wpos = _win_pos(tc, t, nplayed, rules)
-                me = (leader + nplayed) % n_seats
-                wseat = (leader + wpos) % n_seats
+                me = _seat(leader, nplayed, n_seats)
+                wseat = _seat(leader, wpos, n_seats)
                 if wpos < 0 or team_of[wseat] != team_of[me]:
                     base = h & suit_masks[trump]
                     hi = _higher_trumps(base, _top_trump_on_table(tc, t, nplayed, suit_of,
@@ -265,7 +278,7 @@ def _trick_value(tc, t, leader, side, rules, count, weak, off):
     excuse = rules[7]
     points, trick_points, trick_cards, trick_held = count
     wpos = _win_pos_w(tc, t, n_seats, rules, weak)
-    winner = (leader + wpos) % n_seats
+    winner = _seat(leader, wpos, n_seats)
     val = 0
     cards = np.uint64(0)
     holder = -1
@@ -273,10 +286,10 @@ def _trick_value(tc, t, leader, side, rules, count, weak, off):
         c = tc[t, i]
         cards |= _bit(c)
         if c == excuse or c == weak:
-            if side[(leader + i) % n_seats]:
+            if side[_seat(leader, i, n_seats)]:
                 val += points[c]
             if c == weak:
-                holder = (leader + i) % n_seats
+                holder = _seat(leader, i, n_seats)
         elif side[winner]:
             val += points[c]
     if holder >= 0 and off >= 0 and side[holder] != side[winner]:

@@ -20,9 +20,10 @@ Records (tuples of arrays and ints, as the goal search's):
 
 - ``COUNT_RULES``: ``CountRules.record()``;
 - ``COUNT``: ``Count.record()``;
-- ``COUNT_TABLE``: ``(tt_key2 (size,) uint64, tt_key1 (size,) uint64, tt_lo (size,) int16,
-  tt_hi (size,) int16, tt_move (size,) int8, tt_stamp (size,) int64, ctx (CTX_LEN,)
-  int64)``, a thread's own (keys: ``_pattern_key``).
+- ``COUNT_TABLE``: ``(tt (size, 4) uint64, ctx (CTX_LEN,) int64)``, a thread's own: an
+  entry's ``TT_KEY1``, ``TT_KEY2`` (``_pattern_key``), ``TT_STAMP`` (its search's stamp, 0
+  none) and ``TT_BOUNDS`` (the lower and upper bound and the move, ``_tt_pack``), 32 bytes:
+  a bucket of two entries is one cache line.
 """
 
 from __future__ import annotations
@@ -30,12 +31,13 @@ from __future__ import annotations
 import numpy as np
 
 from ...jit import helper, kernel, kernel_no_refcount
-from ...jit.bits import _bit, popcount
+from ...jit.bits import _bit, _lowbit_index, popcount
 from ..count_rules import SPECIAL
 from .count_bounds import (_cashing, _least_card, _live_terms, _sure_points,
                            _wins_the_rest)
 from .count_moves import _gen_moves
-from .count_play import _after_trick, _available, _offer, _t_legal, _trick_value, _withholds
+from .count_play import (_after_trick, _available, _offer, _seat, _t_legal, _trick_value,
+                         _withholds)
 
 CTX_LEN = 8
 X_NODES = 0       # ctx: nodes searched
@@ -63,15 +65,35 @@ A_OWNER, A_SUF_POS, A_SUF_NEG, A_SCORES, A_RUN, A_SEATS, A_SUF_LEAST = 0, 1, 2, 
 A_SUF_ALL = 7
 A_KILL = 8        # per ply: the lead that last cut there (``_gen_moves``'s killer)
 A_SUF_NEGL = 9
-A_LEN = 10
+A_BASE = 10       # per suit: its first card id where its ids run in order of strength, else -1
+A_LEN = 11
+
+
+TT_KEY1, TT_KEY2, TT_STAMP, TT_BOUNDS = 0, 1, 2, 3     # ``COUNT_TABLE``'s entry columns
+TABLE_CTX = 1                                           # ``COUNT_TABLE``'s ctx
 
 
 def new_table(bits: int = 19) -> tuple:
-    """A thread's ``COUNT_TABLE`` of ``2**bits`` entries (29 bytes each)."""
-    size = 1 << bits
-    return (np.zeros(size, np.uint64), np.zeros(size, np.uint64), np.zeros(size, np.int16),
-            np.zeros(size, np.int16), np.zeros(size, np.int8), np.full(size, -1, np.int64),
-            np.zeros(CTX_LEN, np.int64))
+    """A thread's ``COUNT_TABLE`` of ``2**bits`` entries (32 bytes each)."""
+    return np.zeros((1 << bits, 4), np.uint64), np.zeros(CTX_LEN, np.int64)
+
+
+@helper
+def _tt_pack(lo, hi, move):
+    """An entry's ``TT_BOUNDS`` word: ``lo`` and ``hi`` (int16 range) and ``move`` (-1 …
+    63), 16, 16 and 8 bits."""
+    return (np.uint64(lo & 0xFFFF) | (np.uint64(hi & 0xFFFF) << np.uint64(16)) |
+            (np.uint64(move & 0xFF) << np.uint64(32)))
+
+
+@helper
+def _tt_unpack(w):
+    """``(lo, hi, move)`` of a ``TT_BOUNDS`` word (``_tt_pack``)."""
+    lo = np.int64(w & np.uint64(0xFFFF))
+    hi = np.int64((w >> np.uint64(16)) & np.uint64(0xFFFF))
+    mv = np.int64((w >> np.uint64(32)) & np.uint64(0xFF))
+    return (lo - 65536 if lo >= 32768 else lo, hi - 65536 if hi >= 32768 else hi,
+            mv - 256 if mv >= 128 else mv)
 
 
 @helper
@@ -83,7 +105,21 @@ def _mix(x):
 
 
 @helper
-def _pattern_key(hands, n_seats, leader, cls, order, order_len, owner, st):
+def _suit_bases(order, order_len, base):
+    """``base[s]``: suit ``s``'s weakest card id where its ids run up one by one in order of
+    strength (``order[s, k] == base + k``: the suit's cards are then a window of the card
+    masks, walked by their bits), else -1."""
+    for su in range(order_len.shape[0]):
+        b = order[su, 0] if order_len[su] < 64 else -1
+        for k in range(order_len[su] if b >= 0 else 0):
+            if order[su, k] != b + k:
+                b = -1
+                break
+        base[su] = b
+
+
+@helper
+def _pattern_key(hands, n_seats, leader, cls, order, order_len, owner, st, base):
     """Two 64-bit hashes of a trick start up to the cards' identities: per suit, the owner
     and class of each card still held, in order of strength, the leader and the play-history
     state ``st`` (0 none: the withheld flag and the offer). Positions with
@@ -106,17 +142,33 @@ def _pattern_key(hands, n_seats, leader, cls, order, order_len, owner, st):
     for su in range(order_len.shape[0]):
         word = np.uint64(0)
         nw = 0
-        for k in range(order_len[su]):
-            c = order[su, k]
-            if held & _bit(c):
-                cl = cls[c] if cls[c] < SPECIAL else 64 + cls[c] - SPECIAL
-                word = (word << np.uint64(11)) | np.uint64(owner[c] * 128 + cl + 1)
-                nw += 1
-                if nw == 5:
-                    h1 = _mix(h1 ^ word)
-                    h2 = _mix(h2 + word * np.uint64(0x9FB21C651E98DF25))
-                    word = np.uint64(0)
-                    nw = 0
+        # the held cards of the suit from its weakest: a window's bits, else its order
+        win = np.uint64(0)
+        if base[su] >= 0:
+            win = (held >> np.uint64(base[su])) & ((np.uint64(1) << np.uint64(order_len[su]))
+                                                   - np.uint64(1))
+        k = np.int64(0)
+        while True:
+            if base[su] >= 0:
+                if win == 0:
+                    break
+                c = base[su] + _lowbit_index(win)
+                win &= win - np.uint64(1)
+            else:
+                if k >= order_len[su]:
+                    break
+                c = order[su, k]
+                k += 1
+                if not held & _bit(c):
+                    continue
+            cl = cls[c] if cls[c] < SPECIAL else 64 + cls[c] - SPECIAL
+            word = (word << np.uint64(11)) | np.uint64(owner[c] * 128 + cl + 1)
+            nw += 1
+            if nw == 5:
+                h1 = _mix(h1 ^ word)
+                h2 = _mix(h2 + word * np.uint64(0x9FB21C651E98DF25))
+                word = np.uint64(0)
+                nw = 0
         if nw > 0:
             h1 = _mix(h1 ^ word)
             h2 = _mix(h2 + word * np.uint64(0x9FB21C651E98DF25))
@@ -129,16 +181,16 @@ def _pattern_key(hands, n_seats, leader, cls, order, order_len, owner, st):
 
 
 @helper
-def _tt_slot(tt_key2, tt_key1, tt_stamp, stamp, key2, key1):
+def _tt_slot(tt, stamp, key2, key1):
     """The table index holding the position of keys (``key1``, ``key2``: ``_pattern_key``)
     for this stamp, or the one to write it to, negated minus one (``-(i + 1)``): a bucket of
     two, an entry of an older stamp replaced first, else the bucket's second."""
-    mask = np.uint64(tt_key1.shape[0] - 2)
+    mask = np.uint64(tt.shape[0] - 2)
     i = np.int64(key1 & mask)
     for j in range(i, i + 2):
-        if tt_stamp[j] == stamp and tt_key1[j] == key1 and tt_key2[j] == key2:
+        if tt[j, TT_STAMP] == stamp and tt[j, TT_KEY1] == key1 and tt[j, TT_KEY2] == key2:
             return j
-    if tt_stamp[i] != stamp:
+    if tt[i, TT_STAMP] != stamp:
         return -(i + 1)
     return -(i + 2)
 
@@ -160,7 +212,7 @@ def _count_ab(hands, side, rules, count, table, order, order_len, cls, ws, wsu, 
     the play-history state each ply carries, in the table's key while the card is held)."""
     n_seats = rules[0]
     wcard = rules[14]
-    tt_key2, tt_key1, tt_lo, tt_hi, tt_move, tt_stamp, ctx = table
+    tt, ctx = table
     points, trick_points, trick_cards = count[:3]
     n_tricks = trick_points.shape[0]
     # the withholdable card (§3): the least offer of all (once reached no capture changes
@@ -182,8 +234,10 @@ def _count_ab(hands, side, rules, count, table, order, order_len, cls, ws, wsu, 
             off0 = settled
         elif mono and off0 >= 0:
             off0 = off0 & 65535             # the caller's offer packs offer_points too
-    stamp = ctx[X_STAMP]
+    stamp = np.uint64(ctx[X_STAMP])
     owner = aux[A_OWNER]
+    base = aux[A_BASE]
+    _suit_bases(order, order_len, base)
     # two sides of two seats or more (belote's pairs): the lead that cut at a ply is tried
     # first there next time (on 40 belote deals 24 % fewer nodes; in the declarer games,
     # one seat against the rest, it costs nodes: there the ordering stays the heuristic's)
@@ -282,7 +336,7 @@ def _count_ab(hands, side, rules, count, table, order, order_len, cls, ws, wsu, 
                         given = abs((ws[d, W_OFF] & 65535) - 32768)
                 if popcount(unplayed) == n_seats:     # the last trick plays itself
                     for i in range(n_seats):
-                        tc[t, i] = popcount(hands[(leader + i) % n_seats] - np.uint64(1))
+                        tc[t, i] = popcount(hands[_seat(leader, i, n_seats)] - np.uint64(1))
                     _w, val, _c = _trick_value(tc, t, leader, side, rules, count, weak,
                                                ws[d, W_OFF])
                     r = acc + val
@@ -311,9 +365,9 @@ def _count_ab(hands, side, rules, count, table, order, order_len, cls, ws, wsu, 
                     fmin = fneg - given
                 s_side, s_other, n_sure, n_lost = _sure_points(
                     hands, side, leader, unplayed, rules, points, order, order_len, least,
-                    aux[A_SEATS])
+                    aux[A_SEATS], base)
                 c_pts, c_tricks = _cashing(hands, side, leader, unplayed, rules, points,
-                                           order, order_len, least)
+                                           order, order_len, least, base)
                 if side[leader]:
                     s_side += c_pts
                 else:
@@ -352,13 +406,12 @@ def _count_ab(hands, side, rules, count, table, order, order_len, cls, ws, wsu, 
                     phase = 2
                     continue
                 k1, k2 = _pattern_key(hands, n_seats, leader, cls, order, order_len, owner,
-                                      st)
+                                      st, base)
                 wsu[d, U_HASH] = k1
                 wsu[d, U_K2] = k2
-                j = _tt_slot(tt_key2, tt_key1, tt_stamp, stamp, k2, k1)
+                j = _tt_slot(tt, stamp, k2, k1)
                 if j >= 0:
-                    lo = np.int64(tt_lo[j])
-                    hi = np.int64(tt_hi[j])
+                    lo, hi, mv = _tt_unpack(tt[j, TT_BOUNDS])
                     if acc + lo >= b:
                         ctx[X_HITS] += 1
                         r = acc + lo
@@ -369,8 +422,8 @@ def _count_ab(hands, side, rules, count, table, order, order_len, cls, ws, wsu, 
                         r = acc + hi
                         phase = 2
                         continue
-                    hint = np.int64(tt_move[j])
-            seat = (leader + nplayed) % n_seats
+                    hint = mv
+            seat = _seat(leader, nplayed, n_seats)
             hand = hands[seat]
             legal = _t_legal(_available(hand, seat, rules), tc, t, nplayed, leader, rules,
                              ws[d, W_WH])
@@ -392,7 +445,7 @@ def _count_ab(hands, side, rules, count, table, order, order_len, cls, ws, wsu, 
                 ws[d, W_N] = _gen_moves(moves, d, legal, hands, seat, unplayed, tc, t,
                                         nplayed, leader, side, hint, rules, count, cls, order,
                                         order_len, aux[A_SCORES], aux[A_RUN], reduce,
-                                        killer)
+                                        killer, base)
             ws[d, W_IDX] = 0
             phase = 1
         elif phase == 1:
@@ -523,25 +576,26 @@ def _terms_follow(hands, side, leader, n_seats, t, plain_terms, one_named, count
 def _tt_store(table, ws, wsu, d, r, stamp):
     """Store the value ``r`` of the trick start at ply ``d`` as bounds of the points still to
     come, against the window it was searched with; merged with what the entry held."""
-    tt_key2, tt_key1, tt_lo, tt_hi, tt_move, tt_stamp, ctx = table
+    tt = table[0]
     fut = r - ws[d, W_ACC]
     key2 = wsu[d, U_K2]
     key1 = wsu[d, U_HASH]
-    j = _tt_slot(tt_key2, tt_key1, tt_stamp, stamp, key2, key1)
+    j = _tt_slot(tt, stamp, key2, key1)
     if j < 0:
         j = -j - 1
-        tt_key2[j] = key2
-        tt_key1[j] = key1
-        tt_stamp[j] = stamp
-        tt_lo[j] = -32000
-        tt_hi[j] = 32000
-        tt_move[j] = -1
-    if r > ws[d, W_ALPHA0] and fut > tt_lo[j]:
-        tt_lo[j] = fut
-    if r < ws[d, W_BETA0] and fut < tt_hi[j]:
-        tt_hi[j] = fut
+        tt[j, TT_KEY1] = key1
+        tt[j, TT_KEY2] = key2
+        tt[j, TT_STAMP] = stamp
+        lo, hi, mv = np.int64(-32000), np.int64(32000), np.int64(-1)
+    else:
+        lo, hi, mv = _tt_unpack(tt[j, TT_BOUNDS])
+    if r > ws[d, W_ALPHA0] and fut > lo:
+        lo = fut
+    if r < ws[d, W_BETA0] and fut < hi:
+        hi = fut
     if ws[d, W_BESTMOVE] >= 0:
-        tt_move[j] = ws[d, W_BESTMOVE]
+        mv = ws[d, W_BESTMOVE]
+    tt[j, TT_BOUNDS] = _tt_pack(lo, hi, mv)
 
 
 @kernel(nogil=True)
