@@ -22,7 +22,8 @@ from __future__ import annotations
 import numpy as np
 
 from ...jit import helper
-from ...jit.bits import _bit, _highbit_index, popcount
+from ...jit.bits import _bit, popcount
+from .count_play import _next_down, _window
 
 
 @helper
@@ -102,7 +103,7 @@ def _sure_points(hands, side, leader, unplayed, rules, points, order, order_len,
     the excuse laid out (``reserved``: it wins its trick). ``per_seat``: (>= 4 n_seats,)
     int64 scratch; ``base``: ``count_search._suit_bases`` (a window suit's live trumps are
     walked by their bits)."""
-    n_seats, suit_of = rules[0], rules[1]
+    n_seats = rules[0]
     trump, excuse, up_lo, wcard = rules[4], rules[7], rules[8], rules[14]
     sure_side = np.int64(0)
     sure_other = np.int64(0)
@@ -142,29 +143,13 @@ def _sure_points(hands, side, leader, unplayed, rules, points, order, order_len,
     h_other = np.int64(0)
     t_side = np.int64(0)
     t_other = np.int64(0)
-    # the live trumps from the highest: a window's bits, else the suit's order
-    tb = base[trump]
-    live = np.uint64(0)
-    if tb >= 0:
-        live = (unplayed >> np.uint64(tb)) & ((np.uint64(1) << np.uint64(order_len[trump])) -
-                                              np.uint64(1))
-        if excuse >= tb and excuse < tb + order_len[trump]:
-            live &= ~_bit(excuse - tb)
+    # the live trumps from the highest (the excuse aside)
+    live = _window(unplayed, base, order_len, trump, excuse)
     k = order_len[trump]
     while True:
-        if tb >= 0:
-            if live == 0:
-                break
-            hi = _highbit_index(live)
-            live &= ~_bit(hi)
-            c = tb + hi
-        else:
-            k -= 1
-            if k < 0:
-                break
-            c = order[trump, k]
-            if (unplayed & _bit(c)) == 0 or c == excuse or suit_of[c] != trump:
-                continue
+        c, live, k = _next_down(live, k, trump, base, order, unplayed, excuse)
+        if c < 0:
+            break
         b = _bit(c)
         holder = 0
         while holder < n_seats and (hands[holder] & b) == 0:
@@ -315,29 +300,13 @@ def _cashing(hands, side, leader, unplayed, rules, points, order, order_len, lea
                     not (free and rules[6][s] == rules[6][leader] and side[s] == side[leader]):
                 k = min(k, np.int64(popcount(hands[s] & suit_masks[su])))
         n = np.int64(0)
-        # his run of the suit's highest live cards: a window's bits, else the suit's order
-        sb = base[su]
-        live = np.uint64(0)
-        if sb >= 0:
-            live = (unplayed >> np.uint64(sb)) & ((np.uint64(1) << np.uint64(order_len[su])) -
-                                                  np.uint64(1))
-            if excuse >= sb and excuse < sb + order_len[su]:
-                live &= ~_bit(excuse - sb)
+        # his run of the suit's highest live cards (the excuse aside)
+        live = _window(unplayed, base, order_len, su, excuse)
         i = order_len[su]
         while n < k:
-            if sb >= 0:
-                if live == 0:
-                    break
-                hi = _highbit_index(live)
-                live &= ~_bit(hi)
-                c = sb + hi
-            else:
-                i -= 1
-                if i < 0:
-                    break
-                c = order[su, i]
-                if (unplayed & _bit(c)) == 0 or c == excuse:
-                    continue
+            c, live, i = _next_down(live, i, su, base, order, unplayed, excuse)
+            if c < 0:
+                break
             if (mine_all & _bit(c)) == 0:
                 break
             pts += points[c]

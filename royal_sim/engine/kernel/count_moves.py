@@ -20,7 +20,7 @@ import numpy as np
 from ...jit import helper
 from ...jit.bits import _bit, _highbit_index
 from ..count_rules import SPECIAL
-from .count_play import _above, _available, _beats, _led_suit, _seat, _win_pos
+from .count_play import _above, _available, _beats, _led_suit, _seat, _win_pos, _window
 
 
 @helper
@@ -142,10 +142,7 @@ def _gen_moves(moves, d, legal, hands, seat, unplayed, tc, t, nplayed, leader, s
             continue
         top = True              # no live card above the run (on lead: it wins its suit)
         k = order_len[s] - 1
-        live = np.uint64(0)     # a window suit's live cards (``count_search._suit_bases``)
-        if base[s] >= 0:
-            live = (unplayed >> np.uint64(base[s])) & ((np.uint64(1) << np.uint64(order_len[s]))
-                                                       - np.uint64(1))
+        live = _window(unplayed, base, order_len, s, -1)     # a window suit's live cards
         while k >= -1:
             # gather the next run, walking the suit down
             nr = 0

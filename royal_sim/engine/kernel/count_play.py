@@ -1,15 +1,16 @@
 """How a trick of the count search is played and won (``engine/count_rules.py``): the legal
 cards under the rules' duties, the reserved card (§6) and the withholdable card (§3, Troggu's
 skíz: ``_t_legal``, its play-history state ``_withholds``, ``_offer``, ``_after_trick``),
-the winner of a trick and what it brings the side (``_trick_value``). Helpers of
-``count_search``, inlined into its kernels; ``rules`` is ``CountRules.record()``."""
+the winner of a trick and what it brings the side (``_trick_value``); a suit's live cards
+walked down from its highest (``_window``, ``_next_down``). Helpers of ``count_search``,
+inlined into its kernels; ``rules`` is ``CountRules.record()``."""
 
 from __future__ import annotations
 
 import numpy as np
 
 from ...jit import helper
-from ...jit.bits import _bit, popcount
+from ...jit.bits import _bit, _highbit_index, popcount
 
 
 @helper
@@ -22,6 +23,39 @@ def _seat(leader, i, n_seats):
     if x < 0:
         return x + n_seats
     return x
+
+
+@helper
+def _window(cards, base, order_len, su, excuse):
+    """The cards of mask ``cards`` in suit ``su`` as bits from 0, its weakest card's bit 0,
+    where the suit's ids run up in strength (``base[su]`` >= 0:
+    ``count_search._suit_bases``); the ``excuse`` (-1: none) left out. 0 for another suit."""
+    sb = base[su]
+    if sb < 0:
+        return np.uint64(0)
+    w = (cards >> np.uint64(sb)) & ((np.uint64(1) << np.uint64(order_len[su])) - np.uint64(1))
+    if excuse >= sb and excuse < sb + order_len[su]:
+        w &= ~_bit(excuse - sb)
+    return w
+
+
+@helper
+def _next_down(live, k, su, base, order, unplayed, excuse):
+    """The next live card of suit ``su`` walking it down from its highest, the ``excuse``
+    aside: ``(card, live, k)``, card -1 past the weakest. A window suit takes the highest
+    bit of ``live`` (``_window`` of the live cards, that bit then cleared); another steps
+    ``k`` (start: the suit's length) down its ``order`` past the cards not in ``unplayed``."""
+    if base[su] >= 0:
+        if live == 0:
+            return np.int64(-1), live, k
+        hi = _highbit_index(live)
+        return base[su] + hi, live & ~_bit(hi), k
+    while k > 0:
+        k -= 1
+        c = order[su, k]
+        if (unplayed & _bit(c)) != 0 and c != excuse:
+            return c, live, k
+    return np.int64(-1), live, np.int64(-1)
 
 
 @helper

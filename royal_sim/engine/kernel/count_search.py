@@ -37,7 +37,7 @@ from .count_bounds import (_cashing, _least_card, _live_terms, _sure_points,
                            _wins_the_rest)
 from .count_moves import _gen_moves
 from .count_play import (_after_trick, _available, _offer, _seat, _t_legal, _trick_value,
-                         _withholds)
+                         _window, _withholds)
 
 CTX_LEN = 8
 X_NODES = 0       # ctx: nodes searched
@@ -143,10 +143,7 @@ def _pattern_key(hands, n_seats, leader, cls, order, order_len, owner, st, base)
         word = np.uint64(0)
         nw = 0
         # the held cards of the suit from its weakest: a window's bits, else its order
-        win = np.uint64(0)
-        if base[su] >= 0:
-            win = (held >> np.uint64(base[su])) & ((np.uint64(1) << np.uint64(order_len[su]))
-                                                   - np.uint64(1))
+        win = _window(held, base, order_len, su, -1)
         k = np.int64(0)
         while True:
             if base[su] >= 0:
